@@ -1,0 +1,53 @@
+# wirecodec: PGXS build.  `make && make install && make installcheck` work
+# against a server you already run; `make demo` and `make test` do the
+# whole set-up on a fresh machine (see README.md).
+
+EXTENSION   = wirecodec
+MODULE_big  = wirecodec
+DATA        = $(wildcard wirecodec--*.sql)
+
+CORE_SRCS   = $(wildcard src/core/*.c)
+PG_SRCS     = $(wildcard src/pg/*.c)
+OBJS        = $(CORE_SRCS:.c=.o) $(PG_SRCS:.c=.o)
+
+# One pg_regress suite per file in sql/, run in name order.
+REGRESS     = $(sort $(basename $(notdir $(wildcard sql/*.sql))))
+REGRESS_OPTS = --inputdir=. --load-extension=wirecodec
+
+PG_CPPFLAGS = -I$(srcdir)/src/core -I$(srcdir)/src/pg
+PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+
+EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out
+
+# The newest installed server's pg_config unless PG_CONFIG is given.
+PG_CONFIG  ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
+PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+# Without the server headers only `make demo` and `make test` work: they
+# install postgresql-server-dev-NN first.
+ifneq ($(wildcard $(PGXS)),)
+include $(PGXS)
+else ifeq ($(filter demo test unit unit-san fuzz,$(MAKECMDGOALS)),)
+$(error PGXS not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
+endif
+
+# ---- Targets that test and measure (documented in README.md) ----
+.PHONY: demo test unit unit-san bench fuzz
+
+demo:
+	bash test/demo.sh
+
+test:
+	bash test/run.sh
+
+# C unit tests of the pure core, driven by test/vectors/*.tsv; no server.
+unit:
+	$(MAKE) -f test/unit/unit.mk
+
+unit-san:
+	$(MAKE) -f test/unit/unit.mk SAN=1
+
+bench:
+	bash test/bench/run.sh
+
+fuzz:
+	bash test/fuzz/run.sh $(FUZZ_SECONDS)

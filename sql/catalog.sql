@@ -1,0 +1,36 @@
+-- catalog: every wirecodec function is IMMUTABLE and PARALLEL SAFE, and the
+-- few that are not STRICT are listed here on purpose.
+\set VERBOSITY sqlstate
+
+-- Functions (and aggregates) of the extension that are not IMMUTABLE or not
+-- PARALLEL SAFE: must be none.
+SELECT p.oid::regprocedure AS function, p.provolatile, p.proparallel
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
+WHERE p.provolatile <> 'i' OR p.proparallel <> 's'
+ORDER BY 1::text;
+
+-- Plain functions that are not STRICT: only those that take NULL elements.
+SELECT p.oid::regprocedure AS function
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
+WHERE p.prokind = 'f' AND NOT p.proisstrict
+ORDER BY 1::text;
+
+-- Every SQL name carries its codec prefix.
+SELECT p.proname
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
+WHERE p.proname !~ '^(hlc|crdb|fdb|mysql)_'
+ORDER BY 1;
+
+-- Every base type has binary I/O.
+SELECT t.typname
+FROM pg_type t
+JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
+WHERE t.typtype = 'b' AND (t.typsend = 0 OR t.typreceive = 0)
+ORDER BY 1;

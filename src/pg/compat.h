@@ -1,0 +1,24 @@
+/*
+ * compat.h: the one place for PostgreSQL-version differences.
+ *
+ * wirecodec is tested on PostgreSQL 15 and written to build on 13-18;
+ * every version gate lives here so the glue files stay free of #if.
+ */
+#ifndef WIRECODEC_COMPAT_H
+#define WIRECODEC_COMPAT_H
+
+#include "postgres.h"
+
+/* varatt.h split out of postgres.h in 16; VARDATA_ANY etc. live there */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
+/* PG_MODULE_MAGIC_EXT arrived in 18; plain magic works everywhere */
+#if PG_VERSION_NUM >= 180000
+#define WC_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "wirecodec", .version = "0.1")
+#else
+#define WC_MODULE_MAGIC PG_MODULE_MAGIC
+#endif
+
+#endif							/* WIRECODEC_COMPAT_H */
