@@ -87,7 +87,7 @@ ${WC_EXTRA_CONF:-}
 CONF
 	"${run[@]}" "$PGBIN/pg_ctl" -D "$WC_CLUSTER_DIR/data" -l "$WC_CLUSTER_DIR/server.log" \
 		-w -t 60 start >/dev/null || { cat "$WC_CLUSTER_DIR/server.log"; return 1; }
-	export PGHOST=$WC_CLUSTER_DIR PGPORT=$port PGDATABASE=postgres
+	export PGHOST=$WC_CLUSTER_DIR PGPORT=$port PGDATABASE=postgres WC_CLUSTER_DIR
 	trap wc_cluster_stop EXIT
 }
 

@@ -113,6 +113,20 @@ if wc_cluster_start; then
 		fi
 		unset PGOPTIONS
 	done
+	echo "== hostile input through SQL (${WC_HOSTILE_N:-100000} inputs per decoder)"
+	bash test/hostile/run.sh "${WC_HOSTILE_N:-100000}" >"$log/hostile.log" 2>&1
+	rc=$?
+	grep -E '^ |hostile:|ERROR|restarted' "$log/hostile.log" | sed 's/^/   /'
+	add_summaries "$log/hostile.log"
+	[ $rc -eq 0 ] || { failures+=("hostile input"); grep -q passed "$log/hostile.log" || count 1 "hostile input test"; }
+	if [ -f test/load/run.sh ]; then
+		echo "== load smoke (pgbench, 8 clients, ${WC_LOAD_SECONDS:-10} s)"
+		bash test/load/run.sh "${WC_LOAD_SECONDS:-10}" >"$log/load.log" 2>&1
+		rc=$?
+		grep -E 'tps|failed|load:|aborted' "$log/load.log" | sed 's/^/   /'
+		add_summaries "$log/load.log"
+		[ $rc -eq 0 ] || { failures+=("load smoke"); grep -q passed "$log/load.log" || count 1 "load smoke"; }
+	fi
 	flock -u 9
 	wc_cluster_stop
 else

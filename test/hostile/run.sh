@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# run.sh: the hostile-input test.  Feeds every decoder and type input
+# function listed in test/hostile/cases_*.sql at least N (default 100000)
+# random and mutated inputs through SQL, in a throwaway cluster unless
+# PGHOST is set, and checks that only documented SQLSTATEs come back, that
+# accepted inputs round-trip, and that the server never restarted.
+set -u
+. "$(dirname "$0")/../common.sh"
+cd "$wc_root"
+n=${1:-100000}
+wc_find_pg
+if [ -z "${WC_CLUSTER_DIR:-}" ]; then
+	wc_install_deps || exit 1
+	exec 9>/tmp/wirecodec-install.lock
+	flock 9
+	wc_build_install || exit 1
+	wc_cluster_start || exit 1
+fi
+db=hostile_$$
+"$PGBIN/createdb" "$db" || exit 1
+psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+start=$(psql -Atc 'SELECT pg_postmaster_start_time()')
+psql -c 'CREATE EXTENSION wirecodec' -f test/hostile/framework.sql || exit 1
+status=0
+for f in test/hostile/cases_*.sql; do
+	[ -f "$f" ] || continue
+	psql -v n="$n" -o /dev/null -f "$f" || status=1
+done
+psql -P pager=off -c "SELECT label, tried, accepted, errors, bad, example FROM hostile_results ORDER BY label"
+after=$("$PGBIN/psql" -X -Atd "$db" -c 'SELECT pg_postmaster_start_time()') || status=1
+[ "$start" = "$after" ] || { echo "server restarted during the hostile-input test (crash)"; status=1; }
+read -r cases tried bad < <(psql -Atc "SELECT count(*), coalesce(sum(tried),0), count(*) FILTER (WHERE bad > 0) FROM hostile_results" | tr '|' ' ')
+"$PGBIN/dropdb" "$db"
+echo "hostile: $tried inputs over $cases decoders; server start time unchanged: $([ "$start" = "$after" ] && echo yes || echo NO)"
+echo "hostile: $((cases - bad)) passed, $bad failed"
+[ $status -eq 0 ] && [ "$bad" -eq 0 ]
