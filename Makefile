@@ -26,12 +26,12 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # install postgresql-server-dev-NN first.
 ifneq ($(wildcard $(PGXS)),)
 include $(PGXS)
-else ifeq ($(filter demo test unit unit-san fuzz,$(MAKECMDGOALS)),)
+else ifeq ($(filter demo test unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
 $(error PGXS not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
 # ---- Targets that test and measure (documented in README.md) ----
-.PHONY: demo test unit unit-san bench fuzz
+.PHONY: demo test unit unit-san bench fuzz hostile load reliability
 
 demo:
 	bash test/demo.sh
@@ -51,3 +51,14 @@ bench:
 
 fuzz:
 	bash test/fuzz/run.sh $(FUZZ_SECONDS)
+
+# Hostile input through SQL, pgbench load, memory and parallel figures
+# (README "Reliability").
+hostile:
+	bash test/hostile/run.sh $(HOSTILE_N)
+
+load:
+	bash test/load/run.sh $(LOAD_SECONDS)
+
+reliability:
+	bash test/load/reliability.sh

@@ -18,7 +18,7 @@ if [ -z "${WC_CLUSTER_DIR:-}" ]; then
 fi
 db=load_$$
 "$PGBIN/createdb" "$db" || exit 1
-"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" -c 'CREATE EXTENSION wirecodec' -f test/load/setup.sql || exit 1
+"$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" -c "CREATE EXTENSION wirecodec" $([ -f test/load/setup.sql ] && echo -f test/load/setup.sql) || exit 1
 passed=0
 failed=0
 for f in test/load/*.pgbench; do
