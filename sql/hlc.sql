@@ -50,11 +50,11 @@ CREATE TEMP TABLE checks (file text, n int, ok bool, detail text);
 -- the String() form prints as crdb_string_form and is itself an input.
 INSERT INTO checks
 SELECT file, n,
-	   pg_temp.try(format('SELECT hlc_walltime(%L::hlc_timestamp) || %L || hlc_logical(%L::hlc_timestamp)', f1, ',', f1)) = f2 || ',' || f3
-	   AND pg_temp.try(format('SELECT %L::hlc_timestamp::text', f1)) = f4
-	   AND pg_temp.try(format('SELECT hlc_to_crdb_string(%L::hlc_timestamp)', f1)) = f5
-	   AND pg_temp.try(format('SELECT %L::hlc_timestamp::text', f5)) = f4
-	   AND pg_temp.try(format('SELECT hlc_timestamp(%s, %s)::text', f2, f3)) = f4,
+	   hlc_walltime(f1::hlc_timestamp) = f2::bigint AND hlc_logical(f1::hlc_timestamp) = f3::int
+	   AND f1::hlc_timestamp::text = f4
+	   AND hlc_to_crdb_string(f1::hlc_timestamp) = f5
+	   AND f5::hlc_timestamp::text = f4
+	   AND hlc_timestamp(f2::bigint, f3::int)::text = f4,
 	   f1
 FROM v WHERE file = 'hlc_text';
 
@@ -105,9 +105,9 @@ FROM (SELECT *, f1::hlc_timestamp AS a, f2::hlc_timestamp AS b FROM v WHERE file
 -- hlc_next_prev.tsv: "panic" is an out-of-range error.
 INSERT INTO checks
 SELECT file, n,
-	   pg_temp.try(format('SELECT hlc_next(%L)::text', f1)) = f2
-	   AND pg_temp.try(format('SELECT hlc_prev(%L)::text', f1)) = f3
-	   AND pg_temp.try(format('SELECT hlc_floor_prev(%L)::text', f1)) = f4,
+	   hlc_next(f1::hlc_timestamp)::text = f2
+	   AND hlc_prev(f1::hlc_timestamp)::text = f3
+	   AND hlc_floor_prev(f1::hlc_timestamp)::text = f4,
 	   f1
 FROM v WHERE file = 'hlc_next_prev' AND 'panic' NOT IN (f2, f3, f4);
 INSERT INTO checks
