@@ -167,6 +167,106 @@ CREATE FUNCTION hlc_timestamp_to_proto(hlc_timestamp) RETURNS bytea
 -- CockroachDB MVCC keys (crdb_*)
 -- ======================================================================
 
+-- Encoding and decoding (CockroachDB's EncodeMVCCKey / DecodeMVCCKey).
+CREATE FUNCTION crdb_mvcc_key_encode(key bytea, ts hlc_timestamp) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_decode(encoded bytea, OUT key bytea, OUT ts hlc_timestamp)
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The engine comparator: -1, 0 or 1; an invalid key is an error.
+CREATE FUNCTION crdb_mvcc_key_compare(a bytea, b bytea) RETURNS int
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- crdb_mvcc_key: the bytes of an encoded key (as bytea), validated on
+-- input, ordered by CockroachDB's engine comparator.
+CREATE TYPE crdb_mvcc_key;
+CREATE FUNCTION crdb_mvcc_key_in(cstring) RETURNS crdb_mvcc_key
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_out(crdb_mvcc_key) RETURNS cstring
+	AS 'byteaout' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_recv(internal) RETURNS crdb_mvcc_key
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_send(crdb_mvcc_key) RETURNS bytea
+	AS 'byteasend' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE crdb_mvcc_key (
+	INPUT = crdb_mvcc_key_in,
+	OUTPUT = crdb_mvcc_key_out,
+	RECEIVE = crdb_mvcc_key_recv,
+	SEND = crdb_mvcc_key_send,
+	INTERNALLENGTH = VARIABLE,
+	ALIGNMENT = int4,
+	STORAGE = extended
+);
+COMMENT ON TYPE crdb_mvcc_key IS 'CockroachDB MVCC key (encoded bytes) in CockroachDB''s storage order';
+
+-- Casts: to bytea is free (same bytes); from bytea validates, no copy.
+CREATE FUNCTION crdb_mvcc_key(bytea) RETURNS crdb_mvcc_key
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (crdb_mvcc_key AS bytea) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (bytea AS crdb_mvcc_key) WITH FUNCTION crdb_mvcc_key(bytea) AS ASSIGNMENT;
+
+CREATE FUNCTION crdb_mvcc_key_cmp(crdb_mvcc_key, crdb_mvcc_key) RETURNS int
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_eq(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_ne(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_lt(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_le(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_gt(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_ge(crdb_mvcc_key, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_hash(crdb_mvcc_key) RETURNS int4
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_hash_extended(crdb_mvcc_key, int8) RETURNS int8
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR = (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_eq,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_ne,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_lt,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_le,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_gt,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_ge,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+-- No btequalimage: non-canonical forms of one key are equal but differ in bytes.
+CREATE OPERATOR CLASS crdb_mvcc_key_ops
+	DEFAULT FOR TYPE crdb_mvcc_key USING btree AS
+	OPERATOR 1 <,
+	OPERATOR 2 <=,
+	OPERATOR 3 =,
+	OPERATOR 4 >=,
+	OPERATOR 5 >,
+	FUNCTION 1 crdb_mvcc_key_cmp(crdb_mvcc_key, crdb_mvcc_key),
+	FUNCTION 2 crdb_mvcc_key_sortsupport(internal);
+
+CREATE OPERATOR CLASS crdb_mvcc_key_hash_ops
+	DEFAULT FOR TYPE crdb_mvcc_key USING hash AS
+	OPERATOR 1 =,
+	FUNCTION 1 crdb_mvcc_key_hash(crdb_mvcc_key),
+	FUNCTION 2 crdb_mvcc_key_hash_extended(crdb_mvcc_key, int8);
+
 -- (end of CockroachDB MVCC keys)
 
 
