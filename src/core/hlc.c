@@ -123,8 +123,12 @@ static inline const char *
 scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over)
 {
 	uint64_t	r = 0;
+	/* 18 digits stay below 10^18 < 2^63: no overflow check needed */
+	const char *fast_end = e - p > 18 ? p + 18 : e;
 
-	*over = 0;
+	for (; p < fast_end && is_digit(*p); p++)
+		r = r * 10 + (unsigned) (*p - '0');
+	*over = r > limit;
 	for (; p < e && is_digit(*p); p++)
 	{
 		unsigned	d = (unsigned) (*p - '0');
