@@ -21,4 +21,19 @@
 #define WC_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+/*
+ * Sort support: 15 added the shared signed-Datum comparator, which
+ * tuplesort recognises and sorts with a specialised quicksort.  Abbreviated
+ * keys that are int64s need 8-byte Datums.
+ */
+#if SIZEOF_DATUM >= 8
+#define WC_HAVE_INT64_ABBREV 1
+#endif
+#if PG_VERSION_NUM >= 150000 && SIZEOF_DATUM >= 8
+#define WC_SSUP_SIGNED_CMP ssup_datum_signed_cmp
+#endif
+
+/* Error helpers that never return (pg_attribute_noreturn left in 18). */
+#define WC_NORETURN __attribute__((noreturn))
+
 #endif							/* WIRECODEC_COMPAT_H */

@@ -1,0 +1,707 @@
+/*
+ * hlc.c: CockroachDB HLC timestamps, pure C core (see hlc.h and
+ * ../shared/spec/crdb-hlc-mvcc.md).  No PostgreSQL headers, no allocation.
+ */
+#include "hlc.h"
+
+#include <string.h>
+
+#include "byteorder.h"
+
+wc_hlc_class
+wc_hlc_status_class(wc_hlc_status st)
+{
+	switch (st)
+	{
+		case WC_HLC_OK:
+			return WC_HLC_CLASS_OK;
+		case WC_HLC_EMPTY:
+		case WC_HLC_SYNTAX:
+		case WC_HLC_FRACTION_LEN:
+		case WC_HLC_NANOS_LEN:
+			return WC_HLC_CLASS_TEXT;
+		case WC_HLC_WALL_RANGE:
+		case WC_HLC_LOGICAL_RANGE:
+		case WC_HLC_NEGATIVE:
+		case WC_HLC_NOT_FINITE:
+		case WC_HLC_INEXACT:
+		case WC_HLC_STEP_RANGE:
+			return WC_HLC_CLASS_RANGE;
+		case WC_HLC_TRUNCATED:
+		case WC_HLC_TRAILING:
+		case WC_HLC_VARINT:
+		case WC_HLC_FIELD_NUMBER:
+		case WC_HLC_WIRE_TYPE:
+		case WC_HLC_END_GROUP:
+		case WC_HLC_GROUP_DEPTH:
+		case WC_HLC_LENGTH:
+			return WC_HLC_CLASS_BINARY;
+	}
+	return WC_HLC_CLASS_BINARY;
+}
+
+const char *
+wc_hlc_strerror(wc_hlc_status st)
+{
+	switch (st)
+	{
+		case WC_HLC_OK:
+			return "no error";
+		case WC_HLC_EMPTY:
+			return "empty input";
+		case WC_HLC_SYNTAX:
+			return "unexpected character";
+		case WC_HLC_FRACTION_LEN:
+			return "more than 10 fraction digits";
+		case WC_HLC_NANOS_LEN:
+			return "the nanoseconds of the String() form must be exactly 9 digits";
+		case WC_HLC_WALL_RANGE:
+			return "wall time is outside 0 .. 9223372036854775807";
+		case WC_HLC_LOGICAL_RANGE:
+			return "logical is outside 0 .. 2147483647";
+		case WC_HLC_NEGATIVE:
+			return "a timestamp cannot be negative";
+		case WC_HLC_NOT_FINITE:
+			return "a timestamp must be a finite number";
+		case WC_HLC_INEXACT:
+			return "non-zero digits after the tenth decimal place";
+		case WC_HLC_STEP_RANGE:
+			return "the result is outside the timestamp range";
+		case WC_HLC_TRUNCATED:
+			return "truncated";
+		case WC_HLC_TRAILING:
+			return "trailing bytes";
+		case WC_HLC_VARINT:
+			return "varint longer than 10 bytes or above 2^64-1";
+		case WC_HLC_FIELD_NUMBER:
+			return "invalid field number";
+		case WC_HLC_WIRE_TYPE:
+			return "invalid wire type";
+		case WC_HLC_END_GROUP:
+			return "end-group without a matching start-group";
+		case WC_HLC_GROUP_DEPTH:
+			return "groups nested too deeply";
+		case WC_HLC_LENGTH:
+			return "length-delimited field runs past the end";
+	}
+	return "unknown error";
+}
+
+wc_hlc_status
+wc_hlc_make(int64_t wall, int64_t logical, wc_hlc *out)
+{
+	if (wall < 0)
+		return WC_HLC_WALL_RANGE;
+	if (logical < 0 || logical > WC_HLC_LOGICAL_MAX)
+		return WC_HLC_LOGICAL_RANGE;
+	out->wall = wall;
+	out->logical = (int32_t) logical;
+	out->reserved = 0;
+	return WC_HLC_OK;
+}
+
+/* ---------------------------------------------------------------- text */
+
+static inline int
+is_digit(char c)
+{
+	return (unsigned char) (c - '0') < 10;
+}
+
+static inline int
+is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/*
+ * Accumulate the digits at p (up to e) into *v; stops at the first
+ * non-digit and returns its position.  Values above limit set *over and
+ * stop accumulating (the digits are still consumed).
+ */
+static inline const char *
+scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over)
+{
+	uint64_t	r = 0;
+	/* 18 digits stay below 10^18 < 2^63: no overflow check needed */
+	const char *fast_end = e - p > 18 ? p + 18 : e;
+
+	for (; p < fast_end && is_digit(*p); p++)
+		r = r * 10 + (unsigned) (*p - '0');
+	*over = r > limit;
+	for (; p < e && is_digit(*p); p++)
+	{
+		unsigned	d = (unsigned) (*p - '0');
+
+		if (*over)
+			continue;
+		if (r > (limit - d) / 10)
+			*over = 1;
+		else
+			r = r * 10 + d;
+	}
+	*v = r;
+	return p;
+}
+
+static const uint32_t pow10_u32[11] = {
+	1u, 10u, 100u, 1000u, 10000u, 100000u, 1000000u, 10000000u, 100000000u,
+	1000000000u, 0u				/* 10^10 does not fit; never used as a scale */
+};
+
+#define FAIL(status, at) do { *err_off = (size_t) ((at) - base); return (status); } while (0)
+
+/*
+ * The decimal form "digits[.digits]" between b and e.  long_fraction: accept
+ * fraction digits past the tenth when they are zeros (numeric text).
+ */
+static wc_hlc_status
+parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
+			  wc_hlc *out, size_t *err_off)
+{
+	const char *p = b;
+	const char *frac;
+	uint64_t	wall;
+	uint64_t	f = 0;
+	int			wall_over;
+	size_t		nf = 0;
+
+	if (p == e || !is_digit(*p))
+		FAIL(WC_HLC_SYNTAX, p);
+	p = scan_digits(p, e, (uint64_t) WC_HLC_WALL_MAX, &wall, &wall_over);
+	frac = p;
+	if (p < e && *p == '.')
+	{
+		p++;
+		frac = p;
+		while (p < e && is_digit(*p))
+			p++;
+		nf = (size_t) (p - frac);
+		if (nf == 0)
+			FAIL(WC_HLC_SYNTAX, p);
+		if (nf > 10)
+		{
+			if (!long_fraction)
+				FAIL(WC_HLC_FRACTION_LEN, frac + 10);
+			for (const char *q = frac + 10; q < p; q++)
+				if (*q != '0')
+					FAIL(WC_HLC_INEXACT, q);
+			nf = 10;
+		}
+		for (size_t i = 0; i < nf; i++)
+			f = f * 10 + (uint64_t) (frac[i] - '0');
+	}
+	if (p != e)
+		FAIL(WC_HLC_SYNTAX, p);
+	if (wall_over)
+		FAIL(WC_HLC_WALL_RANGE, b);
+	if (nf < 10)
+		f *= pow10_u32[10 - nf];
+	if (f > (uint64_t) WC_HLC_LOGICAL_MAX)
+		FAIL(WC_HLC_LOGICAL_RANGE, frac);
+	out->wall = (int64_t) wall;
+	out->logical = (int32_t) f;
+	out->reserved = 0;
+	return WC_HLC_OK;
+}
+
+/* The String() form "secs[.nnnnnnnnn],logical" between b and e. */
+static wc_hlc_status
+parse_string_form(const char *base, const char *b, const char *e,
+				  wc_hlc *out, size_t *err_off)
+{
+	const char *p = b;
+	const char *lstart;
+	uint64_t	secs;
+	uint64_t	nanos = 0;
+	uint64_t	logical;
+	int			secs_over;
+	int			log_over;
+
+	if (p == e || !is_digit(*p))
+		FAIL(WC_HLC_SYNTAX, p);
+	p = scan_digits(p, e, (uint64_t) WC_HLC_WALL_MAX, &secs, &secs_over);
+	if (p < e && *p == '.')
+	{
+		const char *n0 = ++p;
+		int			dummy;
+
+		p = scan_digits(p, e, UINT64_MAX, &nanos, &dummy);
+		if (p - n0 != 9)
+			FAIL(WC_HLC_NANOS_LEN, n0);
+	}
+	if (p == e || *p != ',')
+		FAIL(WC_HLC_SYNTAX, p);
+	lstart = ++p;
+	if (p == e || !is_digit(*p))
+		FAIL(WC_HLC_SYNTAX, p);
+	p = scan_digits(p, e, (uint64_t) WC_HLC_LOGICAL_MAX, &logical, &log_over);
+	if (p != e)
+		FAIL(WC_HLC_SYNTAX, p);
+	if (secs_over || secs > ((uint64_t) WC_HLC_WALL_MAX - nanos) / 1000000000u)
+		FAIL(WC_HLC_WALL_RANGE, b);
+	if (log_over)
+		FAIL(WC_HLC_LOGICAL_RANGE, lstart);
+	out->wall = (int64_t) (secs * 1000000000u + nanos);
+	out->logical = (int32_t) logical;
+	out->reserved = 0;
+	return WC_HLC_OK;
+}
+
+wc_hlc_status
+wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off)
+{
+	const char *base = s;
+	const char *b = s;
+	const char *e = s + len;
+
+	while (b < e && is_space(*b))
+		b++;
+	while (e > b && is_space(e[-1]))
+		e--;
+	if (b == e)
+		FAIL(WC_HLC_EMPTY, b);
+	if (memchr(b, ',', (size_t) (e - b)) != NULL)
+		return parse_string_form(base, b, e, out, err_off);
+	return parse_decimal(base, b, e, 0, out, err_off);
+}
+
+wc_hlc_status
+wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_off)
+{
+	const char *base = s;
+	const char *b = s;
+	const char *e = s + len;
+	int			neg = 0;
+	wc_hlc_status st;
+
+	if ((len == 3 && memcmp(s, "NaN", 3) == 0) ||
+		(len == 8 && memcmp(s, "Infinity", 8) == 0) ||
+		(len == 9 && memcmp(s, "-Infinity", 9) == 0))
+		FAIL(WC_HLC_NOT_FINITE, b);
+	if (b < e && *b == '-')
+	{
+		neg = 1;
+		b++;
+	}
+	st = parse_decimal(base, b, e, 1, out, err_off);
+	if (neg && (st == WC_HLC_WALL_RANGE || st == WC_HLC_LOGICAL_RANGE ||
+				(st == WC_HLC_OK && !wc_hlc_is_empty(out))))
+		FAIL(WC_HLC_NEGATIVE, s);
+	return st;
+}
+
+#undef FAIL
+
+/* "00" .. "99", for printing two digits at a time. */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Decimal digits of v at out (no NUL); returns how many. */
+static size_t
+put_u64(uint64_t v, char *out)
+{
+	char		tmp[20];
+	char	   *t = tmp + sizeof(tmp);
+	size_t		n;
+
+	while (v >= 100)
+	{
+		t -= 2;
+		memcpy(t, digit_pairs + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10)
+	{
+		t -= 2;
+		memcpy(t, digit_pairs + v * 2, 2);
+	}
+	else
+		*--t = (char) ('0' + v);
+	n = (size_t) (tmp + sizeof(tmp) - t);
+	memcpy(out, t, n);
+	return n;
+}
+
+/* v zero-padded to exactly width digits at out (v < 10^width). */
+static void
+put_fixed(uint32_t v, int width, char *out)
+{
+	char	   *t = out + width;
+
+	while (t - out >= 2)
+	{
+		t -= 2;
+		memcpy(t, digit_pairs + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (t > out)
+		*--t = (char) ('0' + v % 10);
+}
+
+size_t
+wc_hlc_format(const wc_hlc *v, char *buf)
+{
+	size_t		n = put_u64((uint64_t) v->wall, buf);
+
+	buf[n++] = '.';
+	put_fixed((uint32_t) v->logical, 10, buf + n);
+	n += 10;
+	buf[n] = '\0';
+	return n;
+}
+
+size_t
+wc_hlc_format_crdb(const wc_hlc *v, char *buf)
+{
+	size_t		n;
+
+	if (v->wall == 0)
+	{
+		buf[0] = '0';
+		n = 1;
+	}
+	else
+	{
+		uint64_t	w = (uint64_t) v->wall;
+
+		n = put_u64(w / 1000000000u, buf);
+		buf[n++] = '.';
+		put_fixed((uint32_t) (w % 1000000000u), 9, buf + n);
+		n += 9;
+	}
+	buf[n++] = ',';
+	n += put_u64((uint64_t) v->logical, buf + n);
+	buf[n] = '\0';
+	return n;
+}
+
+/* -------------------------------------------------------------- binary */
+
+void
+wc_hlc_to_bin(const wc_hlc *v, uint8_t *buf)
+{
+	wc_store_be64(buf, (uint64_t) v->wall);
+	wc_store_be32(buf + 8, (uint32_t) v->logical);
+}
+
+wc_hlc_status
+wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
+{
+	uint64_t	wall;
+	uint32_t	logical;
+
+	if (len < WC_HLC_BIN_LEN)
+	{
+		*err_off = len;
+		return WC_HLC_TRUNCATED;
+	}
+	if (len > WC_HLC_BIN_LEN)
+	{
+		*err_off = WC_HLC_BIN_LEN;
+		return WC_HLC_TRAILING;
+	}
+	wall = wc_load_be64(p);
+	logical = wc_load_be32(p + 8);
+	if (wall > (uint64_t) WC_HLC_WALL_MAX)
+	{
+		*err_off = 0;
+		return WC_HLC_WALL_RANGE;
+	}
+	if (logical > (uint32_t) WC_HLC_LOGICAL_MAX)
+	{
+		*err_off = 8;
+		return WC_HLC_LOGICAL_RANGE;
+	}
+	out->wall = (int64_t) wall;
+	out->logical = (int32_t) logical;
+	out->reserved = 0;
+	return WC_HLC_OK;
+}
+
+/* ------------------------------------------------------------ protobuf */
+
+static inline size_t
+varint_size(uint64_t v)
+{
+	return v < 0x80 ? 1 : (size_t) (63 - __builtin_clzll(v)) / 7 + 1;
+}
+
+static inline size_t
+put_varint(uint64_t v, uint8_t *p)
+{
+	size_t		n = 0;
+
+	while (v >= 0x80)
+	{
+		p[n++] = (uint8_t) (v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (uint8_t) v;
+	return n;
+}
+
+size_t
+wc_hlc_proto_size(const wc_hlc *v)
+{
+	size_t		n = 0;
+
+	if (v->wall != 0)
+		n += 1 + varint_size((uint64_t) v->wall);
+	if (v->logical != 0)
+		n += 1 + varint_size((uint64_t) v->logical);
+	return n;
+}
+
+size_t
+wc_hlc_proto_encode(const wc_hlc *v, uint8_t *buf)
+{
+	size_t		n = 0;
+
+	if (v->wall != 0)
+	{
+		buf[n++] = 0x08;
+		n += put_varint((uint64_t) v->wall, buf + n);
+	}
+	if (v->logical != 0)
+	{
+		buf[n++] = 0x10;
+		n += put_varint((uint64_t) v->logical, buf + n);
+	}
+	return n;
+}
+
+/* A protobuf reader over [base, end). */
+typedef struct pb_reader
+{
+	const uint8_t *base;
+	const uint8_t *p;
+	const uint8_t *end;
+	size_t		err_off;
+} pb_reader;
+
+#define PB_MAX_GROUP_DEPTH 64
+#define PB_MAX_FIELD ((1u << 29) - 1)
+
+static inline wc_hlc_status
+pb_fail(pb_reader *r, wc_hlc_status st, const uint8_t *at)
+{
+	r->err_off = (size_t) (at - r->base);
+	return st;
+}
+
+/* Read a varint of at most 10 bytes whose tenth byte is 0 or 1. */
+static wc_hlc_status
+pb_varint(pb_reader *r, uint64_t *v)
+{
+	const uint8_t *start = r->p;
+	uint64_t	x = 0;
+
+	for (int i = 0; i < 10; i++)
+	{
+		uint8_t		b;
+
+		if (r->p == r->end)
+			return pb_fail(r, WC_HLC_TRUNCATED, start);
+		b = *r->p++;
+		if (i == 9 && b > 1)
+			return pb_fail(r, WC_HLC_VARINT, start);
+		x |= (uint64_t) (b & 0x7f) << (7 * i);
+		if (b < 0x80)
+		{
+			*v = x;
+			return WC_HLC_OK;
+		}
+	}
+	return pb_fail(r, WC_HLC_VARINT, start);	/* not reached: b > 1 above */
+}
+
+/* Read a tag; field number 1 .. 2^29-1. */
+static wc_hlc_status
+pb_tag(pb_reader *r, uint32_t *field, unsigned *wt)
+{
+	const uint8_t *start = r->p;
+	uint64_t	tag;
+	wc_hlc_status st;
+
+	if (r->p < r->end && *r->p < 0x80)
+		tag = *r->p++;
+	else if ((st = pb_varint(r, &tag)) != WC_HLC_OK)
+		return st;
+	if ((tag >> 3) == 0 || (tag >> 3) > PB_MAX_FIELD)
+		return pb_fail(r, WC_HLC_FIELD_NUMBER, start);
+	*field = (uint32_t) (tag >> 3);
+	*wt = (unsigned) (tag & 7);
+	return WC_HLC_OK;
+}
+
+/* Skip the value of a field whose tag (at tag_at) was just read. */
+static wc_hlc_status
+pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int depth)
+{
+	uint64_t	v;
+	wc_hlc_status st;
+
+	switch (wt)
+	{
+		case 0:
+			return pb_varint(r, &v);
+		case 1:
+		case 5:
+			{
+				size_t		n = wt == 1 ? 8 : 4;
+
+				if ((size_t) (r->end - r->p) < n)
+					return pb_fail(r, WC_HLC_TRUNCATED, tag_at);
+				r->p += n;
+				return WC_HLC_OK;
+			}
+		case 2:
+			{
+				const uint8_t *len_at = r->p;
+
+				if ((st = pb_varint(r, &v)) != WC_HLC_OK)
+					return st;
+				if (v > (uint64_t) (r->end - r->p))
+					return pb_fail(r, WC_HLC_LENGTH, len_at);
+				r->p += v;
+				return WC_HLC_OK;
+			}
+		case 3:
+			if (depth >= PB_MAX_GROUP_DEPTH)
+				return pb_fail(r, WC_HLC_GROUP_DEPTH, tag_at);
+			for (;;)
+			{
+				const uint8_t *at = r->p;
+				uint32_t	f;
+				unsigned	w;
+
+				if (r->p == r->end)
+					return pb_fail(r, WC_HLC_TRUNCATED, tag_at);
+				if ((st = pb_tag(r, &f, &w)) != WC_HLC_OK)
+					return st;
+				if (w == 4)
+				{
+					if (f != field)
+						return pb_fail(r, WC_HLC_END_GROUP, at);
+					return WC_HLC_OK;
+				}
+				if ((st = pb_skip(r, f, w, at, depth + 1)) != WC_HLC_OK)
+					return st;
+			}
+		case 4:
+			return pb_fail(r, WC_HLC_END_GROUP, tag_at);
+		default:
+			return pb_fail(r, WC_HLC_WIRE_TYPE, tag_at);
+	}
+}
+
+wc_hlc_status
+wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
+{
+	pb_reader	r = {p, p, p + len, 0};
+	uint64_t	wall = 0;
+	uint64_t	logical = 0;
+	size_t		wall_at = 0;
+	size_t		logical_at = 0;
+	wc_hlc_status st;
+
+	while (r.p < r.end)
+	{
+		const uint8_t *at = r.p;
+		uint32_t	field;
+		unsigned	wt;
+
+		if ((st = pb_tag(&r, &field, &wt)) != WC_HLC_OK)
+			goto fail;
+		if (field == 1 || field == 2)
+		{
+			if (wt != 0)
+			{
+				st = pb_fail(&r, WC_HLC_WIRE_TYPE, at);
+				goto fail;
+			}
+			if ((st = pb_varint(&r, field == 1 ? &wall : &logical)) != WC_HLC_OK)
+				goto fail;
+			if (field == 1)
+				wall_at = (size_t) (at - p);
+			else
+				logical_at = (size_t) (at - p);
+		}
+		else if ((st = pb_skip(&r, field, wt, at, 0)) != WC_HLC_OK)
+			goto fail;
+	}
+	if (wall > (uint64_t) WC_HLC_WALL_MAX)
+	{
+		*err_off = wall_at;
+		return WC_HLC_WALL_RANGE;
+	}
+	if (logical > (uint64_t) WC_HLC_LOGICAL_MAX)
+	{
+		*err_off = logical_at;
+		return WC_HLC_LOGICAL_RANGE;
+	}
+	out->wall = (int64_t) wall;
+	out->logical = (int32_t) logical;
+	out->reserved = 0;
+	return WC_HLC_OK;
+
+fail:
+	*err_off = r.err_off;
+	return st;
+}
+
+/* ------------------------------------------------ stepping, arithmetic */
+
+wc_hlc_status
+wc_hlc_next(const wc_hlc *v, wc_hlc *out)
+{
+	if (v->logical < WC_HLC_LOGICAL_MAX)
+		return wc_hlc_make(v->wall, (int64_t) v->logical + 1, out);
+	if (v->wall == WC_HLC_WALL_MAX)
+		return WC_HLC_STEP_RANGE;
+	return wc_hlc_make(v->wall + 1, 0, out);
+}
+
+wc_hlc_status
+wc_hlc_prev(const wc_hlc *v, wc_hlc *out)
+{
+	if (v->logical > 0)
+		return wc_hlc_make(v->wall, (int64_t) v->logical - 1, out);
+	if (v->wall == 0)
+		return WC_HLC_STEP_RANGE;
+	return wc_hlc_make(v->wall - 1, WC_HLC_LOGICAL_MAX, out);
+}
+
+wc_hlc_status
+wc_hlc_floor_prev(const wc_hlc *v, wc_hlc *out)
+{
+	if (v->logical > 0)
+		return wc_hlc_make(v->wall, (int64_t) v->logical - 1, out);
+	if (v->wall == 0)
+		return WC_HLC_STEP_RANGE;
+	return wc_hlc_make(v->wall - 1, 0, out);
+}
+
+wc_hlc_status
+wc_hlc_add(const wc_hlc *v, int64_t wall_delta, int32_t logical_delta, wc_hlc *out)
+{
+	int64_t		wall;
+	int64_t		logical = (int64_t) v->logical + logical_delta;
+
+	/* v->wall >= 0, so only a positive delta can overflow */
+	if (__builtin_add_overflow(v->wall, wall_delta, &wall) || wall < 0 ||
+		logical < 0 || logical > WC_HLC_LOGICAL_MAX)
+		return WC_HLC_STEP_RANGE;
+	return wc_hlc_make(wall, logical, out);
+}
+
+wc_hlc_status
+wc_hlc_from_unix_micros(int64_t micros, wc_hlc *out)
+{
+	if (micros < 0 || micros > WC_HLC_WALL_MAX / 1000)
+		return WC_HLC_WALL_RANGE;
+	return wc_hlc_make(micros * 1000, 0, out);
+}

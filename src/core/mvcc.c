@@ -1,0 +1,163 @@
+/*
+ * mvcc.c: CockroachDB MVCC key encoding, decoding and order, pure C core
+ * (see mvcc.h and ../shared/spec/crdb-hlc-mvcc.md, sections 4 and 5).
+ */
+#include "mvcc.h"
+
+#include <string.h>
+
+#include "byteorder.h"
+
+const char *
+wc_mvcc_strerror(wc_mvcc_status st)
+{
+	switch (st)
+	{
+		case WC_MVCC_OK:
+			return "no error";
+		case WC_MVCC_EMPTY:
+			return "empty input (no sentinel)";
+		case WC_MVCC_LEN_ONE:
+			return "version length byte 1 (a zero-length version is never written)";
+		case WC_MVCC_LEN_EXCEEDS:
+			return "version length byte exceeds the bytes before it";
+		case WC_MVCC_SENTINEL:
+			return "the byte before the version is not the 00 sentinel";
+		case WC_MVCC_VERSION_LEN:
+			return "version is not 8, 12 or 13 bytes";
+		case WC_MVCC_WALL_RANGE:
+			return "wall time is outside 0 .. 9223372036854775807";
+		case WC_MVCC_LOGICAL_RANGE:
+			return "logical is outside 0 .. 2147483647";
+	}
+	return "unknown error";
+}
+
+size_t
+wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *out)
+{
+	uint8_t    *p = out + key_len;
+
+	if (key_len > 0)
+		memcpy(out, key, key_len);
+	*p++ = 0x00;
+	if (ts->logical != 0)
+	{
+		wc_store_be64(p, (uint64_t) ts->wall);
+		wc_store_be32(p + 8, (uint32_t) ts->logical);
+		p[12] = 13;
+		return key_len + 14;
+	}
+	if (ts->wall != 0)
+	{
+		wc_store_be64(p, (uint64_t) ts->wall);
+		p[8] = 9;
+		return key_len + 10;
+	}
+	return key_len + 1;
+}
+
+wc_mvcc_status
+wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
+{
+	size_t		n;
+	size_t		s;
+	uint64_t	wall;
+	uint32_t	logical = 0;
+
+	if (len == 0)
+	{
+		*err_off = 0;
+		return WC_MVCC_EMPTY;
+	}
+	n = p[len - 1];
+	if (n == 0)
+	{
+		/* the last byte is the sentinel itself: no version */
+		out->key_len = len - 1;
+		out->version_len = 0;
+		out->ts.wall = 0;
+		out->ts.logical = 0;
+		out->ts.reserved = 0;
+		return WC_MVCC_OK;
+	}
+	if (n == 1 || n > len - 1)
+	{
+		*err_off = len - 1;
+		return n == 1 ? WC_MVCC_LEN_ONE : WC_MVCC_LEN_EXCEEDS;
+	}
+	s = len - 1 - n;
+	if (p[s] != 0x00)
+	{
+		*err_off = s;
+		return WC_MVCC_SENTINEL;
+	}
+	if (n != 9 && n != 13 && n != 14)
+	{
+		*err_off = len - 1;
+		return WC_MVCC_VERSION_LEN;
+	}
+	wall = wc_load_be64(p + s + 1);
+	if (n >= 13)
+		logical = wc_load_be32(p + s + 9);
+	if (wall > (uint64_t) WC_HLC_WALL_MAX)
+	{
+		*err_off = s + 1;
+		return WC_MVCC_WALL_RANGE;
+	}
+	if (logical > (uint32_t) WC_HLC_LOGICAL_MAX)
+	{
+		*err_off = s + 9;
+		return WC_MVCC_LOGICAL_RANGE;
+	}
+	out->key_len = s;
+	out->version_len = (unsigned) (n - 1);
+	out->ts.wall = (int64_t) wall;
+	out->ts.logical = (int32_t) logical;
+	out->ts.reserved = 0;
+	return WC_MVCC_OK;
+}
+
+int
+wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
+					const uint8_t *pb, const wc_mvcc_key *b)
+{
+	size_t		m = a->key_len < b->key_len ? a->key_len : b->key_len;
+	int			c = m > 0 ? memcmp(pa, pb, m) : 0;
+
+	if (c != 0)
+		return c < 0 ? -1 : 1;
+	if (a->key_len != b->key_len)
+		return a->key_len < b->key_len ? -1 : 1;
+	/* same user key: the unversioned key first */
+	if ((a->version_len == 0) != (b->version_len == 0))
+		return a->version_len == 0 ? -1 : 1;
+	/*
+	 * Then versions newest first.  After CockroachDB's normalisation (13th
+	 * byte dropped, 12-byte logical-0 as 8-byte) comparing version bytes in
+	 * reverse is comparing (wall, logical) descending.
+	 */
+	return -wc_hlc_cmp(&a->ts, &b->ts);
+}
+
+wc_mvcc_status
+wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
+				int *cmp, int *bad, size_t *err_off)
+{
+	wc_mvcc_key ka,
+				kb;
+	wc_mvcc_status st;
+
+	if ((st = wc_mvcc_decode(a, alen, &ka, err_off)) != WC_MVCC_OK)
+	{
+		*bad = 0;
+		return st;
+	}
+	if ((st = wc_mvcc_decode(b, blen, &kb, err_off)) != WC_MVCC_OK)
+	{
+		*bad = 1;
+		return st;
+	}
+	*cmp = wc_mvcc_cmp_decoded(a, &ka, b, &kb);
+	return WC_MVCC_OK;
+}

@@ -1,0 +1,264 @@
+/*
+ * mvcc.c: fmgr glue of CockroachDB MVCC keys: crdb_mvcc_key_encode/decode/
+ * compare and the crdb_mvcc_key type (bytea's bytes, validated, ordered by
+ * CockroachDB's engine comparator).  Byte work happens in src/core/mvcc.c.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "common/hashfn.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
+#include "utils/sortsupport.h"
+
+#include "hlc_pg.h"
+#include "mvcc.h"
+
+/*
+ * ERROR for a key that does not decode.  what names the function or type
+ * (and argument); text, when given, is the text input to quote (22P02).
+ */
+static void WC_NORETURN
+mvcc_error(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
+		   const char *what, const char *text)
+{
+	const char *desc = wc_mvcc_strerror(st);
+	unsigned	last = len > 0 ? p[len - 1] : 0;
+
+	if (wc_mvcc_status_is_range(st))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: timestamp of the MVCC key out of range: %s at byte offset %zu",
+						what, desc, off),
+				 errdetail("The encoded key is %zu bytes long; CockroachDB writes negative components this way.",
+						   len)));
+	if (text != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"", what, text),
+				 errdetail("Byte offset %zu of the %zu-byte encoded key (length byte %u): %s.",
+						   off, len, last, desc)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+			 errmsg("malformed MVCC key in %s: %s at byte offset %zu", what, desc, off),
+			 len > 0 ?
+			 errdetail_plural("The encoded key is %zu byte long and its last byte, the version length, is %u.",
+							  "The encoded key is %zu bytes long and its last byte, the version length, is %u.",
+							  (unsigned long) len, len, last) :
+			 errdetail("The encoded key is empty.")));
+	pg_unreachable();
+}
+
+/* Decode a varlena key or raise the error. */
+static inline void
+mvcc_decode_or_error(const struct varlena *v, wc_mvcc_key *k, const char *what, const char *text)
+{
+	const uint8_t *p = (const uint8_t *) VARDATA_ANY(v);
+	size_t		len = VARSIZE_ANY_EXHDR(v);
+	size_t		off;
+	wc_mvcc_status st = wc_mvcc_decode(p, len, k, &off);
+
+	if (st != WC_MVCC_OK)
+		mvcc_error(st, off, p, len, what, text);
+}
+
+/* -------------------------------------------------- encode and decode */
+
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_encode);
+Datum
+crdb_mvcc_key_encode(PG_FUNCTION_ARGS)
+{
+	bytea	   *key = PG_GETARG_BYTEA_PP(0);
+	const wc_hlc *ts = PG_GETARG_HLC_P(1);
+	size_t		klen = VARSIZE_ANY_EXHDR(key);
+	size_t		n = wc_mvcc_encode_size(klen, ts);
+	bytea	   *r;
+
+	if (n > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("crdb_mvcc_key_encode: the %zu-byte result is too large", n)));
+	r = (bytea *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(r, VARHDRSZ + n);
+	wc_mvcc_encode((const uint8_t *) VARDATA_ANY(key), klen, ts, (uint8_t *) VARDATA(r));
+	PG_RETURN_BYTEA_P(r);
+}
+
+/* crdb_mvcc_key_decode(bytea, OUT key bytea, OUT ts hlc_timestamp) */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_decode);
+Datum
+crdb_mvcc_key_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *in = PG_GETARG_BYTEA_PP(0);
+	TupleDesc	tupdesc = (TupleDesc) fcinfo->flinfo->fn_extra;
+	wc_mvcc_key k;
+	bytea	   *key;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	mvcc_decode_or_error(in, &k, "crdb_mvcc_key_decode", NULL);
+	if (tupdesc == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+
+		if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "crdb_mvcc_key_decode: return type must be a row type");
+		tupdesc = BlessTupleDesc(CreateTupleDescCopy(tupdesc));
+		fcinfo->flinfo->fn_extra = tupdesc;
+		MemoryContextSwitchTo(old);
+	}
+	key = (bytea *) palloc(VARHDRSZ + k.key_len);
+	SET_VARSIZE(key, VARHDRSZ + k.key_len);
+	memcpy(VARDATA(key), VARDATA_ANY(in), k.key_len);
+	values[0] = PointerGetDatum(key);
+	values[1] = wc_hlc_datum(&k.ts);
+	return HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls));
+}
+
+/* ------------------------------------------- comparison (engine order) */
+
+static inline int
+mvcc_cmp_varlena(const struct varlena *a, const struct varlena *b)
+{
+	const uint8_t *pa = (const uint8_t *) VARDATA_ANY(a);
+	const uint8_t *pb = (const uint8_t *) VARDATA_ANY(b);
+	size_t		alen = VARSIZE_ANY_EXHDR(a);
+	size_t		blen = VARSIZE_ANY_EXHDR(b);
+	size_t		off;
+	int			cmp = 0,
+				bad = 0;
+	wc_mvcc_status st = wc_mvcc_compare(pa, alen, pb, blen, &cmp, &bad, &off);
+
+	if (st != WC_MVCC_OK)
+		mvcc_error(st, off, bad ? pb : pa, bad ? blen : alen,
+				   bad ? "crdb_mvcc_key comparison, argument 2" : "crdb_mvcc_key comparison, argument 1",
+				   NULL);
+	return cmp;
+}
+
+/* Also crdb_mvcc_key_compare(bytea, bytea). */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_cmp);
+Datum
+crdb_mvcc_key_cmp(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(mvcc_cmp_varlena(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+}
+
+#define MVCC_CMP_FN(name, expr) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	int			c = mvcc_cmp_varlena(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)); \
+	PG_RETURN_BOOL(expr); \
+}
+
+MVCC_CMP_FN(crdb_mvcc_key_eq, c == 0)
+MVCC_CMP_FN(crdb_mvcc_key_ne, c != 0)
+MVCC_CMP_FN(crdb_mvcc_key_lt, c < 0)
+MVCC_CMP_FN(crdb_mvcc_key_le, c <= 0)
+MVCC_CMP_FN(crdb_mvcc_key_gt, c > 0)
+MVCC_CMP_FN(crdb_mvcc_key_ge, c >= 0)
+
+/* Sort support: the comparator without fmgr calls. */
+static int
+mvcc_fastcmp(Datum x, Datum y, SortSupport ssup)
+{
+	struct varlena *a = PG_DETOAST_DATUM_PACKED(x);
+	struct varlena *b = PG_DETOAST_DATUM_PACKED(y);
+	int			c = mvcc_cmp_varlena(a, b);
+
+	if ((Pointer) a != DatumGetPointer(x))
+		pfree(a);
+	if ((Pointer) b != DatumGetPointer(y))
+		pfree(b);
+	return c;
+}
+
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_sortsupport);
+Datum
+crdb_mvcc_key_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = mvcc_fastcmp;
+	PG_RETURN_VOID();
+}
+
+/*
+ * Hash of what equality compares: the user key, and for a version its
+ * (wall, logical), so non-canonical forms of one key hash alike.  The plain
+ * hash is the low 32 bits of the extended hash with seed 0.
+ */
+static uint64
+mvcc_hash(const struct varlena *v, uint64 seed)
+{
+	wc_mvcc_key k;
+	uint64		h;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key hash", NULL);
+	h = hash_bytes_extended((const unsigned char *) VARDATA_ANY(v), (int) k.key_len, seed);
+	if (k.version_len != 0)
+	{
+		uint8_t		buf[WC_HLC_BIN_LEN];
+
+		wc_hlc_to_bin(&k.ts, buf);
+		h = hash_combine64(h, hash_bytes_extended(buf, WC_HLC_BIN_LEN, seed));
+	}
+	return h;
+}
+
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_hash);
+Datum
+crdb_mvcc_key_hash(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) (uint32) mvcc_hash(PG_GETARG_VARLENA_PP(0), 0));
+}
+
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_hash_extended);
+Datum
+crdb_mvcc_key_hash_extended(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64((int64) mvcc_hash(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1)));
+}
+
+/* ---------------------------------------- the type: I/O and the cast */
+
+/* bytea's text forms, validated as an MVCC key. */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_in);
+Datum
+crdb_mvcc_key_in(PG_FUNCTION_ARGS)
+{
+	char	   *str = PG_GETARG_CSTRING(0);
+	Datum		b = DirectFunctionCall1(byteain, CStringGetDatum(str));
+	wc_mvcc_key k;
+
+	mvcc_decode_or_error((struct varlena *) DatumGetPointer(b), &k, "crdb_mvcc_key", str);
+	PG_RETURN_DATUM(b);
+}
+
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_recv);
+Datum
+crdb_mvcc_key_recv(PG_FUNCTION_ARGS)
+{
+	Datum		b = DirectFunctionCall1(bytearecv, PG_GETARG_DATUM(0));
+	wc_mvcc_key k;
+
+	mvcc_decode_or_error((struct varlena *) DatumGetPointer(b), &k, "crdb_mvcc_key binary input", NULL);
+	PG_RETURN_DATUM(b);
+}
+
+/* crdb_mvcc_key(bytea): validates and returns the same bytes, no copy. */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_from_bytea);
+Datum
+crdb_mvcc_key_from_bytea(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	wc_mvcc_key k;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key(bytea)", NULL);
+	PG_RETURN_POINTER(v);
+}

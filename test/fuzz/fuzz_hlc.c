@@ -1,0 +1,169 @@
+/*
+ * fuzz_hlc.c: libFuzzer target over the HLC core's decoders.  The first
+ * byte picks the decoder; the rest is its input.  Round trips abort() on a
+ * mismatch:
+ *   0  text (both forms): accepted -> canonical and String() forms re-parse
+ *      to the same value; the canonical form re-prints byte-identical
+ *   1  numeric text (numeric casts): accepted -> re-parses from its output
+ *   2  protobuf: accepted -> re-encodes to a form of exactly
+ *      wc_hlc_proto_size() bytes, no longer than the input, that decodes to
+ *      the same value
+ *   3  12-byte binary: accepted -> re-encodes byte-identical; stepping and
+ *      add stay in range or report it
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hlc.h"
+
+static void
+check(int ok)
+{
+	if (!ok)
+		abort();
+}
+
+static int
+valid(const wc_hlc *v)
+{
+	return v->wall >= 0 && v->logical >= 0 && v->reserved == 0;
+}
+
+static void
+fuzz_text(const char *s, size_t len)
+{
+	wc_hlc		v,
+				w;
+	size_t		off = 0;
+	char		buf[WC_HLC_TEXT_MAX],
+				buf2[WC_HLC_TEXT_MAX];
+	char		crdb[WC_HLC_CRDB_TEXT_MAX];
+	size_t		n;
+
+	if (wc_hlc_parse(s, len, &v, &off) != WC_HLC_OK)
+	{
+		check(off <= len);
+		return;
+	}
+	check(valid(&v));
+	n = wc_hlc_format(&v, buf);
+	check(n < WC_HLC_TEXT_MAX && n == strlen(buf));
+	check(wc_hlc_parse(buf, n, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_format(&w, buf2) == n && memcmp(buf, buf2, n) == 0);
+	n = wc_hlc_format_crdb(&v, crdb);
+	check(n < WC_HLC_CRDB_TEXT_MAX && n == strlen(crdb));
+	check(wc_hlc_parse(crdb, n, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w));
+	/* the canonical text is also a numeric text of the same value */
+	check(wc_hlc_parse_decimal_number(buf, strlen(buf), &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w));
+}
+
+static void
+fuzz_numeric(const char *s, size_t len)
+{
+	wc_hlc		v,
+				w;
+	size_t		off = 0;
+	char		buf[WC_HLC_TEXT_MAX];
+	size_t		n;
+
+	if (wc_hlc_parse_decimal_number(s, len, &v, &off) != WC_HLC_OK)
+	{
+		check(off <= len);
+		return;
+	}
+	check(valid(&v));
+	n = wc_hlc_format(&v, buf);
+	check(wc_hlc_parse_decimal_number(buf, n, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w));
+}
+
+static void
+fuzz_proto(const uint8_t *p, size_t len)
+{
+	wc_hlc		v,
+				w;
+	size_t		off = 0;
+	uint8_t		buf[WC_HLC_PROTO_MAX];
+	size_t		n;
+
+	if (wc_hlc_proto_decode(p, len, &v, &off) != WC_HLC_OK)
+	{
+		check(off <= len);
+		return;
+	}
+	check(valid(&v));
+	n = wc_hlc_proto_size(&v);
+	check(n <= WC_HLC_PROTO_MAX && wc_hlc_proto_encode(&v, buf) == n);
+	check(wc_hlc_proto_decode(buf, n, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w));
+	/* the canonical form is never longer than any accepted form */
+	check(n <= len);
+}
+
+static void
+fuzz_binary(const uint8_t *p, size_t len)
+{
+	wc_hlc		v,
+				r;
+	size_t		off = 0;
+	uint8_t		buf[WC_HLC_BIN_LEN];
+	int64_t		dw;
+	int32_t		dl;
+
+	if (wc_hlc_from_bin(p, len, &v, &off) != WC_HLC_OK)
+	{
+		check(off <= len);
+		if (len < WC_HLC_BIN_LEN + 12)
+			return;
+		/* use the tail as deltas anyway */
+	}
+	else
+	{
+		check(valid(&v));
+		wc_hlc_to_bin(&v, buf);
+		check(memcmp(buf, p, WC_HLC_BIN_LEN) == 0);
+		if (wc_hlc_next(&v, &r) == WC_HLC_OK)
+			check(valid(&r) && wc_hlc_cmp(&r, &v) > 0);
+		if (wc_hlc_prev(&v, &r) == WC_HLC_OK)
+			check(valid(&r) && wc_hlc_cmp(&r, &v) < 0);
+		if (wc_hlc_floor_prev(&v, &r) == WC_HLC_OK)
+			check(valid(&r) && wc_hlc_cmp(&r, &v) < 0);
+		return;
+	}
+	if (wc_hlc_from_bin(p, WC_HLC_BIN_LEN, &v, &off) != WC_HLC_OK)
+		return;
+	memcpy(&dw, p + WC_HLC_BIN_LEN, 8);
+	memcpy(&dl, p + WC_HLC_BIN_LEN + 8, 4);
+	if (wc_hlc_add(&v, dw, dl, &r) == WC_HLC_OK)
+		check(valid(&r) && r.wall - v.wall == dw && (int64_t) r.logical - v.logical == dl);
+}
+
+int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t    *copy;
+
+	if (size == 0)
+		return 0;
+	/* an exactly-sized copy, so reading past the end is caught */
+	copy = malloc(size - 1 ? size - 1 : 1);
+	memcpy(copy, data + 1, size - 1);
+	switch (data[0] % 4)
+	{
+		case 0:
+			fuzz_text((const char *) copy, size - 1);
+			break;
+		case 1:
+			fuzz_numeric((const char *) copy, size - 1);
+			break;
+		case 2:
+			fuzz_proto(copy, size - 1);
+			break;
+		case 3:
+			fuzz_binary(copy, size - 1);
+			break;
+	}
+	free(copy);
+	return 0;
+}
