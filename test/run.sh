@@ -77,7 +77,7 @@ if [ -x test/fuzz/run.sh ] || [ -f test/fuzz/run.sh ]; then
 	echo "== fuzz smoke (${WC_FUZZ_SMOKE_SECONDS:-10} s per target)"
 	bash test/fuzz/run.sh "${WC_FUZZ_SMOKE_SECONDS:-10}" >"$log/fuzz.log" 2>&1
 	rc=$?
-	grep -E 'passed|target|FAIL|crash' "$log/fuzz.log" | head -40
+	grep -E 'execs|passed|FAIL|crash' "$log/fuzz.log" | head -40
 	add_summaries "$log/fuzz.log"
 	[ $rc -eq 0 ] || { failures+=("fuzz smoke"); grep -q passed "$log/fuzz.log" || count 1 "fuzz smoke"; }
 fi

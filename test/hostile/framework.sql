@@ -59,10 +59,11 @@ BEGIN
 END $$;
 
 -- Text mutations for type input functions: the same edits on the bytes of
--- the text, with anything that is not valid UTF-8 or holds NUL turned back
--- into text by escaping it.
+-- the text, read as LATIN1 (so every byte becomes a character, high bytes
+-- non-ASCII ones); an input holding NUL, which text cannot, is escaped.
 CREATE FUNCTION hostile_text(b bytea) RETURNS text LANGUAGE sql IMMUTABLE AS
-$$ SELECT replace(encode(b, 'escape'), E'\\000', '0') $$;
+$$ SELECT CASE WHEN position('\x00'::bytea IN b) = 0 THEN convert_from(b, 'LATIN1')
+			   ELSE replace(encode(b, 'escape'), '\\', '\') END $$;
 
 -- Run one case: expr is a SQL expression over $1 (bytea, or text when
 -- as_text); ok_check, when given, is a boolean expression over $1 that must
