@@ -1,5 +1,5 @@
 -- memory_cases.sql: each decoder called :calls times in this one backend.
-o /dev/null
+\o /dev/null
 CREATE TABLE mem_hlc AS
 SELECT hlc_timestamp(w, l) AS ts, crdb_mvcc_key_encode(convert_to('key' || w, 'UTF8'), hlc_timestamp(w, l)) AS mk,
 	   hlc_timestamp(w, l)::text AS txt, hlc_timestamp_to_proto(hlc_timestamp(w, l)) AS pb
