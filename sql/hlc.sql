@@ -230,6 +230,21 @@ SELECT i, hlc_timestamp(1700000000000000000 + (i * 7919) % 1000, (i * 104729) % 
 FROM generate_series(1, 20000) i;
 SELECT min(ts), max(ts) FROM big;
 SELECT min(hlc_walltime(ts)) AS min_wall, max(hlc_walltime(ts)) AS max_wall FROM big;
+-- A plain table (temp tables are never scanned in parallel), with parallel
+-- plans made cheap: partial aggregates in workers, combined in the leader.
+CREATE TABLE hlc_par AS SELECT * FROM big;
+ANALYZE hlc_par;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT min(ts), max(ts) FROM hlc_par;
+SELECT min(ts), max(ts) FROM hlc_par;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+DROP TABLE hlc_par;
 
 -- Sorting with sort support and abbreviated keys agrees with (wall, logical).
 SELECT count(*) AS rows_out_of_order FROM (

@@ -178,6 +178,32 @@ SELECT count(*) AS keys,
 	   count(*) FILTER (WHERE crdb_mvcc_key_compare(prev::bytea, k::bytea) > 0) AS out_of_order
 FROM (SELECT k, lag(k) OVER (ORDER BY k) AS prev FROM all_keys) s;
 
+-- 20000 keys with distinct 8-byte prefixes (abbreviated keys decide), and
+-- 20000 sharing one prefix (the abbreviation is abandoned): both sorts agree
+-- with the comparator, as does a sort on (decoded key, version, timestamp).
+CREATE TEMP TABLE many_keys AS
+SELECT crdb_mvcc_key_encode(int4send(((i * 7919) % 20011)::int), hlc_timestamp(i % 7, i % 3))::crdb_mvcc_key AS k
+FROM generate_series(1, 20000) i
+UNION ALL
+SELECT crdb_mvcc_key_encode('\xf28912ff0000000000'::bytea || int4send(((i * 7919) % 20011)::int), hlc_timestamp(i % 7, i % 3))::crdb_mvcc_key
+FROM generate_series(1, 20000) i;
+SELECT 'distinct prefixes' AS keys, count(*),
+	   count(*) FILTER (WHERE crdb_mvcc_key_compare(prev::bytea, k::bytea) > 0) AS out_of_order
+FROM (SELECT k, lag(k) OVER (ORDER BY k) AS prev FROM many_keys WHERE k::bytea < '\xf2') s
+UNION ALL
+SELECT 'one prefix', count(*),
+	   count(*) FILTER (WHERE crdb_mvcc_key_compare(prev::bytea, k::bytea) > 0)
+FROM (SELECT k, lag(k) OVER (ORDER BY k) AS prev FROM many_keys WHERE k::bytea >= '\xf2') s
+UNION ALL
+SELECT 'all', count(*),
+	   count(*) FILTER (WHERE crdb_mvcc_key_compare(prev::bytea, k::bytea) > 0)
+FROM (SELECT k, lag(k) OVER (ORDER BY k) AS prev FROM many_keys) s;
+SELECT (SELECT array_agg(k::bytea ORDER BY k) FROM many_keys)
+	 = (SELECT array_agg(k::bytea ORDER BY (crdb_mvcc_key_decode(k::bytea)).key,
+							 length(k::bytea) > length((crdb_mvcc_key_decode(k::bytea)).key) + 1,
+							 (crdb_mvcc_key_decode(k::bytea)).ts DESC)
+		FROM many_keys) AS same_as_decoded_order;
+
 -- btree index in storage order; hash index; hash join; DISTINCT.
 CREATE INDEX all_keys_k ON all_keys (k);
 SET enable_seqscan = off;

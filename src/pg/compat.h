@@ -31,6 +31,7 @@
 #endif
 #if PG_VERSION_NUM >= 150000 && SIZEOF_DATUM >= 8
 #define WC_SSUP_SIGNED_CMP ssup_datum_signed_cmp
+#define WC_SSUP_UNSIGNED_CMP ssup_datum_unsigned_cmp
 #endif
 
 /* Error helpers that never return (pg_attribute_noreturn left in 18). */

@@ -9,11 +9,14 @@
 #include "common/hashfn.h"
 #include "fmgr.h"
 #include "funcapi.h"
+#include "lib/hyperloglog.h"
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
+#include "utils/guc.h"
 #include "utils/sortsupport.h"
 
+#include "byteorder.h"
 #include "hlc_pg.h"
 #include "mvcc.h"
 
@@ -178,6 +181,76 @@ mvcc_fastcmp(Datum x, Datum y, SortSupport ssup)
 	return c;
 }
 
+#ifdef WC_HAVE_INT64_ABBREV
+/*
+ * Abbreviated key: the first 8 bytes of the user key, zero-padded, as a
+ * big-endian unsigned integer.  A smaller abbreviation means a smaller key
+ * (a shorter key pads with zeros, and a proper prefix sorts first); equal
+ * ones fall back to the full comparator.  Abandoned, like uuid's, when a
+ * HyperLogLog estimate shows too few distinct prefixes to pay off.
+ */
+typedef struct mvcc_abbrev_state
+{
+	int64		input_count;
+	bool		estimating;
+	hyperLogLogState card;
+} mvcc_abbrev_state;
+
+static Datum
+mvcc_abbrev_convert(Datum original, SortSupport ssup)
+{
+	mvcc_abbrev_state *st = (mvcc_abbrev_state *) ssup->ssup_extra;
+	struct varlena *v = PG_DETOAST_DATUM_PACKED(original);
+	wc_mvcc_key k;
+	uint8_t		buf[8] = {0};
+	uint64		a;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key sort", NULL);
+	memcpy(buf, VARDATA_ANY(v), Min(k.key_len, sizeof(buf)));
+	a = wc_load_be64(buf);
+	st->input_count++;
+	if (st->estimating)
+		addHyperLogLog(&st->card, DatumGetUInt32(hash_uint32((uint32) (a >> 32) ^ (uint32) a)));
+	if ((Pointer) v != DatumGetPointer(original))
+		pfree(v);
+	return (Datum) a;
+}
+
+static bool
+mvcc_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	mvcc_abbrev_state *st = (mvcc_abbrev_state *) ssup->ssup_extra;
+	double		card;
+
+	if (memtupcount < 10000 || st->input_count < 10000 || !st->estimating)
+		return false;
+	card = estimateHyperLogLog(&st->card);
+	if (card > 100000.0)
+	{
+		/* plenty of distinct prefixes: stop counting */
+		st->estimating = false;
+		return false;
+	}
+	if (card >= st->input_count / 2000.0 + 0.5)
+		return false;
+#ifdef TRACE_SORT
+	if (trace_sort)
+		elog(LOG, "crdb_mvcc_key: abbreviated keys abandoned, about %.0f distinct prefixes in %lld keys",
+			 card, (long long) st->input_count);
+#endif
+	return true;
+}
+
+#ifndef WC_SSUP_UNSIGNED_CMP
+static int
+mvcc_abbrev_cmp(Datum x, Datum y, SortSupport ssup)
+{
+	return (x > y) - (x < y);
+}
+#define WC_SSUP_UNSIGNED_CMP mvcc_abbrev_cmp
+#endif
+#endif
+
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_sortsupport);
 Datum
 crdb_mvcc_key_sortsupport(PG_FUNCTION_ARGS)
@@ -185,6 +258,23 @@ crdb_mvcc_key_sortsupport(PG_FUNCTION_ARGS)
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
 	ssup->comparator = mvcc_fastcmp;
+#ifdef WC_HAVE_INT64_ABBREV
+	if (ssup->abbreviate)
+	{
+		MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
+		mvcc_abbrev_state *st = palloc(sizeof(mvcc_abbrev_state));
+
+		st->input_count = 0;
+		st->estimating = true;
+		initHyperLogLog(&st->card, 10);
+		ssup->ssup_extra = st;
+		ssup->abbrev_converter = mvcc_abbrev_convert;
+		ssup->abbrev_abort = mvcc_abbrev_abort;
+		ssup->abbrev_full_comparator = mvcc_fastcmp;
+		ssup->comparator = WC_SSUP_UNSIGNED_CMP;
+		MemoryContextSwitchTo(old);
+	}
+#endif
 	PG_RETURN_VOID();
 }
 

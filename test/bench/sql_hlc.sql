@@ -27,7 +27,9 @@ SELECT bench_expr('hlc', 'ts_num::text', 'ts_num::text', 'i::text', 'bench_hlc')
 -- support, abbreviated keys) against bigint (the same wall times) and
 -- numeric.  A one-column table is a Datum sort (bigint: by value, no copy;
 -- hlc_timestamp, 16 bytes, is copied); with a second column both are tuple
--- sorts.  MVCC keys: crdb_mvcc_key's engine order against bytea's.
+-- sorts.  MVCC keys: crdb_mvcc_key's engine order against bytea's, for
+-- versions of one user key (abbreviated keys abandoned) and for 1M user
+-- keys (abbreviated keys decide most comparisons).
 CREATE TABLE bench_sort_bigint AS SELECT hlc_walltime(ts) AS x FROM bench_hlc;
 CREATE TABLE bench_sort_hlc AS SELECT ts AS x FROM bench_hlc;
 CREATE TABLE bench_sort_numeric AS SELECT ts_num AS x FROM bench_hlc;
@@ -35,13 +37,18 @@ CREATE TABLE bench_sort2_bigint AS SELECT i AS id, hlc_walltime(ts) AS x FROM be
 CREATE TABLE bench_sort2_hlc AS SELECT i AS id, ts AS x FROM bench_hlc;
 CREATE TABLE bench_sort_mvcc AS SELECT enc::crdb_mvcc_key AS x FROM bench_hlc;
 CREATE TABLE bench_sort_bytea AS SELECT enc AS x FROM bench_hlc;
+CREATE TABLE bench_sort_bytea2 AS
+SELECT crdb_mvcc_key_encode('\xf28912'::bytea || int4send(((i * 7919) % 1000003)::int), ts) AS x FROM bench_hlc;
+CREATE TABLE bench_sort_mvcc2 AS SELECT x::crdb_mvcc_key AS x FROM bench_sort_bytea2;
 VACUUM ANALYZE bench_sort_bigint, bench_sort_hlc, bench_sort_numeric, bench_sort2_bigint,
-	bench_sort2_hlc, bench_sort_mvcc, bench_sort_bytea;
+	bench_sort2_hlc, bench_sort_mvcc, bench_sort_bytea, bench_sort_mvcc2, bench_sort_bytea2;
 SELECT bench_query('hlc', 'ORDER BY bigint (1M, 1 column)', 'SELECT * FROM bench_sort_bigint ORDER BY x OFFSET 1000000');
 SELECT bench_query('hlc', 'ORDER BY hlc_timestamp (1M, 1 column)', 'SELECT * FROM bench_sort_hlc ORDER BY x OFFSET 1000000', 'ORDER BY bigint (1M, 1 column)');
 SELECT bench_query('hlc', 'ORDER BY numeric (1M, 1 column)', 'SELECT * FROM bench_sort_numeric ORDER BY x OFFSET 1000000', 'ORDER BY bigint (1M, 1 column)');
 SELECT bench_query('hlc', 'ORDER BY bigint (1M, 2 columns)', 'SELECT * FROM bench_sort2_bigint ORDER BY x OFFSET 1000000');
 SELECT bench_query('hlc', 'ORDER BY hlc_timestamp (1M, 2 columns)', 'SELECT * FROM bench_sort2_hlc ORDER BY x OFFSET 1000000', 'ORDER BY bigint (1M, 2 columns)');
-SELECT bench_query('hlc', 'ORDER BY bytea MVCC keys (1M)', 'SELECT * FROM bench_sort_bytea ORDER BY x OFFSET 1000000');
-SELECT bench_query('hlc', 'ORDER BY crdb_mvcc_key (1M)', 'SELECT * FROM bench_sort_mvcc ORDER BY x OFFSET 1000000', 'ORDER BY bytea MVCC keys (1M)');
+SELECT bench_query('hlc', 'ORDER BY bytea, MVCC keys of one user key (1M)', 'SELECT * FROM bench_sort_bytea ORDER BY x OFFSET 1000000');
+SELECT bench_query('hlc', 'ORDER BY crdb_mvcc_key, one user key (1M)', 'SELECT * FROM bench_sort_mvcc ORDER BY x OFFSET 1000000', 'ORDER BY bytea, MVCC keys of one user key (1M)');
+SELECT bench_query('hlc', 'ORDER BY bytea, MVCC keys, 1M user keys (1M)', 'SELECT * FROM bench_sort_bytea2 ORDER BY x OFFSET 1000000');
+SELECT bench_query('hlc', 'ORDER BY crdb_mvcc_key, 1M user keys (1M)', 'SELECT * FROM bench_sort_mvcc2 ORDER BY x OFFSET 1000000', 'ORDER BY bytea, MVCC keys, 1M user keys (1M)');
 RESET work_mem;

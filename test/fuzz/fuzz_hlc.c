@@ -2,8 +2,9 @@
  * fuzz_hlc.c: libFuzzer target over the HLC core's decoders.  The first
  * byte picks the decoder; the rest is its input.  Round trips abort() on a
  * mismatch:
- *   0  text (both forms): accepted -> canonical and String() forms re-parse
- *      to the same value; the canonical form re-prints byte-identical
+ *   0  text (both forms): the decimal form agrees with a plain reference
+ *      parser; accepted -> canonical and String() forms re-parse to the same
+ *      value; the canonical form re-prints byte-identical
  *   1  numeric text (numeric casts): accepted -> re-parses from its output
  *   2  protobuf: accepted -> re-encodes to a form of exactly
  *      wc_hlc_proto_size() bytes, no longer than the input, that decodes to
@@ -30,6 +31,49 @@ valid(const wc_hlc *v)
 	return v->wall >= 0 && v->logical >= 0 && v->reserved == 0;
 }
 
+/*
+ * A deliberately plain reference for the decimal form (spec 2.2): returns
+ * the status class and the value, to cross-check the optimised parser.
+ */
+static wc_hlc_class
+reference_decimal(const char *s, size_t len, wc_hlc *out)
+{
+	const char *b = s,
+			   *e = s + len,
+			   *p;
+	unsigned __int128 wall = 0;
+	uint64_t	frac = 0;
+	size_t		nf = 0;
+
+	while (b < e && strchr(" \t\n\r\f\v", *b) && *b)
+		b++;
+	while (e > b && strchr(" \t\n\r\f\v", e[-1]) && e[-1])
+		e--;
+	p = b;
+	if (p == e || *p < '0' || *p > '9')
+		return WC_HLC_CLASS_TEXT;
+	for (; p < e && *p >= '0' && *p <= '9'; p++)
+		if (wall <= (unsigned __int128) UINT64_MAX)
+			wall = wall * 10 + (unsigned) (*p - '0');
+	if (p < e && *p == '.')
+	{
+		for (p++; p < e && *p >= '0' && *p <= '9'; p++, nf++)
+			if (nf < 10)
+				frac = frac * 10 + (uint64_t) (*p - '0');
+		if (nf == 0 || nf > 10)
+			return WC_HLC_CLASS_TEXT;
+		for (size_t i = nf; i < 10; i++)
+			frac *= 10;
+	}
+	if (p != e)
+		return WC_HLC_CLASS_TEXT;
+	if (wall > (unsigned __int128) INT64_MAX || frac > (uint64_t) INT32_MAX)
+		return WC_HLC_CLASS_RANGE;
+	out->wall = (int64_t) wall;
+	out->logical = (int32_t) frac;
+	return WC_HLC_CLASS_OK;
+}
+
 static void
 fuzz_text(const char *s, size_t len)
 {
@@ -41,7 +85,17 @@ fuzz_text(const char *s, size_t len)
 	char		crdb[WC_HLC_CRDB_TEXT_MAX];
 	size_t		n;
 
-	if (wc_hlc_parse(s, len, &v, &off) != WC_HLC_OK)
+	wc_hlc_status st = wc_hlc_parse(s, len, &v, &off);
+
+	if (memchr(s, ',', len) == NULL)
+	{
+		wc_hlc_class want = reference_decimal(s, len, &w);
+
+		check(wc_hlc_status_class(st) == want);
+		if (want == WC_HLC_CLASS_OK)
+			check(wc_hlc_eq(&v, &w));
+	}
+	if (st != WC_HLC_OK)
 	{
 		check(off <= len);
 		return;
