@@ -443,7 +443,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 						j;
 			uint8_t		u[4];
 
-			while (k < n && fdb_hexval(s[k]) >= 0 && digits < 6)
+			while (k < n && fdb_hexval(s[k]) >= 0 && digits < 8)
 			{
 				cp = cp * 16 + (uint32_t) fdb_hexval(s[k]);
 				k++;
