@@ -132,6 +132,92 @@ fdb_vs_incomplete(const uint8_t *vs)
 	return memcmp(vs, ff, 10) == 0;
 }
 
+/* Copy n <= 8 bytes with at most two overlapping fixed-size moves
+ * (a variable-length memcpy would be a library call). */
+static inline void
+copy_upto8(uint8_t *d, const uint8_t *s, size_t n)
+{
+	if (n >= 4)
+	{
+		uint32_t	a,
+					b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(d, &a, 4);
+		memcpy(d + n - 4, &b, 4);
+	}
+	else if (n >= 2)
+	{
+		uint16_t	a,
+					b;
+
+		memcpy(&a, s, 2);
+		memcpy(&b, s + n - 2, 2);
+		memcpy(d, &a, 2);
+		memcpy(d + n - 2, &b, 2);
+	}
+	else if (n == 1)
+		*d = *s;
+}
+
+/* Big-endian value of n <= 8 bytes, loaded straight into a register
+ * (going through a padded stack buffer would stall store forwarding). */
+static inline uint64_t
+load_be_upto8(const uint8_t *p, size_t n)
+{
+	if (n == 8)
+		return wc_load_be64(p);
+	if (n >= 4)
+		return ((uint64_t) wc_load_be32(p) << (8 * (n - 4))) | wc_load_be32(p + n - 4);
+	if (n >= 2)
+		return ((uint64_t) wc_load_be16(p) << (8 * (n - 2))) | wc_load_be16(p + n - 2);
+	return n == 1 ? p[0] : 0;
+}
+
+/* Magnitude held by n <= 8 payload bytes, one's complemented when compl. */
+static inline uint64_t
+small_mag(const uint8_t *p, size_t n, int compl)
+{
+	uint64_t	v = load_be_upto8(p, n);
+
+	if (compl)
+		v = ~v & (n == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * n)) - 1);
+	return v;
+}
+
+/* Any 00 byte in a short run (n <= 32)?  Word-at-a-time, no call. */
+static inline int
+has_zero_small(const uint8_t *s, size_t n)
+{
+	const uint64_t lo = UINT64_C(0x0101010101010101),
+				hi = UINT64_C(0x8080808080808080);
+	uint64_t	w;
+
+	while (n >= 8)
+	{
+		memcpy(&w, s, 8);
+		if ((w - lo) & ~w & hi)
+			return 1;
+		s += 8;
+		n -= 8;
+	}
+	if (n >= 4)
+	{
+		uint32_t	a,
+					b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		w = ((uint64_t) a << 32) | b;
+		return ((w - lo) & ~w & hi) != 0;
+	}
+	for (; n > 0; n--, s++)
+		if (*s == 0)
+			return 1;
+	return 0;
+}
+
 /* Set e to the integer whose (complemented when neg) payload is p[0..n). */
 static void
 set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
@@ -148,15 +234,8 @@ set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
 	}
 	if (n <= 8)
 	{
-		uint8_t		tmp[8];
-		uint64_t	mag;
+		uint64_t	mag = small_mag(p, n, neg);
 
-		memset(tmp, pad, 8);
-		if (n > 0)
-			memcpy(tmp + 8 - n, p, n);
-		mag = wc_load_be64(tmp);
-		if (neg)
-			mag = ~mag;
 		if (!neg && mag <= (uint64_t) INT64_MAX)
 		{
 			e->type = FDB_INT;
@@ -297,12 +376,24 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 		case 0x1A:
 		case 0x1B:
 		case 0x1C:
-			n = code < FDB_CODE_ZERO ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
-			if (n > len - p - 1)
-				return fail(r, FDB_ERR_TRUNCATED, p, code);
-			set_int(e, b + p + 1, n, code < FDB_CODE_ZERO);
-			next = p + 1 + n;
-			break;
+			{
+				int			neg = code < FDB_CODE_ZERO;
+				uint64_t	mag;
+
+				n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
+				if (n > len - p - 1)
+					return fail(r, FDB_ERR_TRUNCATED, p, code);
+				mag = small_mag(b + p + 1, n, neg);
+				if (mag <= (uint64_t) INT64_MAX)
+				{
+					e->type = FDB_INT;
+					e->v.i = neg ? -(int64_t) mag : (int64_t) mag;
+				}
+				else
+					set_int(e, b + p + 1, n, neg);	/* beyond int64 (or -2^63) */
+				next = p + 1 + n;
+				break;
+			}
 
 		case FDB_CODE_FLOAT:
 			{
@@ -500,7 +591,7 @@ put_uint(uint8_t *p, uint64_t mag, int neg)
 		*p++ = (uint8_t) (FDB_CODE_ZERO + n);
 		wc_store_be64(tmp, mag);
 	}
-	memcpy(p, tmp + 8 - n, n);
+	copy_upto8(p, tmp + 8 - n, n);
 	return p + n;
 }
 
@@ -512,12 +603,18 @@ fdb_int64_size(int64_t v)
 	return 1 + nbytes64(m);
 }
 
-uint8_t *
-fdb_put_int64(uint8_t *p, int64_t v)
+static inline uint8_t *
+put_int64(uint8_t *p, int64_t v)
 {
 	if (v < 0)
 		return put_uint(p, (uint64_t) 0 - (uint64_t) v, 1);
 	return put_uint(p, (uint64_t) v, 0);
+}
+
+uint8_t *
+fdb_put_int64(uint8_t *p, int64_t v)
+{
+	return put_int64(p, v);
 }
 
 /* Big integer payload without its padding bytes (the significant ones). */
@@ -535,20 +632,6 @@ bigint_trim(const fdb_elem *e, const uint8_t **p, size_t *n)
 	}
 	*p = q;
 	*n = k;
-}
-
-/* Magnitude of a trimmed payload of <= 8 bytes. */
-static uint64_t
-small_mag(const uint8_t *p, size_t n, int compl)
-{
-	uint8_t		tmp[8];
-	uint64_t	m;
-
-	memset(tmp, compl ? 0xFF : 0x00, 8);
-	if (n > 0)
-		memcpy(tmp + 8 - n, p, n);
-	m = wc_load_be64(tmp);
-	return compl ? ~m : m;
 }
 
 size_t
@@ -722,12 +805,14 @@ fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *n
 /* ---- encoding ---- */
 
 /* Number of 00 bytes in s[0..n). */
-static size_t
+static inline size_t
 count_zeros(const uint8_t *s, size_t n)
 {
 	size_t		c = 0;
 	const uint8_t *z;
 
+	if (n <= 32 && !has_zero_small(s, n))
+		return 0;
 	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
 	{
 		c++;
@@ -743,12 +828,18 @@ fdb_bytes_size(const uint8_t *s, size_t n)
 	return 2 + n + count_zeros(s, n);
 }
 
-uint8_t *
-fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+static inline uint8_t *
+put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 {
 	const uint8_t *z;
 
 	*p++ = code;
+	if (n <= 32 && !has_zero_small(s, n))
+	{
+		memcpy(p, s, n);
+		p[n] = 0x00;
+		return p + n + 1;
+	}
 	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
 	{
 		size_t		k = (size_t) (z - s) + 1;
@@ -763,6 +854,12 @@ fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 	p += n;
 	*p++ = 0x00;
 	return p;
+}
+
+uint8_t *
+fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+{
+	return put_bytes(p, code, s, n);
 }
 
 uint8_t *
@@ -833,8 +930,8 @@ packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
 	return p;
 }
 
-fdb_status
-fdb_elem_size(const fdb_elem *e, int nested, size_t *size)
+static inline __attribute__((always_inline)) fdb_status
+elem_size(const fdb_elem *e, int nested, size_t *size)
 {
 	switch (e->type)
 	{
@@ -889,8 +986,8 @@ fdb_elem_size(const fdb_elem *e, int nested, size_t *size)
 	return FDB_OK;
 }
 
-uint8_t *
-fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested)
+static inline __attribute__((always_inline)) uint8_t *
+put_elem(uint8_t *p, const fdb_elem *e, int nested)
 {
 	switch (e->type)
 	{
@@ -964,6 +1061,18 @@ fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested)
 }
 
 fdb_status
+fdb_elem_size(const fdb_elem *e, int nested, size_t *size)
+{
+	return elem_size(e, nested, size);
+}
+
+uint8_t *
+fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested)
+{
+	return put_elem(p, e, nested);
+}
+
+fdb_status
 fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete,
 				size_t *err_index)
 {
@@ -977,15 +1086,28 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 
 	for (i = 0; i < n; i++)
 	{
-		if (ev[i].type == FDB_PACKED)
+		const fdb_elem *e = &ev[i];
+
+		/* the common scalars first, without the general dispatch */
+		if (e->type == FDB_INT)
 		{
-			st = packed_nested_size(ev[i].ptr, ev[i].len, &s, &k);
+			total += fdb_int64_size(e->v.i);
+			continue;
+		}
+		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		{
+			total += 2 + e->len + count_zeros(e->ptr, e->len);
+			continue;
+		}
+		if (e->type == FDB_PACKED)
+		{
+			st = packed_nested_size(e->ptr, e->len, &s, &k);
 			ninc += k;
 		}
 		else
 		{
-			st = fdb_elem_size(&ev[i], depth > 0, &s);
-			if (ev[i].type == FDB_VERSIONSTAMP && fdb_vs_incomplete(ev[i].ptr))
+			st = elem_size(e, depth > 0, &s);
+			if (e->type == FDB_VERSIONSTAMP && fdb_vs_incomplete(e->ptr))
 				ninc++;
 		}
 		if (st != FDB_OK)
@@ -994,9 +1116,9 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 			return st;
 		}
 		total += s;
-		if (ev[i].type == FDB_NESTED)
+		if (e->type == FDB_NESTED)
 			depth++;
-		else if (ev[i].type == FDB_NESTED_END)
+		else if (e->type == FDB_NESTED_END)
 			depth--;
 	}
 	*size = total;
@@ -1012,10 +1134,22 @@ fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
 
 	for (i = 0; i < n; i++)
 	{
-		p = fdb_put_elem(p, &ev[i], depth > 0);
-		if (ev[i].type == FDB_NESTED)
+		const fdb_elem *e = &ev[i];
+
+		if (e->type == FDB_INT)
+		{
+			p = put_int64(p, e->v.i);
+			continue;
+		}
+		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		{
+			p = put_bytes(p, e->type == FDB_STRING ? FDB_CODE_STRING : FDB_CODE_BYTES, e->ptr, e->len);
+			continue;
+		}
+		p = put_elem(p, e, depth > 0);
+		if (e->type == FDB_NESTED)
 			depth++;
-		else if (ev[i].type == FDB_NESTED_END)
+		else if (e->type == FDB_NESTED_END)
 			depth--;
 	}
 	return p;
