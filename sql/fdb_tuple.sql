@@ -48,6 +48,10 @@ SELECT fdb_tuple_pack(VARIADIC ARRAY['a', 'b']) AS variadic_text,
 SELECT octet_length(fdb_tuple_pack(2::numeric ^ 2039)) AS bytes_2e2039,
 	   fdb_tuple_pack(-(2::numeric ^ 64 - 1)) AS minus_2e64_plus_1;
 
+-- constant arguments are encoded once per query and reused on every row
+SELECT i, fdb_tuple_pack('\x00ff'::bytea, i, NULL::text, 'é', 2::numeric ^ 70, 0.5::float4)::fdb_tuple AS per_row
+FROM generate_series(1, 3) i ORDER BY i;
+
 -- errors: each names the argument position
 SELECT fdb_tuple_pack('a', 1.5::numeric);
 \echo :LAST_ERROR_SQLSTATE

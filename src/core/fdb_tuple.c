@@ -979,6 +979,9 @@ elem_size(const fdb_elem *e, int nested, size_t *size)
 
 				return packed_nested_size(e->ptr, e->len, size, &ninc);
 			}
+		case FDB_RAW:
+			*size = e->len;
+			return FDB_OK;
 		case FDB_END:
 			break;
 	}
@@ -1054,6 +1057,9 @@ put_elem(uint8_t *p, const fdb_elem *e, int nested)
 			return p;
 		case FDB_PACKED:
 			return packed_nested_write(p, e->ptr, e->len);
+		case FDB_RAW:
+			memcpy(p, e->ptr, e->len);
+			return p + e->len;
 		case FDB_END:
 			break;
 	}
@@ -1315,6 +1321,8 @@ fdb_type_name(fdb_type t)
 		case FDB_NESTED_END:
 		case FDB_PACKED:
 			return "tuple";
+		case FDB_RAW:
+			return "raw";
 		case FDB_INT:
 		case FDB_BIGINT:
 			return "integer";

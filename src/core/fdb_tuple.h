@@ -44,8 +44,10 @@ typedef enum fdb_type
 	FDB_BOOL,					/* v.b */
 	FDB_UUID,					/* ptr = 16 bytes */
 	FDB_VERSIONSTAMP,			/* ptr = 12 bytes */
-	FDB_PACKED					/* encoder only: ptr/len is a packed tuple,
+	FDB_PACKED,					/* encoder only: ptr/len is a packed tuple,
 								 * written as a nested tuple */
+	FDB_RAW						/* encoder only: ptr/len is one element
+								 * already encoded (top level), copied */
 } fdb_type;
 
 /* Type codes */

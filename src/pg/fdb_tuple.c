@@ -115,6 +115,11 @@ typedef struct FdbTypeInfo
 {
 	Oid			typid;
 	FdbKind		kind;
+	/* a constant top-level argument of a scalar kind is encoded once */
+	bool		is_const;
+	bool		raw_ready;
+	uint8_t    *raw;
+	size_t		rawlen;
 	/* K_ARRAY: the element type */
 	struct FdbTypeInfo *elem;
 	/* K_RECORD: field infos of the last row type seen */
@@ -254,6 +259,8 @@ pack_cache(FunctionCallInfo fcinfo)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("could not determine the type of argument %d of the tuple packer", i + 1)));
 		resolve_type(c, &c->args[i], t);
+		c->args[i].is_const = !c->variadic && get_fn_expr_arg_stable(fcinfo->flinfo, i) &&
+			c->args[i].kind < K_JSONB;
 	}
 	c->events.cap = 16;
 	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(fdb_elem) * c->events.cap);
@@ -261,22 +268,27 @@ pack_cache(FunctionCallInfo fcinfo)
 	return c;
 }
 
-/* Append one event; the array lives in fn_mcxt and is reused. */
-static fdb_elem *
+/* Double the event array (it lives in fn_mcxt and is reused). */
+static void
+grow_events(FdbEvents *ev)
+{
+	if (ev->cap >= (int) (MaxAllocSize / sizeof(fdb_elem) / 2))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("tuple has too many elements")));
+	ev->cap *= 2;
+	ev->ev = repalloc(ev->ev, sizeof(fdb_elem) * ev->cap);
+}
+
+/* Append one event. */
+static inline fdb_elem *
 push_event(FdbPackCache *c, fdb_type type)
 {
 	FdbEvents  *ev = &c->events;
 	fdb_elem   *e;
 
-	if (ev->n >= ev->cap)
-	{
-		if (ev->cap >= (int) (MaxAllocSize / sizeof(fdb_elem) / 2))
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("tuple has too many elements")));
-		ev->cap *= 2;
-		ev->ev = repalloc(ev->ev, sizeof(fdb_elem) * ev->cap);
-	}
+	if (unlikely(ev->n >= ev->cap))
+		grow_events(ev);
 	e = &ev->ev[ev->n++];
 	e->type = type;
 	e->escaped = 0;
@@ -602,11 +614,29 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 	}
 }
 
-/* Pack the arguments; with_vs: pack_with_versionstamp (4-byte offset). */
+/*
+ * Keep the encoding of a constant scalar argument (the event just pushed)
+ * for the following calls: key prefixes are usually literals.
+ */
+static void
+encode_const_arg(FdbPackCache *c, FdbTypeInfo *ti)
+{
+	const fdb_elem *e = &c->events.ev[c->events.n - 1];
+	size_t		size;
+
+	if (fdb_elem_size(e, 0, &size) != FDB_OK)
+		return;
+	ti->raw = MemoryContextAlloc(c->mcxt, Max(size, 1));
+	ti->rawlen = (size_t) (fdb_put_elem(ti->raw, e, 0) - ti->raw);
+	ti->raw_ready = true;
+}
+
+/* Pack the arguments; with_vs: pack_with_versionstamp (4-byte offset).
+ * NULL for an explicit VARIADIC NULL array. */
 static bytea *
 pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 {
-	FdbPackCache *c = pack_cache(fcinfo);
+	FdbPackCache *c = (FdbPackCache *) fcinfo->flinfo->fn_extra;
 	PackCtx		x;
 	size_t		size,
 				ninc,
@@ -616,6 +646,10 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	size_t		extra = with_vs ? 4 : 0;
 	int			i;
 
+	if (unlikely(c == NULL))
+		c = pack_cache(fcinfo);
+	if (c->variadic && PG_ARGISNULL(0))
+		return NULL;			/* VARIADIC NULL::type[] */
 	c->events.n = 0;
 	x.c = c;
 	x.fname = fname;
@@ -642,8 +676,20 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	{
 		for (i = 0; i < c->nargs; i++)
 		{
+			FdbTypeInfo *ti = &c->args[i];
+
+			if (ti->raw_ready)
+			{
+				fdb_elem   *e = push_event(c, FDB_RAW);
+
+				e->ptr = ti->raw;
+				e->len = ti->rawlen;
+				continue;
+			}
 			x.argpos = i + 1;
-			push_value(&x, &c->args[i], PG_GETARG_DATUM(i), PG_ARGISNULL(i));
+			push_value(&x, ti, PG_GETARG_DATUM(i), PG_ARGISNULL(i));
+			if (ti->is_const)
+				encode_const_arg(c, ti);
 		}
 	}
 
@@ -694,18 +740,22 @@ PG_FUNCTION_INFO_V1(fdb_tuple_pack);
 Datum
 fdb_tuple_pack(PG_FUNCTION_ARGS)
 {
-	if (get_fn_expr_variadic(fcinfo->flinfo) && PG_ARGISNULL(0))
+	bytea	   *result = pack_args(fcinfo, "fdb_tuple_pack", false);
+
+	if (result == NULL)
 		PG_RETURN_NULL();
-	PG_RETURN_BYTEA_P(pack_args(fcinfo, "fdb_tuple_pack", false));
+	PG_RETURN_BYTEA_P(result);
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_pack_versionstamp);
 Datum
 fdb_tuple_pack_versionstamp(PG_FUNCTION_ARGS)
 {
-	if (get_fn_expr_variadic(fcinfo->flinfo) && PG_ARGISNULL(0))
+	bytea	   *result = pack_args(fcinfo, "fdb_tuple_pack_versionstamp", true);
+
+	if (result == NULL)
 		PG_RETURN_NULL();
-	PG_RETURN_BYTEA_P(pack_args(fcinfo, "fdb_tuple_pack_versionstamp", true));
+	PG_RETURN_BYTEA_P(result);
 }
 
 /*
