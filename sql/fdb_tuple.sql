@@ -211,6 +211,12 @@ SELECT fdb_tuple_is_valid(b) AS valid, fdb_tuple_length(b) AS length,
 	   length(b::fdb_tuple::text::fdb_tuple::bytea) = 200000 AS text_roundtrip,
 	   (SELECT length(value) FROM fdb_tuple_elements(b)) AS element_text_length
 FROM deep;
+-- jsonb's own conversion is recursive: a clean error, not a crash
+\set VERBOSITY terse
+SELECT fdb_tuple_to_jsonb(b) FROM deep;
+\set VERBOSITY default
+-- a deeply nested jsonb array packs (the jsonb walk is iterative too)
+SELECT octet_length(fdb_tuple_pack((repeat('[', 5000) || repeat(']', 5000))::jsonb)) AS jsonb_5000_deep;
 SELECT fdb_tuple_is_valid(substr(b, 1, 199999)) AS unterminated FROM deep;
 SELECT fdb_tuple_length(substr(b, 1, 199999)) FROM deep;
 \echo :LAST_ERROR_SQLSTATE
