@@ -1,0 +1,31 @@
+-- fdb_encoding: tuple strings are UTF-8 whatever the database encoding.
+-- A LATIN1 database converts on the way in and out; the fdb_tuple text form
+-- escapes non-ASCII characters there, so it prints in any encoding.
+\set VERBOSITY default
+SELECT current_database() AS orig_db \gset
+CREATE DATABASE fdb_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+\c fdb_latin1
+SET client_encoding = 'UTF8';
+CREATE EXTENSION wirecodec;
+SHOW server_encoding;
+
+-- packing converts to UTF-8: é is c3 a9 in the tuple, not LATIN1's e9
+SELECT fdb_tuple_pack('é') AS unknown_literal, fdb_tuple_pack('é'::text) AS text,
+	   fdb_tuple_pack('ÿ'::varchar) AS varchar, fdb_tuple_pack('é '::char(3)) AS bpchar,
+	   fdb_tuple_pack('é'::name) AS name, fdb_tuple_pack('"é"'::jsonb) AS jsonb;
+
+-- reading converts back
+SELECT fdb_tuple_get_text('\x02c3a900', 0) AS get_text, fdb_tuple_to_jsonb('\x02c3a900') AS to_jsonb,
+	   (SELECT value FROM fdb_tuple_elements('\x02c3a900')) AS elements;
+
+-- the text form: non-ASCII as \u{...} on output; input is converted first
+SELECT '("é", "\u{ff}", "\u{65e5}")'::fdb_tuple AS text_form,
+	   '("é", "\u{ff}", "\u{65e5}")'::fdb_tuple::bytea AS bytes;
+
+-- a character LATIN1 cannot hold (日) is PostgreSQL's usual conversion error
+SELECT fdb_tuple_get_text('\x02e697a500', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_bytea('\x02e697a500', 0) AS as_bytes_it_reads;
+
+\c :orig_db
+DROP DATABASE fdb_latin1;

@@ -1,0 +1,276 @@
+-- fdb_tuple: packing from SQL types, the fdb_tuple type, getters, whole-
+-- tuple readers, key ranges, versionstamps, and every error path.
+\set VERBOSITY default
+
+-- ======================================================================
+-- Packing: the SQL type of each argument decides the element type
+-- ======================================================================
+SELECT fdb_tuple_pack('users', 42) AS simple,
+	   fdb_tuple_pack('users'::text, 42::int8) AS typed;
+
+-- one value, one encoding, whatever the SQL integer type
+SELECT fdb_tuple_pack(7::int2) AS int2, fdb_tuple_pack(7::int4) AS int4,
+	   fdb_tuple_pack(7::int8) AS int8, fdb_tuple_pack(7::numeric) AS numeric,
+	   fdb_tuple_pack(7.000::numeric) AS numeric_scale3, fdb_tuple_pack('-0'::numeric) AS numeric_minus_zero;
+
+-- strings: text, varchar, char (trailing blanks dropped as by a text cast), name
+SELECT fdb_tuple_pack('ab'::text) AS text, fdb_tuple_pack('ab'::varchar(5)) AS varchar,
+	   fdb_tuple_pack('ab'::char(4)) AS bpchar, fdb_tuple_pack('ab'::name) AS name;
+
+-- a domain packs as its base type
+CREATE DOMAIN pg_temp.email AS text CHECK (VALUE LIKE '%@%');
+SELECT fdb_tuple_pack('a@b'::pg_temp.email) = fdb_tuple_pack('a@b'::text) AS domain_is_base;
+
+-- float4 stays float4, float8 is double; no canonicalisation of -0 or NaN
+SELECT fdb_tuple_pack(1.5::float4) AS float4, fdb_tuple_pack(1.5::float8) AS float8,
+	   fdb_tuple_pack('-0'::float8) AS minus_zero, fdb_tuple_pack(-'NaN'::float8) AS negative_nan;
+
+-- arrays, rows, table rows, fdb_tuple values and jsonb nest
+SELECT fdb_tuple_pack(ARRAY[1, 2, NULL])::fdb_tuple AS int_array,
+	   fdb_tuple_pack(ARRAY[]::int[])::fdb_tuple AS empty_array,
+	   fdb_tuple_pack(ARRAY['a', NULL]::text[], ARRAY[ARRAY[]::int[]]::int[])::fdb_tuple AS arrays;
+SELECT fdb_tuple_pack(ROW(1, 'a', NULL), ARRAY[ROW(1, 'x'), ROW(2, 'y')])::fdb_tuple AS rows;
+CREATE TEMP TABLE users (id int, email text, active bool, score float8);
+INSERT INTO users VALUES (1, 'alice@example.com', true, 0.5), (2, 'bob@example.com', false, NULL);
+SELECT fdb_tuple_pack('users', u)::fdb_tuple AS table_row FROM users u ORDER BY id;
+SELECT fdb_tuple_pack('(1, null)'::fdb_tuple, 'x')::fdb_tuple AS nested_fdb_tuple,
+	   fdb_tuple_pack('(1, null)'::fdb_tuple) AS bytes;
+SELECT fdb_tuple_pack('[1, "a", 2.5, true, null, [100, -0, 1e20]]'::jsonb)::fdb_tuple AS jsonb_array,
+	   fdb_tuple_pack('"s"'::jsonb, '7'::jsonb, 'null'::jsonb)::fdb_tuple AS jsonb_scalars;
+
+-- explicit VARIADIC arrays are expanded; an empty one is the empty tuple
+SELECT fdb_tuple_pack(VARIADIC ARRAY['a', 'b']) AS variadic_text,
+	   fdb_tuple_pack(VARIADIC ARRAY[1, NULL, 3])::fdb_tuple AS variadic_int,
+	   fdb_tuple_pack(VARIADIC ARRAY[]::int[]) AS empty,
+	   fdb_tuple_pack(VARIADIC NULL::text[]) IS NULL AS variadic_null_is_null;
+
+-- integers of up to 255 bytes
+SELECT octet_length(fdb_tuple_pack(2::numeric ^ 2039)) AS bytes_2e2039,
+	   fdb_tuple_pack(-(2::numeric ^ 64 - 1)) AS minus_2e64_plus_1;
+
+-- constant arguments are encoded once per query and reused on every row
+SELECT i, fdb_tuple_pack('\x00ff'::bytea, i, NULL::text, 'é', 2::numeric ^ 70, 0.5::float4)::fdb_tuple AS per_row
+FROM generate_series(1, 3) i ORDER BY i;
+
+-- errors: each names the argument position
+SELECT fdb_tuple_pack('a', 1.5::numeric);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack('Infinity'::numeric);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack(2::numeric ^ 2040);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack('a', 'b', '2024-01-01'::date);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack(ARRAY['2024-01-01'::date]);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack('{"a": 1}'::jsonb);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack('[0.5, 1e700]'::jsonb);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack(ARRAY[[1, 2], [3, 4]]);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack('k', fdb_versionstamp_incomplete(1));
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack(1, ROW(2, fdb_versionstamp_incomplete(1)));
+\echo :LAST_ERROR_SQLSTATE
+-- NULL of an unsupported type is still a null element
+SELECT fdb_tuple_pack(NULL::date, NULL) AS nulls;
+
+-- ======================================================================
+-- The fdb_tuple type
+-- ======================================================================
+-- text form: strings "..", bytes b"..", floats 1.5f, doubles 1.5, big integers,
+-- NaN payloads, -0.0, uuid(..), versionstamp(..), nested (..)
+SELECT '("users", 42, b"\x00\xff", null, 1.5, 1.5f, -0.0, true, (1, (null)), uuid(a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11), versionstamp(0102030405060708090a:48879))'::fdb_tuple AS t;
+SELECT t::bytea AS bytes
+FROM (SELECT '("users", 42, b"\x00\xff", null, 1.5, 1.5f, -0.0, true, (1, (null)))'::fdb_tuple AS t) s;
+SELECT '( "x" ,  -18446744073709551616 , nan(0x7ff8000000000001), -nanf, inf, 1e300, "\u{e9}\x01\"\\")'::fdb_tuple AS spaces_and_escapes;
+SELECT '()'::fdb_tuple AS empty, ''::bytea::fdb_tuple AS empty_from_bytes;
+
+-- the cast from bytea validates; the cast to bytea is free
+SELECT '\x02757365727300152a'::bytea::fdb_tuple AS from_bytea,
+	   '("users", 42)'::fdb_tuple::bytea AS to_bytea;
+SELECT '\x1601'::bytea::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+
+-- text input errors
+SELECT '(1, 2'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '(1,)'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '("a" "b")'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '(uuid(1234))'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '(nan(0x3ff0000000000000))'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '(versionstamp(0102030405060708090a:65536))'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+SELECT ('(' || trunc(2::numeric ^ 2040)::text || ')')::fdb_tuple IS NULL;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '1, 2'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+
+-- ordering (bytewise = FoundationDB key order), btree and hash opclasses
+CREATE TEMP TABLE keys (k fdb_tuple PRIMARY KEY);
+INSERT INTO keys
+SELECT fdb_tuple_pack('users', i) FROM generate_series(-2, 2) i
+UNION ALL SELECT fdb_tuple_pack('users', i, 'x') FROM generate_series(-1, 1) i
+UNION ALL SELECT fdb_tuple_pack('users') UNION ALL SELECT fdb_tuple_pack('users', NULL)
+UNION ALL SELECT fdb_tuple_pack('users', 'name') UNION ALL SELECT fdb_tuple_pack('users', 0.5::float8)
+UNION ALL SELECT fdb_tuple_pack('usersx') UNION ALL SELECT fdb_tuple_pack('user');
+SELECT k FROM keys ORDER BY k;
+CREATE INDEX keys_hash ON keys USING hash (k);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT k FROM keys WHERE k = '("users", 1)';
+SELECT k FROM keys WHERE k = '("users", 1)';
+-- a range scan: every key that extends ('users',), with bytea bounds
+EXPLAIN (COSTS OFF)
+SELECT k FROM keys, fdb_tuple_range(fdb_tuple_pack('users')) r
+WHERE k >= r.range_begin AND k < r.range_end;
+SELECT k FROM keys, fdb_tuple_range(fdb_tuple_pack('users')) r
+WHERE k >= r.range_begin AND k < r.range_end ORDER BY k;
+RESET enable_seqscan;
+SELECT count(DISTINCT k) AS distinct_keys, count(*) FILTER (WHERE k = k::bytea) AS cross_type_eq FROM keys;
+
+-- binary I/O (COPY BINARY out and back in, which validates)
+COPY keys TO '/tmp/wirecodec_fdb_tuple_keys.copy' (FORMAT binary);
+CREATE TEMP TABLE keys2 (k fdb_tuple);
+COPY keys2 FROM '/tmp/wirecodec_fdb_tuple_keys.copy' (FORMAT binary);
+SELECT count(*) AS copied, count(*) FILTER (WHERE k IN (SELECT k FROM keys)) AS same FROM keys2;
+SELECT fdb_tuple_send('("a", 1)') AS send;
+
+-- ======================================================================
+-- Getters: idx is 0-based, negative counts from the end
+-- ======================================================================
+CREATE TEMP TABLE g AS
+SELECT fdb_tuple_pack('users', 42, '\x00ff'::bytea, NULL, 1.5::float8, 1.5::float4, true,
+					  'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, ARRAY[1, NULL],
+					  fdb_versionstamp('\x0102030405060708090a', 48879),
+					  18446744073709551616::numeric, 'é') AS k;
+SELECT k::fdb_tuple FROM g;
+SELECT i, fdb_tuple_element_type(k, i) AS type, fdb_tuple_element_type(k, i - 12) AS from_end
+FROM g, generate_series(0, 11) i ORDER BY i;
+SELECT fdb_tuple_length(k) AS length,
+	   fdb_tuple_get_text(k, 0) AS text, fdb_tuple_get_text(k, -1) AS text_last,
+	   fdb_tuple_get_int8(k, 1) AS int8, fdb_tuple_get_numeric(k, 1) AS numeric,
+	   fdb_tuple_get_bytea(k, 2) AS bytea, fdb_tuple_get_bytea(k, -1) AS string_as_bytes
+FROM g;
+SELECT fdb_tuple_get_float8(k, 4) AS float8, fdb_tuple_get_float4(k, 5) AS float4,
+	   fdb_tuple_get_bool(k, 6) AS bool, fdb_tuple_get_uuid(k, 7) AS uuid,
+	   fdb_tuple_get_tuple(k, 8) AS tuple, fdb_tuple_get_tuple(k, 8)::fdb_tuple AS tuple_text,
+	   fdb_tuple_get_versionstamp(k, 9) AS versionstamp,
+	   fdb_tuple_get_numeric(k, 10) AS big_numeric
+FROM g;
+-- a null element reads as NULL with every getter
+SELECT fdb_tuple_get_text(k, 3) IS NULL AS text, fdb_tuple_get_int8(k, 3) IS NULL AS int8,
+	   fdb_tuple_get_uuid(k, -9) IS NULL AS uuid, fdb_tuple_get_tuple(k, 3) IS NULL AS tuple
+FROM g;
+-- a nested tuple's own nulls are plain nulls again
+SELECT fdb_tuple_get_tuple(fdb_tuple_pack(ROW(NULL, ROW(NULL))), 0) AS inner_bytes;
+
+-- getter errors
+SELECT fdb_tuple_get_int8(k, 0) FROM g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_text(k, 12) FROM g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_text(k, -13) FROM g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_int8(k, 10) FROM g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_float8(k, 5) FROM g;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_text('("a\x00b")'::fdb_tuple, 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_get_bytea('("a\x00b")'::fdb_tuple, 0) AS nul_string_as_bytes;
+SELECT fdb_tuple_get_int8('\x150116'::bytea, 1);
+\echo :LAST_ERROR_SQLSTATE
+-- getters skip earlier elements without looking past the one they return
+SELECT fdb_tuple_get_int8('\x150116'::bytea, 0) AS before_garbage;
+SELECT fdb_tuple_get_int8('\x150116'::bytea, -1);
+\echo :LAST_ERROR_SQLSTATE
+
+-- ======================================================================
+-- Whole-tuple readers
+-- ======================================================================
+SELECT e.* FROM g, fdb_tuple_elements(k) e ORDER BY e.idx;
+SELECT fdb_tuple_to_jsonb(k) FROM g;
+SELECT fdb_tuple_to_jsonb('(nan, -inf, inff, -0.0, 0.1f, 1e30, 123456789012345678901234567890, b"", ())'::fdb_tuple) AS special_numbers;
+SELECT fdb_tuple_to_jsonb('("a\x00")'::fdb_tuple);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_is_valid('\x0261'::bytea) AS unterminated, fdb_tuple_is_valid('\x'::bytea) AS empty,
+	   fdb_tuple_is_valid('\x0500ff00'::bytea) AS nested_null, fdb_tuple_is_valid('\x00ff'::bytea) AS top_00ff;
+SELECT fdb_tuple_length('\x0500ff00'::bytea) AS nested_counts_once;
+
+-- 100,000 levels of nesting: iterative decoders, no stack overflow
+CREATE TEMP TABLE deep AS
+SELECT decode(repeat('05', 100000) || repeat('00', 100000), 'hex') AS b;
+SELECT fdb_tuple_is_valid(b) AS valid, fdb_tuple_length(b) AS length,
+	   length(b::fdb_tuple::text) AS text_length, fdb_tuple_element_type(b, -1) AS type,
+	   octet_length(fdb_tuple_get_tuple(b, 0)) AS inner_bytes,
+	   length(b::fdb_tuple::text::fdb_tuple::bytea) = 200000 AS text_roundtrip,
+	   (SELECT length(value) FROM fdb_tuple_elements(b)) AS element_text_length
+FROM deep;
+-- jsonb's own conversion is recursive: a clean error, not a crash
+\set VERBOSITY terse
+SELECT fdb_tuple_to_jsonb(b) FROM deep;
+\set VERBOSITY default
+-- a deeply nested jsonb array packs (the jsonb walk is iterative too)
+SELECT octet_length(fdb_tuple_pack((repeat('[', 5000) || repeat(']', 5000))::jsonb)) AS jsonb_5000_deep;
+SELECT fdb_tuple_is_valid(substr(b, 1, 199999)) AS unterminated FROM deep;
+SELECT fdb_tuple_length(substr(b, 1, 199999)) FROM deep;
+\echo :LAST_ERROR_SQLSTATE
+
+-- ======================================================================
+-- Key ranges
+-- ======================================================================
+SELECT * FROM fdb_tuple_range(fdb_tuple_pack('users'));
+SELECT * FROM fdb_tuple_range('\x');
+SELECT fdb_strinc('\x0261ff'::bytea) AS strinc, fdb_strinc('\x01'::bytea) AS one,
+	   fdb_strinc('\x02fe'::bytea) AS fe;
+SELECT fdb_strinc('\xffff'::bytea);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_range('\x0a'::bytea);
+\echo :LAST_ERROR_SQLSTATE
+
+-- ======================================================================
+-- Versionstamps
+-- ======================================================================
+SELECT '0102030405060708090a:48879'::fdb_versionstamp AS vs,
+	   fdb_versionstamp('\x0102030405060708090a', 48879) AS made,
+	   fdb_versionstamp_incomplete(5) AS incomplete;
+SELECT fdb_versionstamp_tx(v) AS tx, fdb_versionstamp_user_version(v) AS user_version,
+	   fdb_versionstamp_is_complete(v) AS complete,
+	   fdb_versionstamp_is_complete(fdb_versionstamp_incomplete(0)) AS incomplete_is_complete
+FROM (SELECT '0102030405060708090a:48879'::fdb_versionstamp AS v) s;
+SELECT fdb_tuple_pack(fdb_versionstamp('\x0102030405060708090a', 48879)) AS packed;
+-- ordered by transaction version, then user version
+SELECT v FROM (VALUES ('00000000000000000001:0'::fdb_versionstamp), ('00000000000000000000:65535'),
+	('00000000000000000000:1'), ('ffffffffffffffffffff:0')) s(v) ORDER BY v;
+SELECT count(DISTINCT v) AS distinct_hashable,
+	   bool_and(v = v) AS eq, bool_and(v <= v AND v >= v AND NOT v < v AND NOT v > v AND NOT v <> v) AS ops
+FROM (VALUES ('00000000000000000001:0'::fdb_versionstamp), ('00000000000000000001:0')) s(v);
+
+-- SET_VERSIONSTAMPED_KEY keys: exactly one incomplete versionstamp, offset appended
+SELECT fdb_tuple_pack_versionstamp('prefix', fdb_versionstamp_incomplete(5)) AS key;
+SELECT fdb_tuple_pack_versionstamp('a', ROW(1, fdb_versionstamp_incomplete(7))) AS nested;
+SELECT fdb_tuple_with_versionstamp_offset('("prefix", versionstamp(ffffffffffffffffffff:5))'::fdb_tuple, 510) AS api510;
+SELECT fdb_tuple_pack_versionstamp('prefix');
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack_versionstamp(fdb_versionstamp_incomplete(1), fdb_versionstamp_incomplete(2));
+\echo :LAST_ERROR_SQLSTATE
+-- the decoder keeps an incomplete versionstamp as it is
+SELECT fdb_tuple_get_versionstamp(substr(k, 1, octet_length(k) - 4), 1) AS read_back
+FROM (SELECT fdb_tuple_pack_versionstamp('p', fdb_versionstamp_incomplete(5)) AS k) s;
+
+-- versionstamp errors
+SELECT '0102:1'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '0102030405060708090a:65536'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '0102030405060708090a:1x'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_versionstamp('\x0102', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_versionstamp_incomplete(-1);
+\echo :LAST_ERROR_SQLSTATE

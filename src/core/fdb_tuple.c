@@ -1,0 +1,1343 @@
+/*
+ * fdb_tuple.c: FoundationDB tuple layer codec (pure C core).
+ *
+ * Decoding: fdb_read() is a streaming reader with a depth counter instead of
+ * recursion; every element is checked strictly as the spec's section 5 asks.
+ * Encoding: exact size first (fdb_events_size), then one write pass.  The text
+ * form lives in fdb_tuple_text.c.
+ */
+#include "fdb_tuple.h"
+
+#include <string.h>
+
+#include "byteorder.h"
+
+/* Record an error in the reader. */
+static fdb_status
+fail(fdb_reader *r, fdb_status st, size_t off, uint8_t code)
+{
+	r->err_off = off;
+	r->err_code = code;
+	return st;
+}
+
+void
+fdb_reader_init(fdb_reader *r, const uint8_t *buf, size_t len)
+{
+	memset(r, 0, sizeof(*r));
+	r->buf = buf;
+	r->len = len;
+}
+
+/* Offset of the first byte of an invalid UTF-8 sequence, or n if valid. */
+static size_t
+utf8_check(const uint8_t *s, size_t n)
+{
+	size_t		i = 0;
+
+	while (i < n)
+	{
+		uint8_t		c,
+					lo,
+					hi;
+		uint64_t	w;
+
+		if (n - i >= 8)
+		{
+			memcpy(&w, s + i, 8);
+			if ((w & UINT64_C(0x8080808080808080)) == 0)
+			{
+				i += 8;
+				continue;
+			}
+		}
+		c = s[i];
+		if (c < 0x80)
+		{
+			i++;
+			continue;
+		}
+		lo = 0x80;
+		hi = 0xBF;
+		if (c >= 0xC2 && c <= 0xDF)
+		{
+			if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
+				return i;
+			i += 2;
+		}
+		else if (c >= 0xE0 && c <= 0xEF)
+		{
+			if (c == 0xE0)
+				lo = 0xA0;		/* overlong */
+			else if (c == 0xED)
+				hi = 0x9F;		/* surrogates */
+			if (n - i < 3 || s[i + 1] < lo || s[i + 1] > hi ||
+				(s[i + 2] & 0xC0) != 0x80)
+				return i;
+			i += 3;
+		}
+		else if (c >= 0xF0 && c <= 0xF4)
+		{
+			if (c == 0xF0)
+				lo = 0x90;		/* overlong */
+			else if (c == 0xF4)
+				hi = 0x8F;		/* above U+10FFFF */
+			if (n - i < 4 || s[i + 1] < lo || s[i + 1] > hi ||
+				(s[i + 2] & 0xC0) != 0x80 || (s[i + 3] & 0xC0) != 0x80)
+				return i;
+			i += 4;
+		}
+		else
+			return i;
+	}
+	return n;
+}
+
+int
+fdb_utf8_valid(const uint8_t *s, size_t n)
+{
+	return utf8_check(s, n) == n;
+}
+
+/*
+ * Validate an escaped string payload as UTF-8: each run between escaped NULs
+ * must be valid on its own (a NUL is a whole character, so a sequence broken
+ * by one is invalid).  Returns the offset of the bad byte or n.
+ */
+static size_t
+utf8_check_escaped(const uint8_t *s, size_t n, int escaped)
+{
+	size_t		i = 0;
+
+	if (!escaped)
+		return utf8_check(s, n);
+	while (i < n)
+	{
+		const uint8_t *z = memchr(s + i, 0, n - i);
+		size_t		run = z ? (size_t) (z - (s + i)) : n - i;
+		size_t		bad = utf8_check(s + i, run);
+
+		if (bad != run)
+			return i + bad;
+		i += run + 2;			/* skip 00 FF */
+	}
+	return n;
+}
+
+int
+fdb_vs_incomplete(const uint8_t *vs)
+{
+	static const uint8_t ff[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+	return memcmp(vs, ff, 10) == 0;
+}
+
+/* Copy n <= 8 bytes with at most two overlapping fixed-size moves
+ * (a variable-length memcpy would be a library call). */
+static inline void
+copy_upto8(uint8_t *d, const uint8_t *s, size_t n)
+{
+	if (n >= 4)
+	{
+		uint32_t	a,
+					b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		memcpy(d, &a, 4);
+		memcpy(d + n - 4, &b, 4);
+	}
+	else if (n >= 2)
+	{
+		uint16_t	a,
+					b;
+
+		memcpy(&a, s, 2);
+		memcpy(&b, s + n - 2, 2);
+		memcpy(d, &a, 2);
+		memcpy(d + n - 2, &b, 2);
+	}
+	else if (n == 1)
+		*d = *s;
+}
+
+/* Big-endian value of n <= 8 bytes, loaded straight into a register
+ * (going through a padded stack buffer would stall store forwarding). */
+static inline uint64_t
+load_be_upto8(const uint8_t *p, size_t n)
+{
+	if (n == 8)
+		return wc_load_be64(p);
+	if (n >= 4)
+		return ((uint64_t) wc_load_be32(p) << (8 * (n - 4))) | wc_load_be32(p + n - 4);
+	if (n >= 2)
+		return ((uint64_t) wc_load_be16(p) << (8 * (n - 2))) | wc_load_be16(p + n - 2);
+	return n == 1 ? p[0] : 0;
+}
+
+/* Magnitude held by n <= 8 payload bytes, one's complemented when compl. */
+static inline uint64_t
+small_mag(const uint8_t *p, size_t n, int compl)
+{
+	uint64_t	v = load_be_upto8(p, n);
+
+	if (compl)
+		v = ~v & (n == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * n)) - 1);
+	return v;
+}
+
+/* Any 00 byte in a short run (n <= 32)?  Word-at-a-time, no call. */
+static inline int
+has_zero_small(const uint8_t *s, size_t n)
+{
+	const uint64_t lo = UINT64_C(0x0101010101010101),
+				hi = UINT64_C(0x8080808080808080);
+	uint64_t	w;
+
+	while (n >= 8)
+	{
+		memcpy(&w, s, 8);
+		if ((w - lo) & ~w & hi)
+			return 1;
+		s += 8;
+		n -= 8;
+	}
+	if (n >= 4)
+	{
+		uint32_t	a,
+					b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		w = ((uint64_t) a << 32) | b;
+		return ((w - lo) & ~w & hi) != 0;
+	}
+	for (; n > 0; n--, s++)
+		if (*s == 0)
+			return 1;
+	return 0;
+}
+
+/* Set e to the integer whose (complemented when neg) payload is p[0..n). */
+static void
+set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
+{
+	uint8_t		pad = neg ? 0xFF : 0x00;
+
+	if (n > 8)
+	{
+		while (n > 0 && *p == pad)
+		{
+			p++;
+			n--;
+		}
+	}
+	if (n <= 8)
+	{
+		uint64_t	mag = small_mag(p, n, neg);
+
+		if (!neg && mag <= (uint64_t) INT64_MAX)
+		{
+			e->type = FDB_INT;
+			e->v.i = (int64_t) mag;
+			return;
+		}
+		if (neg && mag <= (UINT64_C(1) << 63))
+		{
+			e->type = FDB_INT;
+			e->v.i = mag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t) mag;
+			return;
+		}
+		while (n > 0 && *p == pad)
+		{
+			p++;
+			n--;
+		}
+	}
+	e->type = FDB_BIGINT;
+	e->ptr = p;
+	e->len = n;
+	e->neg = (uint8_t) neg;
+	e->compl = (uint8_t) neg;
+}
+
+fdb_status
+fdb_read(fdb_reader *r, fdb_elem *e)
+{
+	const uint8_t *b = r->buf;
+	size_t		len = r->len,
+				p = r->pos,
+				n,
+				next;
+	uint8_t		code;
+
+	if (p >= len)
+	{
+		if (r->depth > 0)
+			return fail(r, FDB_ERR_NESTED_UNTERMINATED, len, FDB_CODE_NESTED);
+		e->type = FDB_END;
+		e->offset = p;
+		return FDB_OK;
+	}
+	code = b[p];
+	e->offset = p;
+	switch (code)
+	{
+		case FDB_CODE_NULL:
+			if (r->depth > 0)
+			{
+				if (p + 1 < len && b[p + 1] == 0xFF)
+				{
+					e->type = FDB_NULL;
+					r->pos = p + 2;
+					return FDB_OK;
+				}
+				e->type = FDB_NESTED_END;
+				r->pos = p + 1;
+				if (--r->depth == 0)
+					r->index++;
+				return FDB_OK;
+			}
+			e->type = FDB_NULL;
+			next = p + 1;
+			break;
+
+		case FDB_CODE_BYTES:
+		case FDB_CODE_STRING:
+			{
+				const uint8_t *s = b + p + 1,
+						   *end = b + len,
+						   *q = s,
+						   *z;
+				size_t		nesc = 0;
+
+				for (;;)
+				{
+					z = memchr(q, 0, (size_t) (end - q));
+					if (z == NULL)
+						return fail(r, FDB_ERR_UNTERMINATED, p, code);
+					if (z + 1 < end && z[1] == 0xFF)
+					{
+						nesc++;
+						q = z + 2;
+						continue;
+					}
+					break;
+				}
+				e->type = code == FDB_CODE_BYTES ? FDB_BYTES : FDB_STRING;
+				e->ptr = s;
+				e->rawlen = (size_t) (z - s);
+				e->len = e->rawlen - nesc;
+				e->escaped = nesc > 0;
+				if (code == FDB_CODE_STRING)
+				{
+					size_t		bad = utf8_check_escaped(s, e->rawlen, e->escaped);
+
+					if (bad != e->rawlen)
+						return fail(r, FDB_ERR_UTF8, p + 1 + bad, code);
+				}
+				next = (size_t) (z - b) + 1;
+				break;
+			}
+
+		case FDB_CODE_NESTED:
+			e->type = FDB_NESTED;
+			r->depth++;
+			r->pos = p + 1;
+			return FDB_OK;
+
+		case FDB_CODE_NEGBIG:
+		case FDB_CODE_POSBIG:
+			if (len - p < 2)
+				return fail(r, FDB_ERR_TRUNCATED, p, code);
+			n = b[p + 1];
+			if (code == FDB_CODE_NEGBIG)
+				n ^= 0xFF;
+			if (n > len - p - 2)
+				return fail(r, FDB_ERR_TRUNCATED, p, code);
+			set_int(e, b + p + 2, n, code == FDB_CODE_NEGBIG);
+			next = p + 2 + n;
+			break;
+
+		case 0x0C:
+		case 0x0D:
+		case 0x0E:
+		case 0x0F:
+		case 0x10:
+		case 0x11:
+		case 0x12:
+		case 0x13:
+		case FDB_CODE_ZERO:
+		case 0x15:
+		case 0x16:
+		case 0x17:
+		case 0x18:
+		case 0x19:
+		case 0x1A:
+		case 0x1B:
+		case 0x1C:
+			{
+				int			neg = code < FDB_CODE_ZERO;
+				uint64_t	mag;
+
+				n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
+				if (n > len - p - 1)
+					return fail(r, FDB_ERR_TRUNCATED, p, code);
+				mag = small_mag(b + p + 1, n, neg);
+				if (mag <= (uint64_t) INT64_MAX)
+				{
+					e->type = FDB_INT;
+					e->v.i = neg ? -(int64_t) mag : (int64_t) mag;
+				}
+				else
+					set_int(e, b + p + 1, n, neg);	/* beyond int64 (or -2^63) */
+				next = p + 1 + n;
+				break;
+			}
+
+		case FDB_CODE_FLOAT:
+			{
+				uint32_t	bits;
+
+				if (len - p - 1 < 4)
+					return fail(r, FDB_ERR_TRUNCATED, p, code);
+				bits = wc_load_be32(b + p + 1);
+				e->type = FDB_FLOAT;
+				e->v.f32 = (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;
+				next = p + 5;
+				break;
+			}
+
+		case FDB_CODE_DOUBLE:
+			{
+				uint64_t	bits;
+
+				if (len - p - 1 < 8)
+					return fail(r, FDB_ERR_TRUNCATED, p, code);
+				bits = wc_load_be64(b + p + 1);
+				e->type = FDB_DOUBLE;
+				e->v.f64 = (bits & UINT64_C(0x8000000000000000)) ?
+					bits ^ UINT64_C(0x8000000000000000) : ~bits;
+				next = p + 9;
+				break;
+			}
+
+		case FDB_CODE_FALSE:
+		case FDB_CODE_TRUE:
+			e->type = FDB_BOOL;
+			e->v.b = code == FDB_CODE_TRUE;
+			next = p + 1;
+			break;
+
+		case FDB_CODE_UUID:
+			if (len - p - 1 < 16)
+				return fail(r, FDB_ERR_TRUNCATED, p, code);
+			e->type = FDB_UUID;
+			e->ptr = b + p + 1;
+			next = p + 17;
+			break;
+
+		case FDB_CODE_VS96:
+			if (len - p - 1 < 12)
+				return fail(r, FDB_ERR_TRUNCATED, p, code);
+			e->type = FDB_VERSIONSTAMP;
+			e->ptr = b + p + 1;
+			if (fdb_vs_incomplete(e->ptr) && r->n_incomplete++ == 0)
+				r->incomplete_off = p + 1;
+			next = p + 13;
+			break;
+
+		default:
+			return fail(r, FDB_ERR_BAD_CODE, p, code);
+	}
+	r->pos = next;
+	if (r->depth == 0)
+		r->index++;
+	return FDB_OK;
+}
+
+fdb_status
+fdb_skip(fdb_reader *r, fdb_elem *e)
+{
+	fdb_status	st = fdb_read(r, e);
+	size_t		target;
+	fdb_elem	t;
+
+	if (st != FDB_OK || e->type != FDB_NESTED)
+		return st;
+	target = r->depth - 1;
+	while (r->depth > target)
+	{
+		st = fdb_read(r, &t);
+		if (st != FDB_OK)
+			return st;
+	}
+	return FDB_OK;
+}
+
+fdb_status
+fdb_validate(const uint8_t *buf, size_t len, size_t *count, fdb_reader *r)
+{
+	fdb_reader	local;
+	fdb_elem	e;
+	fdb_status	st;
+
+	if (r == NULL)
+		r = &local;
+	fdb_reader_init(r, buf, len);
+	do
+	{
+		st = fdb_read(r, &e);
+		if (st != FDB_OK)
+			return st;
+	} while (e.type != FDB_END);
+	if (count)
+		*count = r->index;
+	return FDB_OK;
+}
+
+fdb_status
+fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e, int *found,
+		fdb_reader *r)
+{
+	fdb_reader	local;
+	fdb_status	st;
+	int64_t		k;
+
+	if (r == NULL)
+		r = &local;
+	*found = 0;
+	if (idx < 0)
+	{
+		size_t		count;
+
+		st = fdb_validate(buf, len, &count, r);
+		if (st != FDB_OK)
+			return st;
+		if ((uint64_t) 0 - (uint64_t) idx > count)
+			return FDB_OK;
+		idx += (int64_t) count;
+	}
+	fdb_reader_init(r, buf, len);
+	for (k = 0;; k++)
+	{
+		st = fdb_skip(r, e);
+		if (st != FDB_OK || e->type == FDB_END)
+			return st;
+		if (k == idx)
+			break;
+	}
+	if (e->type == FDB_NESTED)
+	{
+		e->ptr = buf + e->offset;
+		e->len = r->pos - e->offset;
+	}
+	*found = 1;
+	return FDB_OK;
+}
+
+void
+fdb_unescape(uint8_t *dst, const fdb_elem *e)
+{
+	const uint8_t *s = e->ptr;
+	size_t		n = e->rawlen;
+
+	if (!e->escaped)
+	{
+		memcpy(dst, s, e->len);
+		return;
+	}
+	while (n > 0)
+	{
+		const uint8_t *z = memchr(s, 0, n);
+		size_t		k;
+
+		if (z == NULL)
+		{
+			memcpy(dst, s, n);
+			return;
+		}
+		k = (size_t) (z - s) + 1;
+		memcpy(dst, s, k);
+		dst += k;
+		s += k + 1;
+		n -= k + 1;
+	}
+}
+
+/* ---- integers ---- */
+
+/* Minimal byte count of a magnitude. */
+static inline unsigned
+nbytes64(uint64_t m)
+{
+	return m ? (unsigned) (64 - __builtin_clzll(m) + 7) / 8 : 0;
+}
+
+/* Write an integer of magnitude mag (<= 2^64-1) in its minimal form. */
+static inline uint8_t *
+put_uint(uint8_t *p, uint64_t mag, int neg)
+{
+	unsigned	n = nbytes64(mag);
+	uint8_t		tmp[8];
+
+	if (neg)
+	{
+		*p++ = (uint8_t) (FDB_CODE_ZERO - n);
+		wc_store_be64(tmp, ~mag);
+	}
+	else
+	{
+		*p++ = (uint8_t) (FDB_CODE_ZERO + n);
+		wc_store_be64(tmp, mag);
+	}
+	copy_upto8(p, tmp + 8 - n, n);
+	return p + n;
+}
+
+size_t
+fdb_int64_size(int64_t v)
+{
+	uint64_t	m = v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
+
+	return 1 + nbytes64(m);
+}
+
+static inline uint8_t *
+put_int64(uint8_t *p, int64_t v)
+{
+	if (v < 0)
+		return put_uint(p, (uint64_t) 0 - (uint64_t) v, 1);
+	return put_uint(p, (uint64_t) v, 0);
+}
+
+uint8_t *
+fdb_put_int64(uint8_t *p, int64_t v)
+{
+	return put_int64(p, v);
+}
+
+/* Big integer payload without its padding bytes (the significant ones). */
+static void
+bigint_trim(const fdb_elem *e, const uint8_t **p, size_t *n)
+{
+	const uint8_t *q = e->ptr;
+	size_t		k = e->len;
+	uint8_t		pad = e->compl ? 0xFF : 0x00;
+
+	while (k > 0 && *q == pad)
+	{
+		q++;
+		k--;
+	}
+	*p = q;
+	*n = k;
+}
+
+size_t
+fdb_int_magnitude(const fdb_elem *e, uint8_t *dst)
+{
+	const uint8_t *p;
+	size_t		n,
+				i;
+
+	if (e->type == FDB_INT)
+	{
+		uint64_t	m = e->v.i < 0 ? (uint64_t) 0 - (uint64_t) e->v.i : (uint64_t) e->v.i;
+		uint8_t		tmp[8];
+
+		n = nbytes64(m);
+		wc_store_be64(tmp, m);
+		memcpy(dst, tmp + 8 - n, n);
+		return n;
+	}
+	bigint_trim(e, &p, &n);
+	if (e->compl)
+		for (i = 0; i < n; i++)
+			dst[i] = (uint8_t) ~p[i];
+	else
+		memcpy(dst, p, n);
+	return n;
+}
+
+/* Decimal digits of an unsigned 64-bit value, reversed; returns count. */
+static size_t
+u64_digits_rev(uint64_t v, char *out)
+{
+	size_t		k = 0;
+
+	do
+	{
+		out[k++] = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	return k;
+}
+
+size_t
+fdb_int_to_decimal(const fdb_elem *e, char *dst)
+{
+	char		rev[FDB_DECIMAL_MAX];
+	size_t		k = 0,
+				o = 0;
+	int			neg;
+
+	if (e->type == FDB_INT)
+	{
+		neg = e->v.i < 0;
+		k = u64_digits_rev(neg ? (uint64_t) 0 - (uint64_t) e->v.i : (uint64_t) e->v.i, rev);
+	}
+	else
+	{
+		uint8_t		mag[FDB_MAX_INT_BYTES + 8];
+		uint32_t	limb[66];
+		size_t		n = fdb_int_magnitude(e, mag),
+					nl = (n + 3) / 4,
+					first = 0,
+					i;
+
+		neg = e->neg && n > 0;
+		/* big-endian bytes -> big-endian 32-bit limbs */
+		for (i = 0; i < nl; i++)
+			limb[i] = 0;
+		for (i = 0; i < n; i++)
+		{
+			size_t		bit = (n - 1 - i) * 8;	/* position from the right */
+
+			limb[nl - 1 - bit / 32] |= (uint32_t) mag[i] << (bit % 32);
+		}
+		while (first < nl)
+		{
+			uint64_t	rem = 0;
+			int			j;
+
+			for (i = first; i < nl; i++)
+			{
+				uint64_t	cur = (rem << 32) | limb[i];
+
+				limb[i] = (uint32_t) (cur / 1000000000u);
+				rem = cur % 1000000000u;
+			}
+			while (first < nl && limb[first] == 0)
+				first++;
+			if (first < nl)
+				for (j = 0; j < 9; j++)
+				{
+					rev[k++] = (char) ('0' + rem % 10);
+					rem /= 10;
+				}
+			else
+				k += u64_digits_rev(rem, rev + k);
+		}
+		if (k == 0)
+			rev[k++] = '0';
+	}
+	if (neg)
+		dst[o++] = '-';
+	while (k > 0)
+		dst[o++] = rev[--k];
+	dst[o] = '\0';
+	return o;
+}
+
+fdb_status
+fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *neg)
+{
+	uint32_t	limb[66];		/* little-endian base 2^32 */
+	size_t		nl = 0,
+				i = 0,
+				nb,
+				j;
+	uint8_t		tmp[66 * 4];
+
+	*neg = 0;
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		*neg = s[i++] == '-';
+	if (i == n)
+		return FDB_ERR_SYNTAX;
+	while (i < n)
+	{
+		size_t		k = (n - i) % 9 ? (n - i) % 9 : 9;
+		uint32_t	chunk = 0,
+					mul = 1;
+		uint64_t	carry;
+
+		/* take the leftmost chunk so that the remaining count is a multiple of 9 */
+		for (j = 0; j < k; j++)
+		{
+			char		c = s[i + j];
+
+			if (c < '0' || c > '9')
+				return FDB_ERR_SYNTAX;
+			chunk = chunk * 10 + (uint32_t) (c - '0');
+			mul *= 10;
+		}
+		i += k;
+		carry = chunk;
+		for (j = 0; j < nl; j++)
+		{
+			uint64_t	cur = (uint64_t) limb[j] * mul + carry;
+
+			limb[j] = (uint32_t) cur;
+			carry = cur >> 32;
+		}
+		if (carry)
+		{
+			if (nl == 65)
+				return FDB_ERR_RANGE;
+			limb[nl++] = (uint32_t) carry;
+		}
+	}
+	for (j = 0; j < nl; j++)
+		wc_store_be32(tmp + (nl - 1 - j) * 4, limb[j]);
+	nb = nl * 4;
+	for (j = 0; j < nb && tmp[j] == 0; j++)
+		;
+	if (nb - j > FDB_MAX_INT_BYTES)
+		return FDB_ERR_RANGE;
+	memcpy(mag, tmp + j, nb - j);
+	*maglen = nb - j;
+	if (*maglen == 0)
+		*neg = 0;
+	return FDB_OK;
+}
+
+/* ---- encoding ---- */
+
+/* Number of 00 bytes in s[0..n). */
+static inline size_t
+count_zeros(const uint8_t *s, size_t n)
+{
+	size_t		c = 0;
+	const uint8_t *z;
+
+	if (n <= 32 && !has_zero_small(s, n))
+		return 0;
+	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
+	{
+		c++;
+		n -= (size_t) (z - s) + 1;
+		s = z + 1;
+	}
+	return c;
+}
+
+size_t
+fdb_bytes_size(const uint8_t *s, size_t n)
+{
+	return 2 + n + count_zeros(s, n);
+}
+
+static inline uint8_t *
+put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+{
+	const uint8_t *z;
+
+	*p++ = code;
+	if (n <= 32 && !has_zero_small(s, n))
+	{
+		memcpy(p, s, n);
+		p[n] = 0x00;
+		return p + n + 1;
+	}
+	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
+	{
+		size_t		k = (size_t) (z - s) + 1;
+
+		memcpy(p, s, k);
+		p += k;
+		*p++ = 0xFF;
+		s += k;
+		n -= k;
+	}
+	memcpy(p, s, n);
+	p += n;
+	*p++ = 0x00;
+	return p;
+}
+
+uint8_t *
+fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+{
+	return put_bytes(p, code, s, n);
+}
+
+uint8_t *
+fdb_put_float(uint8_t *p, uint32_t bits)
+{
+	*p = FDB_CODE_FLOAT;
+	wc_store_be32(p + 1, (bits & 0x80000000u) ? ~bits : bits ^ 0x80000000u);
+	return p + 5;
+}
+
+uint8_t *
+fdb_put_double(uint8_t *p, uint64_t bits)
+{
+	*p = FDB_CODE_DOUBLE;
+	wc_store_be64(p + 1, (bits & UINT64_C(0x8000000000000000)) ?
+				  ~bits : bits ^ UINT64_C(0x8000000000000000));
+	return p + 9;
+}
+
+/* Size of a packed tuple value written as a nested tuple: its top-level
+ * nulls gain an FF. */
+static fdb_status
+packed_nested_size(const uint8_t *buf, size_t len, size_t *size, size_t *n_incomplete)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+	fdb_status	st;
+	size_t		nulls = 0;
+
+	fdb_reader_init(&r, buf, len);
+	for (;;)
+	{
+		st = fdb_skip(&r, &e);
+		if (st != FDB_OK)
+			return st;
+		if (e.type == FDB_END)
+			break;
+		if (e.type == FDB_NULL)
+			nulls++;
+	}
+	*size = 2 + len + nulls;
+	*n_incomplete = r.n_incomplete;
+	return FDB_OK;
+}
+
+static uint8_t *
+packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+
+	fdb_reader_init(&r, buf, len);
+	*p++ = FDB_CODE_NESTED;
+	while (fdb_skip(&r, &e) == FDB_OK && e.type != FDB_END)
+	{
+		if (e.type == FDB_NULL)
+		{
+			*p++ = 0x00;
+			*p++ = 0xFF;
+		}
+		else
+		{
+			memcpy(p, buf + e.offset, r.pos - e.offset);
+			p += r.pos - e.offset;
+		}
+	}
+	*p++ = 0x00;
+	return p;
+}
+
+static inline __attribute__((always_inline)) fdb_status
+elem_size(const fdb_elem *e, int nested, size_t *size)
+{
+	switch (e->type)
+	{
+		case FDB_NULL:
+			*size = nested ? 2 : 1;
+			return FDB_OK;
+		case FDB_BYTES:
+		case FDB_STRING:
+			*size = e->escaped ? 2 + e->rawlen : fdb_bytes_size(e->ptr, e->len);
+			return FDB_OK;
+		case FDB_INT:
+			*size = fdb_int64_size(e->v.i);
+			return FDB_OK;
+		case FDB_BIGINT:
+			{
+				const uint8_t *p;
+				size_t		n;
+
+				bigint_trim(e, &p, &n);
+				if (n > FDB_MAX_INT_BYTES)
+					return FDB_ERR_RANGE;
+				*size = n <= 8 ? 1 + n : 2 + n;
+				return FDB_OK;
+			}
+		case FDB_FLOAT:
+			*size = 5;
+			return FDB_OK;
+		case FDB_DOUBLE:
+			*size = 9;
+			return FDB_OK;
+		case FDB_BOOL:
+		case FDB_NESTED:
+		case FDB_NESTED_END:
+			*size = 1;
+			return FDB_OK;
+		case FDB_UUID:
+			*size = 17;
+			return FDB_OK;
+		case FDB_VERSIONSTAMP:
+			*size = 13;
+			return FDB_OK;
+		case FDB_PACKED:
+			{
+				size_t		ninc;
+
+				return packed_nested_size(e->ptr, e->len, size, &ninc);
+			}
+		case FDB_RAW:
+			*size = e->len;
+			return FDB_OK;
+		case FDB_END:
+			break;
+	}
+	*size = 0;
+	return FDB_OK;
+}
+
+static inline __attribute__((always_inline)) uint8_t *
+put_elem(uint8_t *p, const fdb_elem *e, int nested)
+{
+	switch (e->type)
+	{
+		case FDB_NULL:
+			*p++ = 0x00;
+			if (nested)
+				*p++ = 0xFF;
+			return p;
+		case FDB_BYTES:
+		case FDB_STRING:
+			{
+				uint8_t		code = e->type == FDB_BYTES ? FDB_CODE_BYTES : FDB_CODE_STRING;
+
+				if (!e->escaped)
+					return fdb_put_bytes(p, code, e->ptr, e->len);
+				*p++ = code;
+				memcpy(p, e->ptr, e->rawlen);
+				p += e->rawlen;
+				*p++ = 0x00;
+				return p;
+			}
+		case FDB_INT:
+			return fdb_put_int64(p, e->v.i);
+		case FDB_BIGINT:
+			{
+				const uint8_t *q;
+				size_t		n,
+							i;
+				int			neg;
+
+				bigint_trim(e, &q, &n);
+				neg = e->neg && n > 0;
+				if (n <= 8)
+					return put_uint(p, small_mag(q, n, e->compl), neg);
+				*p++ = neg ? FDB_CODE_NEGBIG : FDB_CODE_POSBIG;
+				*p++ = (uint8_t) (neg ? n ^ 0xFF : n);
+				if ((neg != 0) == (e->compl != 0))
+					memcpy(p, q, n);
+				else
+					for (i = 0; i < n; i++)
+						p[i] = (uint8_t) ~q[i];
+				return p + n;
+			}
+		case FDB_FLOAT:
+			return fdb_put_float(p, e->v.f32);
+		case FDB_DOUBLE:
+			return fdb_put_double(p, e->v.f64);
+		case FDB_BOOL:
+			*p++ = e->v.b ? FDB_CODE_TRUE : FDB_CODE_FALSE;
+			return p;
+		case FDB_UUID:
+			*p++ = FDB_CODE_UUID;
+			memcpy(p, e->ptr, 16);
+			return p + 16;
+		case FDB_VERSIONSTAMP:
+			*p++ = FDB_CODE_VS96;
+			memcpy(p, e->ptr, 12);
+			return p + 12;
+		case FDB_NESTED:
+			*p++ = FDB_CODE_NESTED;
+			return p;
+		case FDB_NESTED_END:
+			*p++ = 0x00;
+			return p;
+		case FDB_PACKED:
+			return packed_nested_write(p, e->ptr, e->len);
+		case FDB_RAW:
+			memcpy(p, e->ptr, e->len);
+			return p + e->len;
+		case FDB_END:
+			break;
+	}
+	return p;
+}
+
+fdb_status
+fdb_elem_size(const fdb_elem *e, int nested, size_t *size)
+{
+	return elem_size(e, nested, size);
+}
+
+uint8_t *
+fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested)
+{
+	return put_elem(p, e, nested);
+}
+
+fdb_status
+fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete,
+				size_t *err_index)
+{
+	size_t		total = 0,
+				depth = 0,
+				ninc = 0,
+				i,
+				s,
+				k;
+	fdb_status	st;
+
+	for (i = 0; i < n; i++)
+	{
+		const fdb_elem *e = &ev[i];
+
+		/* the common scalars first, without the general dispatch */
+		if (e->type == FDB_INT)
+		{
+			total += fdb_int64_size(e->v.i);
+			continue;
+		}
+		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		{
+			total += 2 + e->len + count_zeros(e->ptr, e->len);
+			continue;
+		}
+		if (e->type == FDB_PACKED)
+		{
+			st = packed_nested_size(e->ptr, e->len, &s, &k);
+			ninc += k;
+		}
+		else
+		{
+			st = elem_size(e, depth > 0, &s);
+			if (e->type == FDB_VERSIONSTAMP && fdb_vs_incomplete(e->ptr))
+				ninc++;
+		}
+		if (st != FDB_OK)
+		{
+			*err_index = i;
+			return st;
+		}
+		total += s;
+		if (e->type == FDB_NESTED)
+			depth++;
+		else if (e->type == FDB_NESTED_END)
+			depth--;
+	}
+	*size = total;
+	*n_incomplete = ninc;
+	return FDB_OK;
+}
+
+uint8_t *
+fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
+{
+	size_t		depth = 0,
+				i;
+
+	for (i = 0; i < n; i++)
+	{
+		const fdb_elem *e = &ev[i];
+
+		if (e->type == FDB_INT)
+		{
+			p = put_int64(p, e->v.i);
+			continue;
+		}
+		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		{
+			p = put_bytes(p, e->type == FDB_STRING ? FDB_CODE_STRING : FDB_CODE_BYTES, e->ptr, e->len);
+			continue;
+		}
+		p = put_elem(p, e, depth > 0);
+		if (e->type == FDB_NESTED)
+			depth++;
+		else if (e->type == FDB_NESTED_END)
+			depth--;
+	}
+	return p;
+}
+
+fdb_status
+fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, fdb_reader *r)
+{
+	fdb_reader	local;
+	fdb_elem	e;
+	fdb_status	st;
+	size_t		total = 0,
+				s;
+
+	if (r == NULL)
+		r = &local;
+	fdb_reader_init(r, buf, len);
+	for (;;)
+	{
+		st = fdb_read(r, &e);
+		if (st != FDB_OK)
+			return st;
+		if (e.type == FDB_END)
+			break;
+		st = fdb_elem_size(&e, r->depth > 0, &s);
+		if (st != FDB_OK)
+			return st;
+		total += s;
+	}
+	*size = total;
+	return FDB_OK;
+}
+
+uint8_t *
+fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+
+	fdb_reader_init(&r, buf, len);
+	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+		p = fdb_put_elem(p, &e, r.depth > 0);
+	return p;
+}
+
+size_t
+fdb_unnest_size(const fdb_elem *e)
+{
+	fdb_reader	r;
+	fdb_elem	t;
+	size_t		nulls = 0;
+
+	fdb_reader_init(&r, e->ptr, e->len);
+	if (fdb_read(&r, &t) != FDB_OK)
+		return 0;
+	while (fdb_skip(&r, &t) == FDB_OK && t.type != FDB_NESTED_END)
+		if (t.type == FDB_NULL)
+			nulls++;
+	return e->len - 2 - nulls;
+}
+
+uint8_t *
+fdb_unnest_write(uint8_t *p, const fdb_elem *e)
+{
+	fdb_reader	r;
+	fdb_elem	t;
+
+	fdb_reader_init(&r, e->ptr, e->len);
+	if (fdb_read(&r, &t) != FDB_OK)
+		return p;
+	while (fdb_skip(&r, &t) == FDB_OK && t.type != FDB_NESTED_END)
+	{
+		if (t.type == FDB_NULL)
+			*p++ = 0x00;
+		else
+		{
+			memcpy(p, e->ptr + t.offset, r.pos - t.offset);
+			p += r.pos - t.offset;
+		}
+	}
+	return p;
+}
+
+fdb_status
+fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, fdb_reader *r)
+{
+	fdb_reader	local;
+	fdb_status	st;
+
+	if (r == NULL)
+		r = &local;
+	st = fdb_validate(buf, len, NULL, r);
+	if (st != FDB_OK)
+		return st;
+	if (r->n_incomplete != 1)
+		return FDB_ERR_VS_COUNT;
+	if (offset_bytes == 2)
+	{
+		if (r->incomplete_off > 0xFFFF)
+			return FDB_ERR_RANGE;
+		wc_store_le16(buf + len, (uint16_t) r->incomplete_off);
+	}
+	else
+	{
+		if (r->incomplete_off > 0xFFFFFFFFu)
+			return FDB_ERR_RANGE;
+		wc_store_le32(buf + len, (uint32_t) r->incomplete_off);
+	}
+	return FDB_OK;
+}
+
+int
+fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+	int			c = memcmp(a, b, alen < blen ? alen : blen);
+
+	if (c != 0)
+		return c < 0 ? -1 : 1;
+	return (alen > blen) - (alen < blen);
+}
+
+const char *
+fdb_status_message(fdb_status st)
+{
+	switch (st)
+	{
+		case FDB_OK:
+			return "ok";
+		case FDB_ERR_BAD_CODE:
+			return "unsupported type code";
+		case FDB_ERR_TRUNCATED:
+			return "truncated element";
+		case FDB_ERR_UNTERMINATED:
+			return "unterminated string";
+		case FDB_ERR_NESTED_UNTERMINATED:
+			return "unterminated nested tuple";
+		case FDB_ERR_UTF8:
+			return "invalid UTF-8 in string";
+		case FDB_ERR_RANGE:
+			return "integer magnitude exceeds 255 bytes";
+		case FDB_ERR_INCOMPLETE_VS:
+			return "incomplete versionstamp";
+		case FDB_ERR_VS_COUNT:
+			return "not exactly one incomplete versionstamp";
+		case FDB_ERR_SYNTAX:
+			return "syntax error";
+	}
+	return "unknown error";
+}
+
+const char *
+fdb_type_name(fdb_type t)
+{
+	switch (t)
+	{
+		case FDB_NULL:
+			return "null";
+		case FDB_BYTES:
+			return "bytes";
+		case FDB_STRING:
+			return "string";
+		case FDB_NESTED:
+		case FDB_NESTED_END:
+		case FDB_PACKED:
+			return "tuple";
+		case FDB_RAW:
+			return "raw";
+		case FDB_INT:
+		case FDB_BIGINT:
+			return "integer";
+		case FDB_FLOAT:
+			return "float";
+		case FDB_DOUBLE:
+			return "double";
+		case FDB_BOOL:
+			return "boolean";
+		case FDB_UUID:
+			return "uuid";
+		case FDB_VERSIONSTAMP:
+			return "versionstamp";
+		case FDB_END:
+			break;
+	}
+	return "end";
+}

@@ -1,0 +1,231 @@
+/*
+ * fdb_tuple.h: FoundationDB tuple layer, pure C core (no PostgreSQL headers,
+ * no allocation).  See ../shared/spec/fdb-tuple.md for the format.
+ *
+ * Decoding is a streaming reader: fdb_read() returns one event at a time
+ * (a scalar element, the start or the end of a nested tuple, the end of the
+ * input).  Nesting is tracked with a depth counter, never with recursion, so
+ * any depth is safe.  Encoding works from the same element struct: the
+ * caller lists events (scalars and nested begin/end markers), the core sizes
+ * them exactly, then writes them into one buffer.
+ */
+#ifndef WC_FDB_TUPLE_H
+#define WC_FDB_TUPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum fdb_status
+{
+	FDB_OK = 0,
+	FDB_ERR_BAD_CODE,			/* type code not supported (reserved, unknown) */
+	FDB_ERR_TRUNCATED,			/* fixed payload or length byte past the end */
+	FDB_ERR_UNTERMINATED,		/* 01/02 string without its 00 terminator */
+	FDB_ERR_NESTED_UNTERMINATED,	/* 05 nested tuple without its 00 */
+	FDB_ERR_UTF8,				/* 02 payload is not valid UTF-8 */
+	FDB_ERR_RANGE,				/* integer magnitude needs more than 255 bytes */
+	FDB_ERR_INCOMPLETE_VS,		/* incomplete versionstamp in a plain pack */
+	FDB_ERR_VS_COUNT,			/* pack_with_versionstamp: not exactly one */
+	FDB_ERR_SYNTAX				/* text form does not parse */
+} fdb_status;
+
+typedef enum fdb_type
+{
+	FDB_END = 0,				/* reader: end of the input */
+	FDB_NULL,
+	FDB_BYTES,
+	FDB_STRING,
+	FDB_NESTED,					/* start of a nested tuple */
+	FDB_NESTED_END,				/* end of a nested tuple */
+	FDB_INT,					/* fits int64: v.i */
+	FDB_BIGINT,					/* magnitude bytes in ptr/len, sign in neg */
+	FDB_FLOAT,					/* v.f32 = IEEE binary32 bits */
+	FDB_DOUBLE,					/* v.f64 = IEEE binary64 bits */
+	FDB_BOOL,					/* v.b */
+	FDB_UUID,					/* ptr = 16 bytes */
+	FDB_VERSIONSTAMP,			/* ptr = 12 bytes */
+	FDB_PACKED,					/* encoder only: ptr/len is a packed tuple,
+								 * written as a nested tuple */
+	FDB_RAW						/* encoder only: ptr/len is one element
+								 * already encoded (top level), copied */
+} fdb_type;
+
+/* Type codes */
+#define FDB_CODE_NULL		0x00
+#define FDB_CODE_BYTES		0x01
+#define FDB_CODE_STRING		0x02
+#define FDB_CODE_NESTED		0x05
+#define FDB_CODE_NEGBIG		0x0B
+#define FDB_CODE_ZERO		0x14
+#define FDB_CODE_POSBIG		0x1D
+#define FDB_CODE_FLOAT		0x20
+#define FDB_CODE_DOUBLE		0x21
+#define FDB_CODE_FALSE		0x26
+#define FDB_CODE_TRUE		0x27
+#define FDB_CODE_UUID		0x30
+#define FDB_CODE_VS96		0x33
+
+#define FDB_MAX_INT_BYTES	255
+
+/*
+ * One element (or event).  From the decoder, pointers point into the input:
+ * a string's ptr/rawlen is its escaped payload (escaped says whether it holds
+ * 00 FF pairs; len is the unescaped length), a big integer's ptr/len is its
+ * payload, one's complemented when compl is set.  For the encoder the caller
+ * fills the same fields; bytes and strings are unescaped unless escaped is set.
+ */
+typedef struct fdb_elem
+{
+	fdb_type	type;
+	uint8_t		neg;			/* FDB_BIGINT: negative */
+	uint8_t		compl;			/* FDB_BIGINT: ptr holds ~magnitude */
+	uint8_t		escaped;		/* BYTES/STRING: ptr/rawlen holds 00 FF escapes */
+	const uint8_t *ptr;
+	size_t		len;			/* BYTES/STRING: payload length; BIGINT:
+								 * magnitude bytes; PACKED: packed length */
+	size_t		rawlen;			/* BYTES/STRING: bytes of ptr (escaped form) */
+	size_t		offset;			/* decoder: byte offset of the type code */
+	union
+	{
+		int64_t		i;
+		uint32_t	f32;
+		uint64_t	f64;
+		int			b;
+	}			v;
+} fdb_elem;
+
+/* Streaming reader over a packed tuple. */
+typedef struct fdb_reader
+{
+	const uint8_t *buf;
+	size_t		len;
+	size_t		pos;
+	size_t		depth;			/* current nesting depth (0 = top level) */
+	size_t		index;			/* top-level index of the element being read */
+	size_t		err_off;		/* on error: byte offset of the problem */
+	uint8_t		err_code;		/* on error: the type code involved */
+	size_t		n_incomplete;	/* incomplete versionstamps seen so far */
+	size_t		incomplete_off; /* offset of the first one's version bytes */
+} fdb_reader;
+
+void		fdb_reader_init(fdb_reader *r, const uint8_t *buf, size_t len);
+
+/* Next event.  At depth 0 the input ends with FDB_END. */
+fdb_status	fdb_read(fdb_reader *r, fdb_elem *e);
+
+/* Read one element at the current depth; a nested tuple is read to its end
+ * (e keeps the FDB_NESTED event; r->pos is past its terminator). */
+fdb_status	fdb_skip(fdb_reader *r, fdb_elem *e);
+
+/* Validate a whole packed tuple; *count gets the number of top-level
+ * elements.  On error r (if not NULL) holds the offset and element index. */
+fdb_status	fdb_validate(const uint8_t *buf, size_t len, size_t *count, fdb_reader *r);
+
+/* Find top-level element idx (negative counts from the end).  Returns
+ * FDB_OK and sets *found (0 when idx is out of range).  The elements before
+ * it are skipped (framing checked, values not converted).  For a nested
+ * tuple, e->ptr/len is its whole encoding (05 ... 00). */
+fdb_status	fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e,
+					int *found, fdb_reader *r);
+
+/* ---- element values ---- */
+
+/* Copy the unescaped payload of a decoded BYTES/STRING element into dst
+ * (e->len bytes). */
+void		fdb_unescape(uint8_t *dst, const fdb_elem *e);
+
+/* Magnitude of an integer element as big-endian bytes without leading
+ * zeros into dst (room for 255 bytes); returns the count (0 for zero). */
+size_t		fdb_int_magnitude(const fdb_elem *e, uint8_t *dst);
+
+/* Decimal text of an integer element, NUL-terminated; dst needs
+ * FDB_DECIMAL_MAX bytes.  Returns the length. */
+#define FDB_DECIMAL_MAX 620
+size_t		fdb_int_to_decimal(const fdb_elem *e, char *dst);
+
+/* Parse an optionally signed decimal integer (digits only) into a
+ * magnitude: mag gets up to 255 big-endian bytes without leading zeros. */
+fdb_status	fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag,
+							   size_t *maglen, int *neg);
+
+/* Strict UTF-8 check (no overlongs, surrogates or > U+10FFFF). */
+int			fdb_utf8_valid(const uint8_t *s, size_t n);
+
+/* Encode code point cp as UTF-8 into u (4 bytes); returns the length, 0
+ * for a surrogate or a value above U+10FFFF. */
+int			fdb_utf8_encode(uint32_t cp, uint8_t *u);
+
+/* Value of a hex digit, -1 if c is not one. */
+int			fdb_hexval(int c);
+
+/* Is this versionstamp (12 bytes) incomplete (ten FF transaction bytes)? */
+int			fdb_vs_incomplete(const uint8_t *vs);
+
+/* ---- encoding ---- */
+
+/* Exact size of a list of events (scalars, FDB_NESTED / FDB_NESTED_END
+ * markers, FDB_PACKED values) packed as one tuple.  *n_incomplete gets the
+ * number of incomplete versionstamps (plain packing rejects any).  Errors:
+ * FDB_ERR_RANGE, and the decoder's errors for a malformed FDB_PACKED value;
+ * *err_index gets the event index. */
+fdb_status	fdb_events_size(const fdb_elem *ev, size_t n, size_t *size,
+							size_t *n_incomplete, size_t *err_index);
+
+/* Write the events; the buffer must hold fdb_events_size() bytes.  Returns
+ * the end of the output. */
+uint8_t    *fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n);
+
+/* Single elements, for callers that write directly (nested: inside a nested
+ * tuple, where null is 00 FF). */
+size_t		fdb_int64_size(int64_t v);
+uint8_t    *fdb_put_int64(uint8_t *p, int64_t v);
+size_t		fdb_bytes_size(const uint8_t *s, size_t n);
+uint8_t    *fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n);
+uint8_t    *fdb_put_float(uint8_t *p, uint32_t bits);
+uint8_t    *fdb_put_double(uint8_t *p, uint64_t bits);
+fdb_status	fdb_elem_size(const fdb_elem *e, int nested, size_t *size);
+uint8_t    *fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested);
+
+/* Canonical re-encoding of a valid packed tuple (minimal integers). */
+fdb_status	fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, fdb_reader *r);
+uint8_t    *fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len);
+
+/* The nested tuple encoding (05 ... 00) of element e from fdb_get, as a
+ * top-level packed tuple: nulls 00 FF of its own level become 00. */
+size_t		fdb_unnest_size(const fdb_elem *e);
+uint8_t    *fdb_unnest_write(uint8_t *p, const fdb_elem *e);
+
+/* Append the versionstamp offset (pack_with_versionstamp): the packed tuple
+ * in buf[0..len) must hold exactly one incomplete versionstamp; writes its
+ * offset little-endian in offset_bytes (4, or 2 for API < 520) at buf+len. */
+fdb_status	fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, fdb_reader *r);
+
+/* ---- text form ---- */
+
+/* Upper bound of the text form of a valid packed tuple (incl. NUL). */
+size_t		fdb_text_bound(const uint8_t *buf, size_t len);
+
+/* Write the text form; returns its length (NUL-terminated).  ascii_only
+ * escapes every non-ASCII character as \u{...}. */
+size_t		fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only);
+
+/* Text form of a double / float (shortest round-trip form, "inf", "nan",
+ * or "nan(0x...)" for NaNs other than the default); out >= 40 bytes. */
+size_t		fdb_format_double(uint64_t bits, char *out);
+size_t		fdb_format_float(uint32_t bits, char *out);
+
+/* Parse the text form (s need not be NUL-terminated).  With out == NULL
+ * only *outlen is computed.  On error *err_pos is the character offset. */
+fdb_status	fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,
+						   size_t *err_pos);
+
+/* Bytewise key comparison (a proper prefix sorts first). */
+int			fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+
+/* Human-readable message for a status ("truncated integer" etc.). */
+const char *fdb_status_message(fdb_status st);
+
+/* Name of a type for messages and fdb_tuple_element_type(). */
+const char *fdb_type_name(fdb_type t);
+
+#endif							/* WC_FDB_TUPLE_H */

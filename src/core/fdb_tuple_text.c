@@ -1,0 +1,848 @@
+/*
+ * fdb_tuple_text.c: the readable text form of a packed FoundationDB tuple.
+ *
+ *   ("users", 42, b"\x00\xff", null, 1.5, 1.5f, true, (1, null),
+ *    uuid(a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11),
+ *    versionstamp(0102030405060708090a:48879))
+ *
+ * Strings are "..." (UTF-8; \" \\ \xHH for ASCII control characters and
+ * U+0000, \u{H...} for any character), bytes are b"..." (\xHH for anything
+ * not printable ASCII).  Integers are decimal of any size.  A double always
+ * shows a '.', an exponent, inf or nan; a float carries the suffix f.  NaNs
+ * other than the default quiet one show their raw bits: nan(0x...).
+ * Parsing is a state machine with a depth counter, never recursive.
+ */
+#include "fdb_tuple.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "byteorder.h"
+
+static const char hexdig[] = "0123456789abcdef";
+
+size_t
+fdb_text_bound(const uint8_t *buf, size_t len)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+	size_t		total = 3;
+
+	fdb_reader_init(&r, buf, len);
+	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	{
+		total += 2;				/* separator */
+		switch (e.type)
+		{
+			case FDB_BYTES:
+			case FDB_STRING:
+				total += 4 * e.rawlen + 4;
+				break;
+			case FDB_BIGINT:
+				total += 3 * e.len + 4;
+				break;
+			default:
+				total += 64;
+				break;
+		}
+	}
+	return total;
+}
+
+/* Shortest "%g" form that reads back as the same double. */
+static size_t
+shortest_double(double d, char *out)
+{
+	int			prec;
+	int			n = 0;
+
+	for (prec = 1; prec <= 17; prec++)
+	{
+		n = snprintf(out, 40, "%.*g", prec, d);
+		if (strtod(out, NULL) == d)
+			break;
+	}
+	return (size_t) n;
+}
+
+static size_t
+shortest_float(float f, char *out)
+{
+	int			prec;
+	int			n = 0;
+
+	for (prec = 1; prec <= 9; prec++)
+	{
+		n = snprintf(out, 40, "%.*g", prec, (double) f);
+		if (strtof(out, NULL) == f)
+			break;
+	}
+	return (size_t) n;
+}
+
+/* Append ".0" when a number has neither a point nor an exponent. */
+static size_t
+ensure_point(char *out, size_t n)
+{
+	if (strpbrk(out, ".e") == NULL)
+	{
+		out[n++] = '.';
+		out[n++] = '0';
+		out[n] = '\0';
+	}
+	return n;
+}
+
+size_t
+fdb_format_double(uint64_t bits, char *out)
+{
+	double		d;
+
+	memcpy(&d, &bits, 8);
+	if (isnan(d))
+	{
+		if (bits == UINT64_C(0x7ff8000000000000))
+			return (size_t) snprintf(out, 40, "nan");
+		if (bits == UINT64_C(0xfff8000000000000))
+			return (size_t) snprintf(out, 40, "-nan");
+		return (size_t) snprintf(out, 40, "nan(0x%016llx)", (unsigned long long) bits);
+	}
+	if (isinf(d))
+		return (size_t) snprintf(out, 40, d < 0 ? "-inf" : "inf");
+	return ensure_point(out, shortest_double(d, out));
+}
+
+size_t
+fdb_format_float(uint32_t bits, char *out)
+{
+	float		f;
+	size_t		n;
+
+	memcpy(&f, &bits, 4);
+	if (isnan(f))
+	{
+		if (bits == 0x7fc00000u)
+			return (size_t) snprintf(out, 40, "nanf");
+		if (bits == 0xffc00000u)
+			return (size_t) snprintf(out, 40, "-nanf");
+		return (size_t) snprintf(out, 40, "nanf(0x%08x)", (unsigned) bits);
+	}
+	if (isinf(f))
+		return (size_t) snprintf(out, 40, f < 0 ? "-inff" : "inff");
+	n = ensure_point(out, shortest_float(f, out));
+	out[n++] = 'f';
+	out[n] = '\0';
+	return n;
+}
+
+/* Append \xHH. */
+static char *
+put_hex_escape(char *o, uint8_t c)
+{
+	*o++ = '\\';
+	*o++ = 'x';
+	*o++ = hexdig[c >> 4];
+	*o++ = hexdig[c & 15];
+	return o;
+}
+
+/* Write a quoted bytes or string element from its escaped payload. */
+static char *
+write_quoted(char *o, const fdb_elem *e, int ascii_only)
+{
+	const uint8_t *s = e->ptr;
+	size_t		n = e->rawlen,
+				i = 0;
+	int			is_str = e->type == FDB_STRING;
+
+	if (!is_str)
+		*o++ = 'b';
+	*o++ = '"';
+	while (i < n)
+	{
+		uint8_t		c = s[i];
+
+		if (c == 0x00)
+		{
+			o = put_hex_escape(o, 0);
+			i += 2;				/* 00 FF */
+			continue;
+		}
+		if (c == '"' || c == '\\')
+		{
+			*o++ = '\\';
+			*o++ = (char) c;
+		}
+		else if (c < 0x20 || c == 0x7F || (c >= 0x80 && !is_str))
+			o = put_hex_escape(o, c);
+		else if (c >= 0x80 && ascii_only)
+		{
+			/* valid UTF-8 was checked by the reader */
+			uint32_t	cp;
+			int			k,
+						len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+
+			cp = c & (len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07);
+			for (k = 1; k < len; k++)
+				cp = (cp << 6) | (s[i + k] & 0x3F);
+			o += sprintf(o, "\\u{%x}", (unsigned) cp);
+			i += (size_t) len;
+			continue;
+		}
+		else
+			*o++ = (char) c;
+		i++;
+	}
+	*o++ = '"';
+	return o;
+}
+
+size_t
+fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+	char	   *o = out;
+	int			first = 1,
+				i;
+
+	fdb_reader_init(&r, buf, len);
+	*o++ = '(';
+	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	{
+		if (e.type == FDB_NESTED_END)
+		{
+			*o++ = ')';
+			first = 0;
+			continue;
+		}
+		if (!first)
+		{
+			*o++ = ',';
+			*o++ = ' ';
+		}
+		first = 0;
+		switch (e.type)
+		{
+			case FDB_NESTED:
+				*o++ = '(';
+				first = 1;
+				break;
+			case FDB_NULL:
+				memcpy(o, "null", 4);
+				o += 4;
+				break;
+			case FDB_BYTES:
+			case FDB_STRING:
+				o = write_quoted(o, &e, ascii_only);
+				break;
+			case FDB_INT:
+			case FDB_BIGINT:
+				o += fdb_int_to_decimal(&e, o);
+				break;
+			case FDB_FLOAT:
+				o += fdb_format_float(e.v.f32, o);
+				break;
+			case FDB_DOUBLE:
+				o += fdb_format_double(e.v.f64, o);
+				break;
+			case FDB_BOOL:
+				o += sprintf(o, "%s", e.v.b ? "true" : "false");
+				break;
+			case FDB_UUID:
+				o += sprintf(o, "uuid(");
+				for (i = 0; i < 16; i++)
+				{
+					if (i == 4 || i == 6 || i == 8 || i == 10)
+						*o++ = '-';
+					*o++ = hexdig[e.ptr[i] >> 4];
+					*o++ = hexdig[e.ptr[i] & 15];
+				}
+				*o++ = ')';
+				break;
+			case FDB_VERSIONSTAMP:
+				o += sprintf(o, "versionstamp(");
+				for (i = 0; i < 10; i++)
+				{
+					*o++ = hexdig[e.ptr[i] >> 4];
+					*o++ = hexdig[e.ptr[i] & 15];
+				}
+				o += sprintf(o, ":%u)", (unsigned) wc_load_be16(e.ptr + 10));
+				break;
+			default:
+				break;
+		}
+	}
+	*o++ = ')';
+	*o = '\0';
+	return (size_t) (o - out);
+}
+
+/* ---- parsing ---- */
+
+typedef struct text_out
+{
+	uint8_t    *out;			/* NULL: only count */
+	size_t		len;
+} text_out;
+
+static void
+emit_elem(text_out *t, const fdb_elem *e, int nested)
+{
+	size_t		s = 0;
+
+	if (t->out)
+		t->len = (size_t) (fdb_put_elem(t->out + t->len, e, nested) - t->out);
+	else
+	{
+		fdb_elem_size(e, nested, &s);
+		t->len += s;
+	}
+}
+
+static void
+emit_byte(text_out *t, uint8_t c)
+{
+	if (t->out)
+		t->out[t->len] = c;
+	t->len++;
+}
+
+int
+fdb_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+fdb_utf8_encode(uint32_t cp, uint8_t *u)
+{
+	if (cp < 0x80)
+	{
+		u[0] = (uint8_t) cp;
+		return 1;
+	}
+	if (cp < 0x800)
+	{
+		u[0] = (uint8_t) (0xC0 | (cp >> 6));
+		u[1] = (uint8_t) (0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp >= 0xD800 && cp <= 0xDFFF)
+		return 0;
+	if (cp < 0x10000)
+	{
+		u[0] = (uint8_t) (0xE0 | (cp >> 12));
+		u[1] = (uint8_t) (0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (uint8_t) (0x80 | (cp & 0x3F));
+		return 3;
+	}
+	if (cp <= 0x10FFFF)
+	{
+		u[0] = (uint8_t) (0xF0 | (cp >> 18));
+		u[1] = (uint8_t) (0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (uint8_t) (0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (uint8_t) (0x80 | (cp & 0x3F));
+		return 4;
+	}
+	return 0;
+}
+
+/* Emit one payload byte of a string, escaping 00 as 00 FF. */
+static void
+emit_payload_byte(text_out *t, uint8_t c)
+{
+	emit_byte(t, c);
+	if (c == 0)
+		emit_byte(t, 0xFF);
+}
+
+/*
+ * Parse a quoted bytes/string at s[*i] (the opening quote) and emit it.
+ * Raw non-ASCII in a string must be valid UTF-8 (checked per run).
+ */
+static fdb_status
+parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
+{
+	size_t		i = *pi + 1,
+				run_start;
+
+	emit_byte(t, is_str ? FDB_CODE_STRING : FDB_CODE_BYTES);
+	for (;;)
+	{
+		uint8_t		c;
+
+		run_start = i;
+		while (i < n && s[i] != '"' && s[i] != '\\')
+			i++;
+		if (is_str && !fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
+		{
+			*pi = run_start;
+			return FDB_ERR_UTF8;
+		}
+		if (!is_str)
+		{
+			size_t		k;
+
+			for (k = run_start; k < i; k++)
+				if ((uint8_t) s[k] >= 0x80)
+				{
+					*pi = k;
+					return FDB_ERR_SYNTAX;
+				}
+		}
+		for (; run_start < i; run_start++)
+			emit_payload_byte(t, (uint8_t) s[run_start]);
+		if (i >= n)
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		if (s[i] == '"')
+			break;
+		/* backslash escape */
+		if (i + 1 >= n)
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		c = (uint8_t) s[i + 1];
+		if (c == '"' || c == '\\')
+		{
+			emit_payload_byte(t, c);
+			i += 2;
+		}
+		else if (c == 'x')
+		{
+			int			h1 = i + 3 < n ? fdb_hexval(s[i + 2]) : -1,
+						h2 = i + 3 < n ? fdb_hexval(s[i + 3]) : -1;
+
+			if (h1 < 0 || h2 < 0 || (is_str && h1 >= 8))
+			{
+				*pi = i;
+				return FDB_ERR_SYNTAX;
+			}
+			emit_payload_byte(t, (uint8_t) (h1 * 16 + h2));
+			i += 4;
+		}
+		else if (c == 'u' && is_str && i + 2 < n && s[i + 2] == '{')
+		{
+			uint32_t	cp = 0;
+			size_t		k = i + 3;
+			int			digits = 0,
+						ul,
+						j;
+			uint8_t		u[4];
+
+			while (k < n && fdb_hexval(s[k]) >= 0 && digits < 8)
+			{
+				cp = cp * 16 + (uint32_t) fdb_hexval(s[k]);
+				k++;
+				digits++;
+			}
+			if (digits == 0 || k >= n || s[k] != '}' || (ul = fdb_utf8_encode(cp, u)) == 0)
+			{
+				*pi = i;
+				return FDB_ERR_SYNTAX;
+			}
+			for (j = 0; j < ul; j++)
+				emit_payload_byte(t, u[j]);
+			i = k + 1;
+		}
+		else
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+	}
+	emit_byte(t, 0x00);
+	*pi = i + 1;
+	return FDB_OK;
+}
+
+/* Does s[i..n) start with word w? */
+static int
+starts_with(const char *s, size_t n, size_t i, const char *w)
+{
+	size_t		k = strlen(w);
+
+	return n - i >= k && memcmp(s + i, w, k) == 0;
+}
+
+/* Parse nan / nan(0xbits) / inf (already past the sign); float when f. */
+static fdb_status
+parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
+{
+	size_t		i = *pi;
+	int			is_nan = starts_with(s, n, i, "nan");
+	int			is_float;
+
+	if (!is_nan && !starts_with(s, n, i, "inf"))
+		return FDB_ERR_SYNTAX;
+	i += 3;
+	is_float = i < n && s[i] == 'f';
+	if (is_float)
+		i++;
+	e->type = is_float ? FDB_FLOAT : FDB_DOUBLE;
+	if (!is_nan)
+	{
+		if (is_float)
+			e->v.f32 = neg ? 0xff800000u : 0x7f800000u;
+		else
+			e->v.f64 = neg ? UINT64_C(0xfff0000000000000) : UINT64_C(0x7ff0000000000000);
+	}
+	else if (i < n && s[i] == '(')
+	{
+		uint64_t	bits = 0;
+		int			digits = 0,
+					want = is_float ? 8 : 16;
+
+		if (neg || !starts_with(s, n, i, "(0x"))
+			return FDB_ERR_SYNTAX;
+		i += 3;
+		while (i < n && fdb_hexval(s[i]) >= 0 && digits < want)
+		{
+			bits = bits * 16 + (uint64_t) fdb_hexval(s[i]);
+			i++;
+			digits++;
+		}
+		if (digits != want || i >= n || s[i] != ')')
+			return FDB_ERR_SYNTAX;
+		i++;
+		if (is_float)
+		{
+			float		f;
+			uint32_t	b32 = (uint32_t) bits;
+
+			memcpy(&f, &b32, 4);
+			if (!isnan(f))
+				return FDB_ERR_SYNTAX;
+			e->v.f32 = b32;
+		}
+		else
+		{
+			double		d;
+
+			memcpy(&d, &bits, 8);
+			if (!isnan(d))
+				return FDB_ERR_SYNTAX;
+			e->v.f64 = bits;
+		}
+	}
+	else if (is_float)
+		e->v.f32 = neg ? 0xffc00000u : 0x7fc00000u;
+	else
+		e->v.f64 = neg ? UINT64_C(0xfff8000000000000) : UINT64_C(0x7ff8000000000000);
+	*pi = i;
+	return FDB_OK;
+}
+
+/* Parse a number (integer, double, float with suffix f) at s[*pi]. */
+static fdb_status
+parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
+{
+	size_t		i = *pi,
+				start = i,
+				digits = 0;
+	int			neg = 0,
+				is_int = 1;
+	char		tmp[72];
+
+	if (s[i] == '-' || s[i] == '+')
+	{
+		neg = s[i] == '-';
+		i++;
+	}
+	if (i < n && (s[i] == 'n' || s[i] == 'i'))
+	{
+		*pi = i;
+		return parse_special(s, n, pi, neg, e);
+	}
+	while (i < n && s[i] >= '0' && s[i] <= '9')
+	{
+		i++;
+		digits++;
+	}
+	if (i < n && s[i] == '.')
+	{
+		is_int = 0;
+		i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+		{
+			i++;
+			digits++;
+		}
+	}
+	if (digits == 0)
+		return FDB_ERR_SYNTAX;
+	if (i < n && (s[i] == 'e' || s[i] == 'E'))
+	{
+		size_t		ed = 0;
+
+		is_int = 0;
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+		{
+			i++;
+			ed++;
+		}
+		if (ed == 0)
+			return FDB_ERR_SYNTAX;
+	}
+	if (is_int && !(i < n && s[i] == 'f'))
+	{
+		size_t		maglen;
+		int			mneg;
+		fdb_status	st = fdb_decimal_to_mag(s + start, i - start, mag, &maglen, &mneg);
+
+		if (st != FDB_OK)
+			return st;
+		e->type = FDB_BIGINT;
+		e->ptr = mag;
+		e->len = maglen;
+		e->neg = (uint8_t) mneg;
+		e->compl = 0;
+		*pi = i;
+		return FDB_OK;
+	}
+	if (i - start >= sizeof(tmp))
+		return FDB_ERR_SYNTAX;
+	memcpy(tmp, s + start, i - start);
+	tmp[i - start] = '\0';
+	errno = 0;
+	if (i < n && s[i] == 'f')
+	{
+		float		f = strtof(tmp, NULL);
+
+		if (errno == ERANGE && (isinf(f) || f == 0))
+			return FDB_ERR_SYNTAX;
+		e->type = FDB_FLOAT;
+		memcpy(&e->v.f32, &f, 4);
+		i++;
+	}
+	else
+	{
+		double		d = strtod(tmp, NULL);
+
+		if (errno == ERANGE && (isinf(d) || d == 0))
+			return FDB_ERR_SYNTAX;
+		e->type = FDB_DOUBLE;
+		memcpy(&e->v.f64, &d, 8);
+	}
+	*pi = i;
+	return FDB_OK;
+}
+
+/* Parse exactly want hex digits, skipping '-' when dashes. */
+static int
+parse_hex_run(const char *s, size_t n, size_t *pi, uint8_t *dst, int want, int dashes)
+{
+	size_t		i = *pi;
+	int			got = 0;
+
+	while (i < n && got < want * 2)
+	{
+		int			h = fdb_hexval(s[i]);
+
+		if (h < 0)
+		{
+			if (dashes && s[i] == '-')
+			{
+				i++;
+				continue;
+			}
+			break;
+		}
+		if (got % 2 == 0)
+			dst[got / 2] = (uint8_t) (h << 4);
+		else
+			dst[got / 2] |= (uint8_t) h;
+		got++;
+		i++;
+	}
+	*pi = i;
+	return got == want * 2;
+}
+
+static void
+skip_ws(const char *s, size_t n, size_t *i)
+{
+	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' || s[*i] == '\r'))
+		(*i)++;
+}
+
+/* Parse one scalar element at s[*pi] and emit it. */
+static fdb_status
+parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
+{
+	size_t		i = *pi;
+	fdb_elem	e;
+	uint8_t		mag[FDB_MAX_INT_BYTES + 16];
+	uint8_t		raw[16];
+	fdb_status	st;
+
+	memset(&e, 0, sizeof(e));
+	if (s[i] == '"')
+		return parse_quoted(s, n, pi, t, 1);
+	if (s[i] == 'b' && i + 1 < n && s[i + 1] == '"')
+	{
+		*pi = i + 1;
+		return parse_quoted(s, n, pi, t, 0);
+	}
+	if (starts_with(s, n, i, "null"))
+	{
+		e.type = FDB_NULL;
+		i += 4;
+	}
+	else if (starts_with(s, n, i, "true"))
+	{
+		e.type = FDB_BOOL;
+		e.v.b = 1;
+		i += 4;
+	}
+	else if (starts_with(s, n, i, "false"))
+	{
+		e.type = FDB_BOOL;
+		e.v.b = 0;
+		i += 5;
+	}
+	else if (starts_with(s, n, i, "uuid("))
+	{
+		i += 5;
+		if (!parse_hex_run(s, n, &i, raw, 16, 1) || i >= n || s[i] != ')')
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		i++;
+		e.type = FDB_UUID;
+		e.ptr = raw;
+	}
+	else if (starts_with(s, n, i, "versionstamp("))
+	{
+		uint32_t	uv = 0;
+		int			digits = 0;
+
+		i += 13;
+		if (!parse_hex_run(s, n, &i, raw, 10, 0) || i >= n || s[i] != ':')
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		i++;
+		while (i < n && s[i] >= '0' && s[i] <= '9' && digits < 6)
+		{
+			uv = uv * 10 + (uint32_t) (s[i] - '0');
+			i++;
+			digits++;
+		}
+		if (digits == 0 || uv > 0xFFFF || i >= n || s[i] != ')')
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		i++;
+		wc_store_be16(raw + 10, (uint16_t) uv);
+		e.type = FDB_VERSIONSTAMP;
+		e.ptr = raw;
+	}
+	else if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '+' ||
+			 s[i] == '.' || s[i] == 'n' || s[i] == 'i')
+	{
+		st = parse_number(s, n, &i, &e, mag);
+		if (st != FDB_OK)
+		{
+			*pi = i;
+			return st;
+		}
+	}
+	else
+		return FDB_ERR_SYNTAX;
+	emit_elem(t, &e, nested);
+	*pi = i;
+	return FDB_OK;
+}
+
+fdb_status
+fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_pos)
+{
+	enum
+	{
+		AFTER_OPEN, AFTER_COMMA, AFTER_ELEM
+	}			state = AFTER_OPEN;
+	size_t		i = 0,
+				depth = 1;
+	text_out	t = {out, 0};
+	fdb_status	st;
+
+	skip_ws(s, n, &i);
+	if (i >= n || s[i] != '(')
+	{
+		*err_pos = i;
+		return FDB_ERR_SYNTAX;
+	}
+	i++;
+	for (;;)
+	{
+		skip_ws(s, n, &i);
+		if (i >= n)
+		{
+			*err_pos = i;
+			return FDB_ERR_SYNTAX;
+		}
+		if (s[i] == ')' && state != AFTER_COMMA)
+		{
+			i++;
+			if (--depth == 0)
+				break;
+			emit_byte(&t, 0x00);
+			state = AFTER_ELEM;
+		}
+		else if (state == AFTER_ELEM)
+		{
+			if (s[i] != ',')
+			{
+				*err_pos = i;
+				return FDB_ERR_SYNTAX;
+			}
+			i++;
+			state = AFTER_COMMA;
+		}
+		else if (s[i] == '(')
+		{
+			emit_byte(&t, FDB_CODE_NESTED);
+			depth++;
+			i++;
+			state = AFTER_OPEN;
+		}
+		else
+		{
+			st = parse_scalar(s, n, &i, &t, depth > 1);
+			if (st != FDB_OK)
+			{
+				*err_pos = i;
+				return st;
+			}
+			state = AFTER_ELEM;
+		}
+	}
+	skip_ws(s, n, &i);
+	if (i != n)
+	{
+		*err_pos = i;
+		return FDB_ERR_SYNTAX;
+	}
+	*outlen = t.len;
+	return FDB_OK;
+}

@@ -1,0 +1,800 @@
+/*
+ * fdb_tuple.c: SQL glue of the FoundationDB tuple layer.
+ *
+ * Packing walks the SQL arguments into a list of core events (no byte is
+ * written here), asks the core for the exact size, allocates once and lets
+ * the core write.  Per-argument type information is resolved on the first
+ * call and kept in fn_extra.  Decoding reads the bytea in place
+ * (PG_GETARG_BYTEA_PP) through the core's streaming reader.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
+#include "utils/jsonb.h"
+#include "utils/lsyscache.h"
+#include "utils/numeric.h"
+#include "utils/syscache.h"
+#include "utils/typcache.h"
+#include "utils/uuid.h"
+
+#include "fdb_tuple.h"
+#include "fdb_pg.h"
+
+/* ======================================================================
+ * Errors
+ * ====================================================================== */
+
+/* What a decoder status means, for messages. */
+static const char *
+decode_problem(fdb_status st, uint8_t code, char *buf, size_t buflen)
+{
+	const char *what;
+
+	switch (st)
+	{
+		case FDB_ERR_BAD_CODE:
+			snprintf(buf, buflen, "unsupported type code 0x%02x", code);
+			return buf;
+		case FDB_ERR_TRUNCATED:
+			what = code == FDB_CODE_FLOAT ? "float" :
+				code == FDB_CODE_DOUBLE ? "double" :
+				code == FDB_CODE_UUID ? "UUID" :
+				code == FDB_CODE_VS96 ? "versionstamp" : "integer";
+			snprintf(buf, buflen, "truncated %s (type code 0x%02x)", what, code);
+			return buf;
+		case FDB_ERR_UNTERMINATED:
+			return code == FDB_CODE_BYTES ? "unterminated byte string" : "unterminated string";
+		default:
+			return fdb_status_message(st);
+	}
+}
+
+void
+fdb_report_decode_error(const char *what, fdb_status st, const fdb_reader *r)
+{
+	char		buf[64];
+
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+			 errmsg("invalid FoundationDB tuple in %s: %s at byte %zu (element %zu)",
+					what, decode_problem(st, r->err_code, buf, sizeof(buf)),
+					r->err_off, r->index)));
+	pg_unreachable();
+}
+
+size_t
+fdb_validate_or_error(const char *what, const uint8_t *p, size_t len)
+{
+	fdb_reader	r;
+	size_t		count = 0;
+	fdb_status	st = fdb_validate(p, len, &count, &r);
+
+	if (st != FDB_OK)
+		fdb_report_decode_error(what, st, &r);
+	return count;
+}
+
+/* ======================================================================
+ * Packing
+ * ====================================================================== */
+
+typedef enum FdbKind
+{
+	K_UNKNOWN_LIT,
+	K_TEXT,
+	K_BPCHAR,
+	K_NAME,
+	K_BYTEA,
+	K_INT2,
+	K_INT4,
+	K_INT8,
+	K_NUMERIC,
+	K_FLOAT4,
+	K_FLOAT8,
+	K_BOOL,
+	K_UUID,
+	K_JSONB,
+	K_ARRAY,
+	K_RECORD,
+	K_TUPLE,
+	K_VERSIONSTAMP,
+	K_UNSUPPORTED
+} FdbKind;
+
+typedef struct FdbTypeInfo
+{
+	Oid			typid;
+	FdbKind		kind;
+	/* a constant top-level argument of a scalar kind is encoded once */
+	bool		is_const;
+	bool		raw_ready;
+	uint8_t    *raw;
+	size_t		rawlen;
+	/* K_ARRAY: the element type */
+	struct FdbTypeInfo *elem;
+	/* K_RECORD: field infos of the last row type seen */
+	Oid			rec_type;
+	int32		rec_typmod;
+	int			rec_natts;
+	struct FdbTypeInfo *rec_atts;
+} FdbTypeInfo;
+
+typedef struct FdbEvents
+{
+	fdb_elem   *ev;
+	int			n;
+	int			cap;
+} FdbEvents;
+
+typedef struct FdbPackCache
+{
+	MemoryContext mcxt;
+	Oid			tuple_oid;
+	Oid			vs_oid;
+	bool		variadic;		/* explicit VARIADIC array */
+	int			nargs;
+	int			encoding;		/* server encoding */
+	FdbEvents	events;			/* reused from call to call */
+	FdbTypeInfo args[FLEXIBLE_ARRAY_MEMBER];
+} FdbPackCache;
+
+/* Our own types, found by name in the schema of the calling function. */
+static void
+find_own_types(FdbPackCache *c, Oid fn_oid)
+{
+	Oid			nsp = get_func_namespace(fn_oid);
+
+	c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+								   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
+	c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+								CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+}
+
+/* Fill ti for SQL type typid (recursively for array elements). */
+static void
+resolve_type(FdbPackCache *c, FdbTypeInfo *ti, Oid typid)
+{
+	Oid			base = getBaseType(typid);
+	Oid			elem;
+
+	check_stack_depth();
+	memset(ti, 0, sizeof(*ti));
+	ti->typid = typid;
+	switch (base)
+	{
+		case UNKNOWNOID:
+			ti->kind = K_UNKNOWN_LIT;
+			return;
+		case TEXTOID:
+		case VARCHAROID:
+			ti->kind = K_TEXT;
+			return;
+		case BPCHAROID:
+			ti->kind = K_BPCHAR;
+			return;
+		case NAMEOID:
+			ti->kind = K_NAME;
+			return;
+		case BYTEAOID:
+			ti->kind = K_BYTEA;
+			return;
+		case INT2OID:
+			ti->kind = K_INT2;
+			return;
+		case INT4OID:
+			ti->kind = K_INT4;
+			return;
+		case INT8OID:
+			ti->kind = K_INT8;
+			return;
+		case NUMERICOID:
+			ti->kind = K_NUMERIC;
+			return;
+		case FLOAT4OID:
+			ti->kind = K_FLOAT4;
+			return;
+		case FLOAT8OID:
+			ti->kind = K_FLOAT8;
+			return;
+		case BOOLOID:
+			ti->kind = K_BOOL;
+			return;
+		case UUIDOID:
+			ti->kind = K_UUID;
+			return;
+		case JSONBOID:
+			ti->kind = K_JSONB;
+			return;
+		case RECORDOID:
+			ti->kind = K_RECORD;
+			return;
+	}
+	if (OidIsValid(c->tuple_oid) && base == c->tuple_oid)
+		ti->kind = K_TUPLE;
+	else if (OidIsValid(c->vs_oid) && base == c->vs_oid)
+		ti->kind = K_VERSIONSTAMP;
+	else if (type_is_rowtype(base))
+		ti->kind = K_RECORD;
+	else if (OidIsValid(elem = get_element_type(base)))
+	{
+		ti->kind = K_ARRAY;
+		ti->elem = MemoryContextAlloc(c->mcxt, sizeof(FdbTypeInfo));
+		resolve_type(c, ti->elem, elem);
+	}
+	else
+		ti->kind = K_UNSUPPORTED;
+}
+
+static FdbPackCache *
+pack_cache(FunctionCallInfo fcinfo)
+{
+	FdbPackCache *c = (FdbPackCache *) fcinfo->flinfo->fn_extra;
+	int			i;
+
+	if (c != NULL)
+		return c;
+	c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
+							   offsetof(FdbPackCache, args) + sizeof(FdbTypeInfo) * Max(PG_NARGS(), 1));
+	c->mcxt = fcinfo->flinfo->fn_mcxt;
+	c->nargs = PG_NARGS();
+	c->variadic = get_fn_expr_variadic(fcinfo->flinfo);
+	c->encoding = GetDatabaseEncoding();
+	find_own_types(c, fcinfo->flinfo->fn_oid);
+	for (i = 0; i < c->nargs; i++)
+	{
+		Oid			t = get_fn_expr_argtype(fcinfo->flinfo, i);
+
+		if (!OidIsValid(t))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("could not determine the type of argument %d of the tuple packer", i + 1)));
+		resolve_type(c, &c->args[i], t);
+		c->args[i].is_const = !c->variadic && get_fn_expr_arg_stable(fcinfo->flinfo, i) &&
+			c->args[i].kind < K_JSONB;
+	}
+	c->events.cap = 16;
+	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(fdb_elem) * c->events.cap);
+	fcinfo->flinfo->fn_extra = c;
+	return c;
+}
+
+/* Double the event array (it lives in fn_mcxt and is reused). */
+static void
+grow_events(FdbEvents *ev)
+{
+	if (ev->cap >= (int) (MaxAllocSize / sizeof(fdb_elem) / 2))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("tuple has too many elements")));
+	ev->cap *= 2;
+	ev->ev = repalloc(ev->ev, sizeof(fdb_elem) * ev->cap);
+}
+
+/* Append one event. */
+static inline fdb_elem *
+push_event(FdbPackCache *c, fdb_type type)
+{
+	FdbEvents  *ev = &c->events;
+	fdb_elem   *e;
+
+	if (unlikely(ev->n >= ev->cap))
+		grow_events(ev);
+	e = &ev->ev[ev->n++];
+	e->type = type;
+	e->escaped = 0;
+	e->neg = 0;
+	e->compl = 0;
+	return e;
+}
+
+typedef struct PackCtx
+{
+	FdbPackCache *c;
+	const char *fname;
+	int			argpos;			/* 1-based argument position, for messages */
+} PackCtx;
+
+/* A string in the server encoding, as UTF-8 bytes. */
+static void
+push_text(PackCtx *x, const char *p, size_t len)
+{
+	fdb_elem   *e;
+
+	if (x->c->encoding != PG_UTF8)
+	{
+		char	   *u = pg_server_to_any(p, (int) len, PG_UTF8);
+
+		if (u != p)
+			len = strlen(u);
+		p = u;
+		if (!fdb_utf8_valid((const uint8_t *) p, len))
+			ereport(ERROR,
+					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+					 errmsg("%s: argument %d is not valid UTF-8", x->fname, x->argpos)));
+	}
+	e = push_event(x->c, FDB_STRING);
+	e->ptr = (const uint8_t *) p;
+	e->len = len;
+}
+
+/*
+ * An integral numeric as a big integer event.  Returns false (pushing
+ * nothing) when the value is NaN, infinite or has a fractional part.
+ */
+static bool
+push_numeric(PackCtx *x, Numeric num)
+{
+	char	   *s,
+			   *dot;
+	size_t		intlen;
+	uint8_t    *mag;
+	size_t		maglen;
+	int			neg;
+	fdb_status	st;
+	fdb_elem   *e;
+
+	if (numeric_is_nan(num) || numeric_is_inf(num))
+		return false;
+	s = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)));
+	dot = strchr(s, '.');
+	intlen = dot ? (size_t) (dot - s) : strlen(s);
+	if (dot)
+	{
+		for (dot++; *dot; dot++)
+			if (*dot != '0')
+				return false;
+	}
+	mag = palloc(FDB_MAX_INT_BYTES + 8);
+	st = fdb_decimal_to_mag(s, intlen, mag, &maglen, &neg);
+	if (st == FDB_ERR_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: argument %d is out of range for a tuple integer", x->fname, x->argpos),
+				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
+	if (st != FDB_OK)
+		elog(ERROR, "numeric_out gave an unexpected text: \"%s\"", s);
+	e = push_event(x->c, FDB_BIGINT);
+	e->ptr = mag;
+	e->len = maglen;
+	e->neg = (uint8_t) neg;
+	return true;
+}
+
+static void push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull);
+
+/* Elements of a one-dimensional array, in order. */
+static void
+push_array_elements(PackCtx *x, FdbTypeInfo *ti, Datum d)
+{
+	ArrayType  *arr = DatumGetArrayTypeP(d);
+	ArrayIterator it;
+	Datum		v;
+	bool		isnull;
+
+	if (ARR_NDIM(arr) > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: argument %d is a multidimensional array", x->fname, x->argpos),
+				 errdetail("Only one-dimensional arrays pack as nested tuples.")));
+	it = array_create_iterator(arr, 0, NULL);
+	while (array_iterate(it, &v, &isnull))
+		push_value(x, ti->elem, v, isnull);
+	array_free_iterator(it);
+}
+
+/* The fields of a composite value, as a nested tuple. */
+static void
+push_record(PackCtx *x, FdbTypeInfo *ti, Datum d)
+{
+	HeapTupleHeader th = DatumGetHeapTupleHeader(d);
+	Oid			typ = HeapTupleHeaderGetTypeId(th);
+	int32		typmod = HeapTupleHeaderGetTypMod(th);
+	TupleDesc	td = lookup_rowtype_tupdesc(typ, typmod);
+	HeapTupleData tmp;
+	Datum	   *values;
+	bool	   *nulls;
+	int			i;
+
+	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod)
+	{
+		ti->rec_atts = MemoryContextAlloc(x->c->mcxt, sizeof(FdbTypeInfo) * Max(td->natts, 1));
+		for (i = 0; i < td->natts; i++)
+			resolve_type(x->c, &ti->rec_atts[i], TupleDescAttr(td, i)->atttypid);
+		ti->rec_type = typ;
+		ti->rec_typmod = typmod;
+		ti->rec_natts = td->natts;
+	}
+	tmp.t_len = HeapTupleHeaderGetDatumLength(th);
+	ItemPointerSetInvalid(&tmp.t_self);
+	tmp.t_tableOid = InvalidOid;
+	tmp.t_data = th;
+	values = palloc(sizeof(Datum) * Max(td->natts, 1));
+	nulls = palloc(sizeof(bool) * Max(td->natts, 1));
+	heap_deform_tuple(&tmp, td, values, nulls);
+	push_event(x->c, FDB_NESTED);
+	for (i = 0; i < td->natts; i++)
+		if (!TupleDescAttr(td, i)->attisdropped)
+			push_value(x, &ti->rec_atts[i], values[i], nulls[i]);
+	push_event(x->c, FDB_NESTED_END);
+	ReleaseTupleDesc(td);
+}
+
+/* A jsonb value: arrays nest, scalars map naturally, objects are errors. */
+static void
+push_jsonb(PackCtx *x, Jsonb *jb)
+{
+	JsonbIterator *it = JsonbIteratorInit(&jb->root);
+	JsonbValue	v;
+	JsonbIteratorToken tok;
+	bool		raw_scalar = JB_ROOT_IS_SCALAR(jb);
+
+	while ((tok = JsonbIteratorNext(&it, &v, false)) != WJB_DONE)
+	{
+		switch (tok)
+		{
+			case WJB_BEGIN_ARRAY:
+				if (!raw_scalar)
+					push_event(x->c, FDB_NESTED);
+				break;
+			case WJB_END_ARRAY:
+				if (!raw_scalar)
+					push_event(x->c, FDB_NESTED_END);
+				break;
+			case WJB_BEGIN_OBJECT:
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("%s: argument %d holds a jsonb object", x->fname, x->argpos),
+						 errdetail("Tuples have no key-value type; pass an array or a scalar.")));
+				break;
+			case WJB_ELEM:
+			case WJB_VALUE:
+				switch (v.type)
+				{
+					case jbvNull:
+						push_event(x->c, FDB_NULL);
+						break;
+					case jbvString:
+						push_text(x, v.val.string.val, (size_t) v.val.string.len);
+						break;
+					case jbvBool:
+						push_event(x->c, FDB_BOOL)->v.b = v.val.boolean;
+						break;
+					case jbvNumeric:
+						if (!push_numeric(x, v.val.numeric))
+						{
+							float8		f = DatumGetFloat8(DirectFunctionCall1(numeric_float8,
+																			   NumericGetDatum(v.val.numeric)));
+
+							memcpy(&push_event(x->c, FDB_DOUBLE)->v.f64, &f, 8);
+						}
+						break;
+					default:
+						elog(ERROR, "unexpected jsonb value type %d", (int) v.type);
+				}
+				break;
+			default:
+				break;
+		}
+	}
+}
+
+/* One SQL value as one element. */
+static void
+push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
+{
+	fdb_elem   *e;
+
+	if (isnull)
+	{
+		push_event(x->c, FDB_NULL);
+		return;
+	}
+	switch (ti->kind)
+	{
+		case K_UNKNOWN_LIT:
+			{
+				const char *s = DatumGetCString(d);
+
+				push_text(x, s, strlen(s));
+				break;
+			}
+		case K_TEXT:
+			{
+				text	   *t = DatumGetTextPP(d);
+
+				push_text(x, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+				break;
+			}
+		case K_BPCHAR:
+			{
+				/* trailing blanks are insignificant, as in a cast to text */
+				text	   *t = DatumGetTextPP(d);
+				const char *p = VARDATA_ANY(t);
+				size_t		len = VARSIZE_ANY_EXHDR(t);
+
+				while (len > 0 && p[len - 1] == ' ')
+					len--;
+				push_text(x, p, len);
+				break;
+			}
+		case K_NAME:
+			{
+				const char *s = NameStr(*DatumGetName(d));
+
+				push_text(x, s, strlen(s));
+				break;
+			}
+		case K_BYTEA:
+			{
+				bytea	   *b = DatumGetByteaPP(d);
+
+				e = push_event(x->c, FDB_BYTES);
+				e->ptr = (const uint8_t *) VARDATA_ANY(b);
+				e->len = VARSIZE_ANY_EXHDR(b);
+				break;
+			}
+		case K_INT2:
+			push_event(x->c, FDB_INT)->v.i = DatumGetInt16(d);
+			break;
+		case K_INT4:
+			push_event(x->c, FDB_INT)->v.i = DatumGetInt32(d);
+			break;
+		case K_INT8:
+			push_event(x->c, FDB_INT)->v.i = DatumGetInt64(d);
+			break;
+		case K_NUMERIC:
+			if (!push_numeric(x, DatumGetNumeric(d)))
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("%s: argument %d is a numeric that is not an integer", x->fname, x->argpos),
+						 errdetail("Value: %s.  Tuples hold integers; pack a fraction as float8.",
+								   DatumGetCString(DirectFunctionCall1(numeric_out, d)))));
+			break;
+		case K_FLOAT4:
+			{
+				float4		f = DatumGetFloat4(d);
+
+				memcpy(&push_event(x->c, FDB_FLOAT)->v.f32, &f, 4);
+				break;
+			}
+		case K_FLOAT8:
+			{
+				float8		f = DatumGetFloat8(d);
+
+				memcpy(&push_event(x->c, FDB_DOUBLE)->v.f64, &f, 8);
+				break;
+			}
+		case K_BOOL:
+			push_event(x->c, FDB_BOOL)->v.b = DatumGetBool(d);
+			break;
+		case K_UUID:
+			push_event(x->c, FDB_UUID)->ptr = DatumGetUUIDP(d)->data;
+			break;
+		case K_VERSIONSTAMP:
+			push_event(x->c, FDB_VERSIONSTAMP)->ptr = (const uint8_t *) DatumGetPointer(d);
+			break;
+		case K_TUPLE:
+			{
+				bytea	   *b = DatumGetByteaPP(d);
+
+				e = push_event(x->c, FDB_PACKED);
+				e->ptr = (const uint8_t *) VARDATA_ANY(b);
+				e->len = VARSIZE_ANY_EXHDR(b);
+				break;
+			}
+		case K_JSONB:
+			push_jsonb(x, DatumGetJsonbP(d));
+			break;
+		case K_ARRAY:
+			check_stack_depth();
+			push_event(x->c, FDB_NESTED);
+			push_array_elements(x, ti, d);
+			push_event(x->c, FDB_NESTED_END);
+			break;
+		case K_RECORD:
+			check_stack_depth();
+			push_record(x, ti, d);
+			break;
+		case K_UNSUPPORTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: argument %d has type %s, which has no tuple encoding",
+							x->fname, x->argpos, format_type_be(ti->typid)),
+					 errhint("Cast it to text, bytea, an integer, float4/float8, numeric, bool, uuid, jsonb, an array or a row.")));
+	}
+}
+
+/*
+ * Keep the encoding of a constant scalar argument (the event just pushed)
+ * for the following calls: key prefixes are usually literals.
+ */
+static void
+encode_const_arg(FdbPackCache *c, FdbTypeInfo *ti)
+{
+	const fdb_elem *e = &c->events.ev[c->events.n - 1];
+	size_t		size;
+
+	if (fdb_elem_size(e, 0, &size) != FDB_OK)
+		return;
+	ti->raw = MemoryContextAlloc(c->mcxt, Max(size, 1));
+	ti->rawlen = (size_t) (fdb_put_elem(ti->raw, e, 0) - ti->raw);
+	ti->raw_ready = true;
+}
+
+/* Pack the arguments; with_vs: pack_with_versionstamp (4-byte offset).
+ * NULL for an explicit VARIADIC NULL array. */
+static bytea *
+pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
+{
+	FdbPackCache *c = (FdbPackCache *) fcinfo->flinfo->fn_extra;
+	PackCtx		x;
+	size_t		size,
+				ninc,
+				erri;
+	fdb_status	st;
+	bytea	   *result;
+	size_t		extra = with_vs ? 4 : 0;
+	int			i;
+
+	if (unlikely(c == NULL))
+		c = pack_cache(fcinfo);
+	if (c->variadic && PG_ARGISNULL(0))
+		return NULL;			/* VARIADIC NULL::type[] */
+	c->events.n = 0;
+	x.c = c;
+	x.fname = fname;
+	if (c->variadic)
+	{
+		/* VARIADIC array: its elements are the top-level elements */
+		ArrayType  *arr = PG_GETARG_ARRAYTYPE_P(0);
+		ArrayIterator it;
+		Datum		v;
+		bool		isnull;
+
+		if (c->args[0].kind != K_ARRAY)
+			elog(ERROR, "VARIADIC argument is not an array");
+		it = array_create_iterator(arr, 0, NULL);
+		x.argpos = 1;
+		while (array_iterate(it, &v, &isnull))
+		{
+			push_value(&x, c->args[0].elem, v, isnull);
+			x.argpos++;
+		}
+		array_free_iterator(it);
+	}
+	else
+	{
+		for (i = 0; i < c->nargs; i++)
+		{
+			FdbTypeInfo *ti = &c->args[i];
+
+			if (ti->raw_ready)
+			{
+				fdb_elem   *e = push_event(c, FDB_RAW);
+
+				e->ptr = ti->raw;
+				e->len = ti->rawlen;
+				continue;
+			}
+			x.argpos = i + 1;
+			push_value(&x, ti, PG_GETARG_DATUM(i), PG_ARGISNULL(i));
+			if (ti->is_const)
+				encode_const_arg(c, ti);
+		}
+	}
+
+	st = fdb_events_size(c->events.ev, (size_t) c->events.n, &size, &ninc, &erri);
+	if (st == FDB_ERR_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: integer out of range for the tuple layer", fname)));
+	if (st != FDB_OK)
+	{
+		fdb_reader	r;
+		const fdb_elem *bad = &c->events.ev[erri];
+
+		fdb_validate(bad->ptr, bad->len, NULL, &r);
+		fdb_report_decode_error(fname, st, &r);
+	}
+	if (!with_vs && ninc > 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: the tuple holds an incomplete versionstamp", fname),
+				 errhint("Use fdb_tuple_pack_versionstamp() for a key of SET_VERSIONSTAMPED_KEY.")));
+	if (with_vs && ninc != 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: the tuple holds %zu incomplete versionstamps, it needs exactly one",
+						fname, ninc)));
+	if (size + extra > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s: packed tuple of %zu bytes is too large", fname, size)));
+	result = (bytea *) palloc(VARHDRSZ + size + extra);
+	SET_VARSIZE(result, VARHDRSZ + size + extra);
+	fdb_events_write((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n);
+	if (with_vs)
+	{
+		fdb_reader	r;
+
+		st = fdb_append_vs_offset((uint8_t *) VARDATA(result), size, 4, &r);
+		if (st != FDB_OK)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s: versionstamp offset does not fit in 4 bytes", fname)));
+	}
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_pack);
+Datum
+fdb_tuple_pack(PG_FUNCTION_ARGS)
+{
+	bytea	   *result = pack_args(fcinfo, "fdb_tuple_pack", false);
+
+	if (result == NULL)
+		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(result);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_pack_versionstamp);
+Datum
+fdb_tuple_pack_versionstamp(PG_FUNCTION_ARGS)
+{
+	bytea	   *result = pack_args(fcinfo, "fdb_tuple_pack_versionstamp", true);
+
+	if (result == NULL)
+		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(result);
+}
+
+/*
+ * fdb_tuple_with_versionstamp_offset(tuple, api_version): a packed tuple
+ * holding exactly one incomplete versionstamp, with the offset of its
+ * transaction version appended (4 bytes little-endian; 2 bytes for API
+ * versions below 520), ready for SET_VERSIONSTAMPED_KEY.
+ */
+PG_FUNCTION_INFO_V1(fdb_tuple_with_versionstamp_offset);
+Datum
+fdb_tuple_with_versionstamp_offset(PG_FUNCTION_ARGS)
+{
+	bytea	   *t = PG_GETARG_BYTEA_PP(0);
+	int32		api = PG_GETARG_INT32(1);
+	size_t		len = VARSIZE_ANY_EXHDR(t);
+	int			offbytes = api < 520 ? 2 : 4;
+	bytea	   *result;
+	fdb_reader	r;
+	fdb_status	st;
+
+	if (len + (size_t) offbytes > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("fdb_tuple_with_versionstamp_offset: key is too large")));
+	result = (bytea *) palloc(VARHDRSZ + len + (size_t) offbytes);
+	SET_VARSIZE(result, VARHDRSZ + len + (size_t) offbytes);
+	memcpy(VARDATA(result), VARDATA_ANY(t), len);
+	st = fdb_append_vs_offset((uint8_t *) VARDATA(result), len, offbytes, &r);
+	if (st == FDB_ERR_VS_COUNT)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fdb_tuple_with_versionstamp_offset: the tuple holds %zu incomplete versionstamps, it needs exactly one",
+						r.n_incomplete)));
+	if (st == FDB_ERR_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("fdb_tuple_with_versionstamp_offset: versionstamp offset %zu does not fit in %d bytes",
+						r.incomplete_off, offbytes)));
+	if (st != FDB_OK)
+		fdb_report_decode_error("fdb_tuple_with_versionstamp_offset", st, &r);
+	PG_RETURN_BYTEA_P(result);
+}

@@ -1,0 +1,635 @@
+/*
+ * fdb_tuple_read.c: SQL glue that reads packed FoundationDB tuples: the
+ * fdb_tuple type's I/O, getters, fdb_tuple_elements, fdb_tuple_to_jsonb,
+ * key ranges and validation.  Inputs are read in place
+ * (PG_GETARG_BYTEA_PP); getters skip earlier elements without converting
+ * them.
+ */
+#include "compat.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
+#include "utils/jsonb.h"
+#include "utils/numeric.h"
+#include "utils/tuplestore.h"
+#include "utils/uuid.h"
+
+#include "fdb_tuple.h"
+#include "fdb_pg.h"
+
+#define ARG_BYTES(n, p, len) \
+	bytea	   *arg_##n = PG_GETARG_BYTEA_PP(n); \
+	const uint8_t *p = (const uint8_t *) VARDATA_ANY(arg_##n); \
+	size_t		len = VARSIZE_ANY_EXHDR(arg_##n)
+
+/* Allocate a bytea of len data bytes (header set). */
+static bytea *
+new_bytea(size_t len)
+{
+	bytea	   *b;
+
+	if (len > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("result of %zu bytes is too large", len)));
+	b = (bytea *) palloc(VARHDRSZ + len);
+	SET_VARSIZE(b, VARHDRSZ + len);
+	return b;
+}
+
+/* Text form of a packed tuple (validated by the caller). */
+static char *
+tuple_text(const uint8_t *p, size_t len)
+{
+	char	   *out = palloc(fdb_text_bound(p, len));
+
+	fdb_text_write(p, len, out, GetDatabaseEncoding() != PG_UTF8);
+	return out;
+}
+
+/* A decoded string element as text in the server encoding. */
+static text *
+string_to_text(const char *fname, const fdb_elem *e, int64 idx)
+{
+	char	   *s;
+
+	if (e->escaped)
+		ereport(ERROR,
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+				 errmsg("%s: string element %lld contains U+0000, which text cannot hold",
+						fname, (long long) idx),
+				 errhint("Read it with fdb_tuple_get_bytea() to get its UTF-8 bytes.")));
+	if (GetDatabaseEncoding() == PG_UTF8)
+		return cstring_to_text_with_len((const char *) e->ptr, (int) e->len);
+	s = pg_any_to_server((const char *) e->ptr, (int) e->len, PG_UTF8);
+	if (s == (const char *) e->ptr)
+		return cstring_to_text_with_len(s, (int) e->len);
+	return cstring_to_text(s);
+}
+
+/* An integer element as numeric. */
+static Datum
+int_to_numeric(const fdb_elem *e)
+{
+	char		dec[FDB_DECIMAL_MAX];
+
+	if (e->type == FDB_INT)
+		return NumericGetDatum(int64_to_numeric(e->v.i));
+	fdb_int_to_decimal(e, dec);
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(dec),
+							   ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+}
+
+/* The nested tuple element e as a packed tuple (bytea). */
+static bytea *
+unnest_bytea(const fdb_elem *e)
+{
+	bytea	   *b = new_bytea(fdb_unnest_size(e));
+
+	fdb_unnest_write((uint8_t *) VARDATA(b), e);
+	return b;
+}
+
+/* The bytes or string element e, unescaped, as bytea. */
+static bytea *
+payload_bytea(const fdb_elem *e)
+{
+	bytea	   *b = new_bytea(e->len);
+
+	fdb_unescape((uint8_t *) VARDATA(b), e);
+	return b;
+}
+
+/* ======================================================================
+ * The fdb_tuple type
+ * ====================================================================== */
+
+PG_FUNCTION_INFO_V1(fdb_tuple_in);
+Datum
+fdb_tuple_in(PG_FUNCTION_ARGS)
+{
+	char	   *s = PG_GETARG_CSTRING(0);
+	const char *u = s;
+	size_t		n = strlen(s),
+				outlen = 0,
+				pos = 0;
+	fdb_status	st;
+	bytea	   *b;
+
+	if (GetDatabaseEncoding() != PG_UTF8)
+	{
+		u = pg_server_to_any(s, (int) n, PG_UTF8);
+		n = strlen(u);
+	}
+	st = fdb_text_parse(u, n, NULL, &outlen, &pos);
+	if (st == FDB_ERR_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("integer out of range for type fdb_tuple at character %zu", pos + 1),
+				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
+	if (st != FDB_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
+				 errdetail("%s at character %zu.",
+						   st == FDB_ERR_UTF8 ? "Invalid UTF-8" : "Unexpected input", pos + 1)));
+	b = new_bytea(outlen);
+	fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
+	PG_RETURN_BYTEA_P(b);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_out);
+Datum
+fdb_tuple_out(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+
+	fdb_validate_or_error("fdb_tuple_out", p, len);
+	PG_RETURN_CSTRING(tuple_text(p, len));
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_recv);
+Datum
+fdb_tuple_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	size_t		n = (size_t) (buf->len - buf->cursor);
+	bytea	   *b = new_bytea(n);
+
+	pq_copymsgbytes(buf, VARDATA(b), (int) n);
+	fdb_validate_or_error("fdb_tuple_recv", (const uint8_t *) VARDATA(b), n);
+	PG_RETURN_BYTEA_P(b);
+}
+
+/* Cast bytea -> fdb_tuple: validates, keeps the bytes. */
+PG_FUNCTION_INFO_V1(fdb_tuple_from_bytea);
+Datum
+fdb_tuple_from_bytea(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+
+	fdb_validate_or_error("fdb_tuple", p, len);
+	PG_RETURN_BYTEA_P(arg_0);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_is_valid);
+Datum
+fdb_tuple_is_valid(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+
+	PG_RETURN_BOOL(fdb_validate(p, len, NULL, NULL) == FDB_OK);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_length);
+Datum
+fdb_tuple_length(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+
+	PG_RETURN_INT32((int32) fdb_validate_or_error("fdb_tuple_length", p, len));
+}
+
+/* ======================================================================
+ * Getters
+ * ====================================================================== */
+
+/* Find element idx (argument 1) of the tuple in argument 0. */
+static void
+get_element(FunctionCallInfo fcinfo, const char *fname, fdb_elem *e)
+{
+	ARG_BYTES(0, p, len);
+	int32		idx = PG_GETARG_INT32(1);
+	fdb_reader	r;
+	int			found;
+	fdb_status	st = fdb_get(p, len, idx, e, &found, &r);
+
+	if (st != FDB_OK)
+		fdb_report_decode_error(fname, st, &r);
+	if (!found)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: index %d is out of range for a tuple of %zu elements",
+						fname, idx, fdb_validate_or_error(fname, p, len))));
+}
+
+/* Error: element idx is not of the wanted type. */
+static void
+wrong_type(FunctionCallInfo fcinfo, const char *fname, const fdb_elem *e, const char *want)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s: element %d is of type %s, not %s",
+					fname, PG_GETARG_INT32(1), fdb_type_name(e->type), want)));
+}
+
+/* Declare a getter: finds the element, NULL for a null, checks the type. */
+#define GETTER_START(fname, cond, want) \
+	fdb_elem	e; \
+	get_element(fcinfo, fname, &e); \
+	if (e.type == FDB_NULL) \
+		PG_RETURN_NULL(); \
+	if (!(cond)) \
+		wrong_type(fcinfo, fname, &e, want)
+
+PG_FUNCTION_INFO_V1(fdb_tuple_element_type);
+Datum
+fdb_tuple_element_type(PG_FUNCTION_ARGS)
+{
+	fdb_elem	e;
+
+	get_element(fcinfo, "fdb_tuple_element_type", &e);
+	PG_RETURN_TEXT_P(cstring_to_text(fdb_type_name(e.type)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_text);
+Datum
+fdb_tuple_get_text(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_text", e.type == FDB_STRING, "string");
+	PG_RETURN_TEXT_P(string_to_text("fdb_tuple_get_text", &e, PG_GETARG_INT32(1)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_bytea);
+Datum
+fdb_tuple_get_bytea(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_bytea", e.type == FDB_BYTES || e.type == FDB_STRING,
+				 "bytes or string");
+	PG_RETURN_BYTEA_P(payload_bytea(&e));
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_int8);
+Datum
+fdb_tuple_get_int8(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_int8", e.type == FDB_INT || e.type == FDB_BIGINT, "integer");
+	if (e.type == FDB_BIGINT)
+	{
+		char		dec[FDB_DECIMAL_MAX];
+
+		fdb_int_to_decimal(&e, dec);
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("fdb_tuple_get_int8: element %d is out of range for type bigint", PG_GETARG_INT32(1)),
+				 errdetail("Value: %s.", dec),
+				 errhint("Use fdb_tuple_get_numeric().")));
+	}
+	PG_RETURN_INT64(e.v.i);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_numeric);
+Datum
+fdb_tuple_get_numeric(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_numeric", e.type == FDB_INT || e.type == FDB_BIGINT, "integer");
+	PG_RETURN_DATUM(int_to_numeric(&e));
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_float4);
+Datum
+fdb_tuple_get_float4(PG_FUNCTION_ARGS)
+{
+	float4		f;
+
+	GETTER_START("fdb_tuple_get_float4", e.type == FDB_FLOAT, "float");
+	memcpy(&f, &e.v.f32, 4);
+	PG_RETURN_FLOAT4(f);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_float8);
+Datum
+fdb_tuple_get_float8(PG_FUNCTION_ARGS)
+{
+	float8		f;
+
+	GETTER_START("fdb_tuple_get_float8", e.type == FDB_DOUBLE, "double");
+	memcpy(&f, &e.v.f64, 8);
+	PG_RETURN_FLOAT8(f);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_bool);
+Datum
+fdb_tuple_get_bool(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_bool", e.type == FDB_BOOL, "boolean");
+	PG_RETURN_BOOL(e.v.b != 0);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_uuid);
+Datum
+fdb_tuple_get_uuid(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u;
+
+	GETTER_START("fdb_tuple_get_uuid", e.type == FDB_UUID, "uuid");
+	u = palloc(sizeof(pg_uuid_t));
+	memcpy(u->data, e.ptr, UUID_LEN);
+	PG_RETURN_UUID_P(u);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_versionstamp);
+Datum
+fdb_tuple_get_versionstamp(PG_FUNCTION_ARGS)
+{
+	uint8_t    *v;
+
+	GETTER_START("fdb_tuple_get_versionstamp", e.type == FDB_VERSIONSTAMP, "versionstamp");
+	v = palloc(12);
+	memcpy(v, e.ptr, 12);
+	PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_get_tuple);
+Datum
+fdb_tuple_get_tuple(PG_FUNCTION_ARGS)
+{
+	GETTER_START("fdb_tuple_get_tuple", e.type == FDB_NESTED, "tuple");
+	PG_RETURN_BYTEA_P(unnest_bytea(&e));
+}
+
+/* ======================================================================
+ * Whole-tuple readers
+ * ====================================================================== */
+
+/* Text of one element for fdb_tuple_elements(); NULL for a null. */
+static text *
+element_text(const fdb_elem *e, int64 idx)
+{
+	char		buf[64];
+
+	switch (e->type)
+	{
+		case FDB_NULL:
+			return NULL;
+		case FDB_STRING:
+			return string_to_text("fdb_tuple_elements", e, idx);
+		case FDB_BYTES:
+			return DatumGetTextPP(DirectFunctionCall1(textin,
+													  DirectFunctionCall1(byteaout,
+																		  PointerGetDatum(payload_bytea(e)))));
+		case FDB_INT:
+		case FDB_BIGINT:
+			{
+				char		dec[FDB_DECIMAL_MAX];
+
+				fdb_int_to_decimal(e, dec);
+				return cstring_to_text(dec);
+			}
+		case FDB_FLOAT:
+			{
+				float4		f;
+
+				memcpy(&f, &e->v.f32, 4);
+				return cstring_to_text(DatumGetCString(DirectFunctionCall1(float4out, Float4GetDatum(f))));
+			}
+		case FDB_DOUBLE:
+			{
+				float8		f;
+
+				memcpy(&f, &e->v.f64, 8);
+				return cstring_to_text(DatumGetCString(DirectFunctionCall1(float8out, Float8GetDatum(f))));
+			}
+		case FDB_BOOL:
+			return cstring_to_text(e->v.b ? "true" : "false");
+		case FDB_UUID:
+			return cstring_to_text(DatumGetCString(DirectFunctionCall1(uuid_out, PointerGetDatum(e->ptr))));
+		case FDB_VERSIONSTAMP:
+			fdb_vs_format(e->ptr, buf);
+			return cstring_to_text(buf);
+		case FDB_NESTED:
+			{
+				bytea	   *b = unnest_bytea(e);
+
+				return cstring_to_text(tuple_text((const uint8_t *) VARDATA(b), VARSIZE(b) - VARHDRSZ));
+			}
+		default:
+			elog(ERROR, "unexpected tuple element type %d", (int) e->type);
+	}
+	return NULL;
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_elements);
+Datum
+fdb_tuple_elements(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+	ReturnSetInfo *rsi = (ReturnSetInfo *) fcinfo->resultinfo;
+	fdb_reader	r;
+	fdb_elem	e;
+	int32		idx = 0;
+
+	fdb_validate_or_error("fdb_tuple_elements", p, len);
+	InitMaterializedSRF(fcinfo, 0);
+	fdb_reader_init(&r, p, len);
+	while (fdb_skip(&r, &e) == FDB_OK && e.type != FDB_END)
+	{
+		Datum		values[3];
+		bool		nulls[3] = {false, false, false};
+		text	   *v;
+
+		if (e.type == FDB_NESTED)
+		{
+			e.ptr = p + e.offset;
+			e.len = r.pos - e.offset;
+		}
+		v = element_text(&e, idx);
+		values[0] = Int32GetDatum(idx);
+		values[1] = PointerGetDatum(cstring_to_text(fdb_type_name(e.type)));
+		values[2] = PointerGetDatum(v);
+		nulls[2] = v == NULL;
+		tuplestore_putvalues(rsi->setResult, rsi->setDesc, values, nulls);
+		idx++;
+	}
+	return (Datum) 0;
+}
+
+/* A jsonb string value. */
+static void
+push_jsonb_string(JsonbParseState **st, const char *s, int len)
+{
+	JsonbValue	v;
+
+	v.type = jbvString;
+	v.val.string.val = (char *) s;
+	v.val.string.len = len;
+	pushJsonbValue(st, WJB_ELEM, &v);
+}
+
+/* A finite float as a jsonb number (shortest exact decimal), or a string
+ * for NaN and infinities. */
+static void
+push_jsonb_float(JsonbParseState **st, char *txt, bool finite, bool is_float)
+{
+	JsonbValue	v;
+	size_t		n = strlen(txt);
+
+	if (!finite)
+	{
+		const char *s = strstr(txt, "nan") ? "NaN" : txt[0] == '-' ? "-Infinity" : "Infinity";
+
+		push_jsonb_string(st, s, (int) strlen(s));
+		return;
+	}
+	if (is_float && n > 0 && txt[n - 1] == 'f')
+		txt[n - 1] = '\0';
+	v.type = jbvNumeric;
+	v.val.numeric = DatumGetNumeric(DirectFunctionCall3(numeric_in, CStringGetDatum(txt),
+														ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1)));
+	pushJsonbValue(st, WJB_ELEM, &v);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_to_jsonb);
+Datum
+fdb_tuple_to_jsonb(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+	JsonbParseState *st = NULL;
+	JsonbValue *res;
+	fdb_reader	r;
+	fdb_elem	e;
+	JsonbValue	v;
+	char		buf[64];
+
+	fdb_validate_or_error("fdb_tuple_to_jsonb", p, len);
+	fdb_reader_init(&r, p, len);
+	pushJsonbValue(&st, WJB_BEGIN_ARRAY, NULL);
+	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	{
+		CHECK_FOR_INTERRUPTS();
+		switch (e.type)
+		{
+			case FDB_NESTED:
+				pushJsonbValue(&st, WJB_BEGIN_ARRAY, NULL);
+				break;
+			case FDB_NESTED_END:
+				pushJsonbValue(&st, WJB_END_ARRAY, NULL);
+				break;
+			case FDB_NULL:
+				v.type = jbvNull;
+				pushJsonbValue(&st, WJB_ELEM, &v);
+				break;
+			case FDB_BOOL:
+				v.type = jbvBool;
+				v.val.boolean = e.v.b != 0;
+				pushJsonbValue(&st, WJB_ELEM, &v);
+				break;
+			case FDB_STRING:
+				{
+					text	   *t = string_to_text("fdb_tuple_to_jsonb", &e,
+												  (int64) (r.depth == 0 ? r.index - 1 : r.index));
+
+					push_jsonb_string(&st, VARDATA_ANY(t), (int) VARSIZE_ANY_EXHDR(t));
+					break;
+				}
+			case FDB_BYTES:
+				{
+					char	   *hex = DatumGetCString(DirectFunctionCall1(byteaout,
+																		  PointerGetDatum(payload_bytea(&e))));
+
+					push_jsonb_string(&st, hex, (int) strlen(hex));
+					break;
+				}
+			case FDB_INT:
+			case FDB_BIGINT:
+				v.type = jbvNumeric;
+				v.val.numeric = DatumGetNumeric(int_to_numeric(&e));
+				pushJsonbValue(&st, WJB_ELEM, &v);
+				break;
+			case FDB_FLOAT:
+				{
+					float4		f;
+
+					memcpy(&f, &e.v.f32, 4);
+					fdb_format_float(e.v.f32, buf);
+					push_jsonb_float(&st, buf, isfinite(f), true);
+					break;
+				}
+			case FDB_DOUBLE:
+				{
+					float8		f;
+
+					memcpy(&f, &e.v.f64, 8);
+					fdb_format_double(e.v.f64, buf);
+					push_jsonb_float(&st, buf, isfinite(f), false);
+					break;
+				}
+			case FDB_UUID:
+				{
+					char	   *s = DatumGetCString(DirectFunctionCall1(uuid_out, PointerGetDatum(e.ptr)));
+
+					push_jsonb_string(&st, s, (int) strlen(s));
+					break;
+				}
+			case FDB_VERSIONSTAMP:
+				fdb_vs_format(e.ptr, buf);
+				push_jsonb_string(&st, buf, (int) strlen(buf));
+				break;
+			default:
+				break;
+		}
+	}
+	res = pushJsonbValue(&st, WJB_END_ARRAY, NULL);
+	PG_RETURN_POINTER(JsonbValueToJsonb(res));
+}
+
+/* ======================================================================
+ * Key ranges
+ * ====================================================================== */
+
+/* prefix || suffix as a new bytea */
+static bytea *
+with_suffix(const uint8_t *p, size_t len, uint8_t suffix)
+{
+	bytea	   *b = new_bytea(len + 1);
+
+	memcpy(VARDATA(b), p, len);
+	((uint8_t *) VARDATA(b))[len] = suffix;
+	return b;
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_range);
+Datum
+fdb_tuple_range(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+	TupleDesc	td;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	fdb_validate_or_error("fdb_tuple_range", p, len);
+	if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "fdb_tuple_range must return a record");
+	td = BlessTupleDesc(td);
+	values[0] = PointerGetDatum(with_suffix(p, len, 0x00));
+	values[1] = PointerGetDatum(with_suffix(p, len, 0xFF));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(td, values, nulls)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_strinc);
+Datum
+fdb_strinc(PG_FUNCTION_ARGS)
+{
+	ARG_BYTES(0, p, len);
+	bytea	   *b;
+
+	while (len > 0 && p[len - 1] == 0xFF)
+		len--;
+	if (len == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fdb_strinc: the key must contain a byte other than 0xff")));
+	b = new_bytea(len);
+	memcpy(VARDATA(b), p, len);
+	((uint8_t *) VARDATA(b))[len - 1]++;
+	PG_RETURN_BYTEA_P(b);
+}

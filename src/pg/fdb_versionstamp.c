@@ -1,0 +1,222 @@
+/*
+ * fdb_versionstamp.c: the fdb_versionstamp type, FoundationDB's 96-bit
+ * versionstamp: a 10-byte transaction version (8-byte commit version and
+ * 2-byte batch number, big-endian) and a 2-byte big-endian user version.
+ * Stored as those 12 bytes, so comparing bytes is comparing versionstamps.
+ * Text form: 20 hex digits, a colon, the user version in decimal
+ * ("0102030405060708090a:48879").  Ten ff bytes mark an incomplete one.
+ */
+#include "compat.h"
+
+#include "common/hashfn.h"
+#include "fmgr.h"
+#include "lib/stringinfo.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+
+#include "byteorder.h"
+#include "fdb_tuple.h"
+#include "fdb_pg.h"
+
+#define VS_LEN 12
+
+void
+fdb_vs_format(const uint8_t *vs, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+	int			i;
+
+	for (i = 0; i < 10; i++)
+	{
+		buf[2 * i] = hex[vs[i] >> 4];
+		buf[2 * i + 1] = hex[vs[i] & 15];
+	}
+	snprintf(buf + 20, FDB_VS_TEXT_MAX - 20, ":%u", (unsigned) wc_load_be16(vs + 10));
+}
+
+/* A new versionstamp from its parts. */
+static uint8_t *
+vs_make(const uint8_t *tx, int32 user_version)
+{
+	uint8_t    *v;
+
+	if (user_version < 0 || user_version > 0xFFFF)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("versionstamp user version %d is out of range", user_version),
+				 errdetail("The user version is a 2-byte unsigned integer, 0 to 65535.")));
+	v = palloc(VS_LEN);
+	memcpy(v, tx, 10);
+	wc_store_be16(v + 10, (uint16_t) user_version);
+	return v;
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_in);
+Datum
+fdb_versionstamp_in(PG_FUNCTION_ARGS)
+{
+	const char *s = PG_GETARG_CSTRING(0);
+	uint8_t		tx[10];
+	int			i;
+	long		uv;
+	char	   *end;
+
+	for (i = 0; i < 20; i++)
+	{
+		int			h = fdb_hexval(s[i]);
+
+		if (h < 0)
+			break;
+		if (i % 2 == 0)
+			tx[i / 2] = (uint8_t) (h << 4);
+		else
+			tx[i / 2] |= (uint8_t) h;
+	}
+	if (i != 20 || s[20] != ':' || !isdigit((unsigned char) s[21]))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
+				 errdetail("Expected 20 hex digits (the transaction version), ':' and the user version.")));
+	errno = 0;
+	uv = strtol(s + 21, &end, 10);
+	if (*end != '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
+				 errdetail("Unexpected text at character %d.", (int) (end - s) + 1)));
+	if (errno == ERANGE || uv > 0xFFFF)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("versionstamp user version is out of range: \"%s\"", s),
+				 errdetail("The user version is a 2-byte unsigned integer, 0 to 65535.")));
+	PG_RETURN_POINTER(vs_make(tx, (int32) uv));
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_out);
+Datum
+fdb_versionstamp_out(PG_FUNCTION_ARGS)
+{
+	char	   *buf = palloc(FDB_VS_TEXT_MAX);
+
+	fdb_vs_format((const uint8_t *) PG_GETARG_POINTER(0), buf);
+	PG_RETURN_CSTRING(buf);
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_recv);
+Datum
+fdb_versionstamp_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	uint8_t    *v = palloc(VS_LEN);
+
+	pq_copymsgbytes(buf, (char *) v, VS_LEN);
+	PG_RETURN_POINTER(v);
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_send);
+Datum
+fdb_versionstamp_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (const char *) PG_GETARG_POINTER(0), VS_LEN);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* fdb_versionstamp(tx bytea, user_version int): a complete versionstamp. */
+PG_FUNCTION_INFO_V1(fdb_versionstamp_make);
+Datum
+fdb_versionstamp_make(PG_FUNCTION_ARGS)
+{
+	bytea	   *tx = PG_GETARG_BYTEA_PP(0);
+
+	if (VARSIZE_ANY_EXHDR(tx) != 10)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fdb_versionstamp: the transaction version must be 10 bytes, not %d",
+						(int) VARSIZE_ANY_EXHDR(tx))));
+	PG_RETURN_POINTER(vs_make((const uint8_t *) VARDATA_ANY(tx), PG_GETARG_INT32(1)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_incomplete);
+Datum
+fdb_versionstamp_incomplete(PG_FUNCTION_ARGS)
+{
+	static const uint8_t ff[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+	PG_RETURN_POINTER(vs_make(ff, PG_GETARG_INT32(0)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_is_complete);
+Datum
+fdb_versionstamp_is_complete(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!fdb_vs_incomplete((const uint8_t *) PG_GETARG_POINTER(0)));
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_tx);
+Datum
+fdb_versionstamp_tx(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = palloc(VARHDRSZ + 10);
+
+	SET_VARSIZE(b, VARHDRSZ + 10);
+	memcpy(VARDATA(b), PG_GETARG_POINTER(0), 10);
+	PG_RETURN_BYTEA_P(b);
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_user_version);
+Datum
+fdb_versionstamp_user_version(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) wc_load_be16((const uint8_t *) PG_GETARG_POINTER(0) + 10));
+}
+
+/* ---- comparison and hashing: the 12 bytes in order ---- */
+
+static int
+vs_cmp(FunctionCallInfo fcinfo)
+{
+	return memcmp(PG_GETARG_POINTER(0), PG_GETARG_POINTER(1), VS_LEN);
+}
+
+#define VS_CMP_FN(name, expr) \
+PG_FUNCTION_INFO_V1(name); \
+Datum \
+name(PG_FUNCTION_ARGS) \
+{ \
+	int			c = vs_cmp(fcinfo); \
+	PG_RETURN_BOOL(expr); \
+}
+
+VS_CMP_FN(fdb_versionstamp_eq, c == 0)
+VS_CMP_FN(fdb_versionstamp_ne, c != 0)
+VS_CMP_FN(fdb_versionstamp_lt, c < 0)
+VS_CMP_FN(fdb_versionstamp_le, c <= 0)
+VS_CMP_FN(fdb_versionstamp_gt, c > 0)
+VS_CMP_FN(fdb_versionstamp_ge, c >= 0)
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_cmp);
+Datum
+fdb_versionstamp_cmp(PG_FUNCTION_ARGS)
+{
+	int			c = vs_cmp(fcinfo);
+
+	PG_RETURN_INT32(c < 0 ? -1 : c > 0);
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_hash);
+Datum
+fdb_versionstamp_hash(PG_FUNCTION_ARGS)
+{
+	return hash_any((const unsigned char *) PG_GETARG_POINTER(0), VS_LEN);
+}
+
+PG_FUNCTION_INFO_V1(fdb_versionstamp_hash_extended);
+Datum
+fdb_versionstamp_hash_extended(PG_FUNCTION_ARGS)
+{
+	return hash_any_extended((const unsigned char *) PG_GETARG_POINTER(0), VS_LEN,
+							 PG_GETARG_INT64(1));
+}

@@ -1,0 +1,247 @@
+/*
+ * fuzz_fdb_tuple.c: libFuzzer target over the FoundationDB tuple core.
+ * The first byte picks the mode, the rest is the input:
+ *   0: packed tuple.  If accepted: the canonical re-encoding decodes to the
+ *      same values event by event, re-encodes byte-identical (a canonical
+ *      input re-encodes to itself), the text form parses back to those
+ *      bytes, and every getter index agrees with a plain walk.  If
+ *      rejected: the error offset lies within the input and every other
+ *      entry point rejects it too.
+ *   1: text form.  If it parses, the bytes are a valid tuple whose text
+ *      form parses back to the same bytes.
+ *   2: decimal integer.  If it converts, printing and converting again
+ *      gives the same magnitude.
+ * Aborts on any mismatch.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdb_tuple.h"
+
+static void
+check(int ok)
+{
+	if (!ok)
+		abort();
+}
+
+/* Same value (and same type) for two decoded events. */
+static int
+elem_eq(const fdb_elem *a, const fdb_elem *b)
+{
+	uint8_t		ma[FDB_MAX_INT_BYTES + 8],
+				mb[FDB_MAX_INT_BYTES + 8];
+	size_t		na,
+				nb;
+
+	if ((a->type == FDB_INT || a->type == FDB_BIGINT) && (b->type == FDB_INT || b->type == FDB_BIGINT))
+	{
+		int			sa,
+					sb;
+
+		na = fdb_int_magnitude(a, ma);
+		nb = fdb_int_magnitude(b, mb);
+		sa = na && (a->type == FDB_INT ? a->v.i < 0 : a->neg);
+		sb = nb && (b->type == FDB_INT ? b->v.i < 0 : b->neg);
+		return sa == sb && na == nb && memcmp(ma, mb, na) == 0;
+	}
+	if (a->type != b->type)
+		return 0;
+	switch (a->type)
+	{
+		case FDB_BYTES:
+		case FDB_STRING:
+			{
+				uint8_t    *pa,
+						   *pb;
+				int			same;
+
+				if (a->len != b->len)
+					return 0;
+				pa = malloc(a->len + 1);
+				pb = malloc(b->len + 1);
+				fdb_unescape(pa, a);
+				fdb_unescape(pb, b);
+				same = memcmp(pa, pb, a->len) == 0;
+				free(pa);
+				free(pb);
+				return same;
+			}
+		case FDB_FLOAT:
+			return a->v.f32 == b->v.f32;
+		case FDB_DOUBLE:
+			return a->v.f64 == b->v.f64;
+		case FDB_BOOL:
+			return a->v.b == b->v.b;
+		case FDB_UUID:
+			return memcmp(a->ptr, b->ptr, 16) == 0;
+		case FDB_VERSIONSTAMP:
+			return memcmp(a->ptr, b->ptr, 12) == 0;
+		default:
+			return 1;
+	}
+}
+
+/* Canonical re-encoding (malloc'd). */
+static uint8_t *
+canonical(const uint8_t *p, size_t len, size_t *outlen)
+{
+	uint8_t    *out;
+
+	check(fdb_canonical_size(p, len, outlen, NULL) == FDB_OK);
+	out = malloc(*outlen + 1);
+	check((size_t) (fdb_canonical_write(out, p, len) - out) == *outlen);
+	return out;
+}
+
+/* Text form, parsed back: must give exactly want. */
+static void
+text_round_trip(const uint8_t *p, size_t len, const uint8_t *want, size_t wantlen, int ascii)
+{
+	char	   *txt = malloc(fdb_text_bound(p, len));
+	size_t		tlen = fdb_text_write(p, len, txt, ascii),
+				plen,
+				pos;
+	uint8_t    *parsed;
+
+	check(tlen < fdb_text_bound(p, len));
+	check(fdb_text_parse(txt, tlen, NULL, &plen, &pos) == FDB_OK && plen == wantlen);
+	parsed = malloc(plen + 1);
+	check(fdb_text_parse(txt, tlen, parsed, &plen, &pos) == FDB_OK);
+	check(memcmp(parsed, want, wantlen) == 0);
+	free(parsed);
+	free(txt);
+}
+
+static void
+packed_mode(const uint8_t *p, size_t len)
+{
+	fdb_reader	r,
+				r2;
+	fdb_elem	a,
+				b;
+	size_t		count,
+				clen,
+				clen2,
+				k;
+	uint8_t    *canon,
+			   *canon2;
+	int			found;
+
+	if (fdb_validate(p, len, &count, &r) != FDB_OK)
+	{
+		size_t		size;
+
+		check(r.err_off <= len);
+		check(fdb_canonical_size(p, len, &size, NULL) != FDB_OK);
+		check(fdb_get(p, len, -1, &a, &found, NULL) != FDB_OK);
+		return;
+	}
+	canon = canonical(p, len, &clen);
+	check(fdb_validate(canon, clen, &k, NULL) == FDB_OK && k == count);
+	/* same values, event by event */
+	fdb_reader_init(&r, p, len);
+	fdb_reader_init(&r2, canon, clen);
+	for (;;)
+	{
+		check(fdb_read(&r, &a) == FDB_OK && fdb_read(&r2, &b) == FDB_OK);
+		check(elem_eq(&a, &b));
+		if (a.type == FDB_END)
+			break;
+	}
+	/* canonical is a fixed point */
+	canon2 = canonical(canon, clen, &clen2);
+	check(clen2 == clen && memcmp(canon2, canon, clen) == 0);
+	free(canon2);
+	/* the text form parses back to the canonical bytes */
+	text_round_trip(p, len, canon, clen, 0);
+	text_round_trip(p, len, canon, clen, 1);
+	/* getters find what a walk finds */
+	fdb_reader_init(&r, p, len);
+	for (k = 0; k < count && k < 16; k++)
+	{
+		check(fdb_skip(&r, &a) == FDB_OK);
+		check(fdb_get(p, len, (int64_t) k, &b, &found, NULL) == FDB_OK && found && b.offset == a.offset);
+		check(fdb_get(p, len, (int64_t) k - (int64_t) count, &b, &found, NULL) == FDB_OK && found &&
+			  b.offset == a.offset);
+		if (b.type == FDB_NESTED)
+		{
+			size_t		n = fdb_unnest_size(&b);
+			uint8_t    *inner = malloc(n + 1);
+
+			check((size_t) (fdb_unnest_write(inner, &b) - inner) == n);
+			check(fdb_validate(inner, n, NULL, NULL) == FDB_OK);
+			free(inner);
+		}
+	}
+	check(fdb_get(p, len, (int64_t) count, &b, &found, NULL) == FDB_OK && !found);
+	free(canon);
+}
+
+static void
+text_mode(const uint8_t *p, size_t len)
+{
+	size_t		plen,
+				pos,
+				plen2;
+	uint8_t    *bytes;
+
+	if (fdb_text_parse((const char *) p, len, NULL, &plen, &pos) != FDB_OK)
+	{
+		check(pos <= len);
+		return;
+	}
+	bytes = malloc(plen + 1);
+	check(fdb_text_parse((const char *) p, len, bytes, &plen2, &pos) == FDB_OK && plen2 == plen);
+	check(fdb_validate(bytes, plen, NULL, NULL) == FDB_OK);
+	text_round_trip(bytes, plen, bytes, plen, 0);
+	free(bytes);
+}
+
+static void
+decimal_mode(const uint8_t *p, size_t len)
+{
+	uint8_t		mag[FDB_MAX_INT_BYTES + 8],
+				mag2[FDB_MAX_INT_BYTES + 8];
+	char		dec[FDB_DECIMAL_MAX];
+	size_t		n,
+				n2,
+				dlen;
+	int			neg,
+				neg2;
+	fdb_elem	e;
+
+	if (fdb_decimal_to_mag((const char *) p, len, mag, &n, &neg) != FDB_OK)
+		return;
+	memset(&e, 0, sizeof(e));
+	e.type = FDB_BIGINT;
+	e.ptr = mag;
+	e.len = n;
+	e.neg = (uint8_t) neg;
+	dlen = fdb_int_to_decimal(&e, dec);
+	check(fdb_decimal_to_mag(dec, dlen, mag2, &n2, &neg2) == FDB_OK);
+	check(n2 == n && neg2 == neg && memcmp(mag, mag2, n) == 0);
+}
+
+int			LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size == 0)
+		return 0;
+	switch (data[0] % 3)
+	{
+		case 0:
+			packed_mode(data + 1, size - 1);
+			break;
+		case 1:
+			text_mode(data + 1, size - 1);
+			break;
+		default:
+			decimal_mode(data + 1, size - 1);
+			break;
+	}
+	return 0;
+}
