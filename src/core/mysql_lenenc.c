@@ -20,7 +20,10 @@ wc_mysql_lenenc_int_get(const uint8_t *buf, size_t len, size_t pos,
 		*next = pos + used;
 		return st;
 	}
-	return wc_mysql_fail(err, st, pos, used, avail);
+	st = wc_mysql_fail(err, st, pos, used, avail);
+	if (err && st == WC_MYSQL_ERR_TRUNCATED && avail > 0)
+		err->prefix = buf[pos];
+	return st;
 }
 
 /* string<lenenc>: canonical length prefix, then the bytes. */

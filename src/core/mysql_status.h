@@ -39,6 +39,7 @@ typedef struct wc_mysql_error
 	uint64_t	need;			/* bytes (or value) needed, by status */
 	uint64_t	have;			/* bytes (or value) present, by status */
 	int			field;			/* field, column or packet index; -1: none */
+	uint8_t		prefix;			/* first byte of a truncated int<lenenc>; 0: none */
 } wc_mysql_error;
 
 /* A decoded byte string: data at buf[off .. off + len), or SQL NULL. */
@@ -60,6 +61,7 @@ wc_mysql_fail(wc_mysql_error *err, wc_mysql_status st, size_t offset,
 		err->need = need;
 		err->have = have;
 		err->field = -1;
+		err->prefix = 0;
 	}
 	return st;
 }

@@ -11,23 +11,6 @@
 
 #include "mysql_glue.h"
 
-/* Prefix byte of a truncated int<lenenc>, from the bytes its form needs. */
-static const char *
-lenenc_form(uint64 need)
-{
-	switch (need)
-	{
-		case 3:
-			return "0xfc";
-		case 4:
-			return "0xfd";
-		case 9:
-			return "0xfe";
-		default:
-			return NULL;
-	}
-}
-
 void
 mysql_raise(const char *func, const char *what, wc_mysql_status st,
 			const wc_mysql_error *err)
@@ -39,21 +22,18 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 	switch (st)
 	{
 		case WC_MYSQL_ERR_TRUNCATED:
-			if (need == 1 && have == 0)
+			if (err->prefix)
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 						 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
-						 errdetail("The input ends where the value should start.")));
-			if (lenenc_form(need) && strstr(what, "string") == NULL)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-						 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
-						 errdetail("Prefix %s needs %llu value bytes, %llu present.",
-								   lenenc_form(need), need - 1, have - 1)));
+						 errdetail("Prefix 0x%02x needs %llu value bytes, %llu present.",
+								   err->prefix, need - 1, have - 1)));
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
-					 errdetail("It needs %llu bytes, %llu present.", need, have)));
+					 errdetail_plural("It needs %llu byte, %llu present.",
+									  "It needs %llu bytes, %llu present.",
+									  (unsigned long) need, need, have)));
 			break;
 		case WC_MYSQL_ERR_FF:
 			ereport(ERROR,
@@ -65,15 +45,17 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 		case WC_MYSQL_ERR_LENGTH:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu announces %llu bytes, %llu present",
-							func, what, off, need, have)));
+					 errmsg_plural("%s: %s at byte offset %zu announces a length of %llu, %llu byte present",
+								   "%s: %s at byte offset %zu announces a length of %llu, %llu bytes present",
+								   (unsigned long) have, func, what, off, need, have)));
 			break;
 		case WC_MYSQL_ERR_NO_NUL:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("%s: %s at byte offset %zu has no terminating 0x00",
 							func, what, off),
-					 errdetail("%llu bytes scanned.", have)));
+					 errdetail_plural("%llu byte scanned.", "%llu bytes scanned.",
+									  (unsigned long) have, have)));
 			break;
 		case WC_MYSQL_ERR_EMBEDDED_NUL:
 			ereport(ERROR,
@@ -127,13 +109,17 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 		case WC_MYSQL_ERR_TRAILING:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %llu unexpected bytes at byte offset %zu, after the %s",
-							func, have, off, what)));
+					 errmsg("%s: unexpected data at byte offset %zu, after the last field of the %s",
+							func, off, what),
+					 errdetail_plural("%llu byte follows.", "%llu bytes follow.",
+									  (unsigned long) have, have)));
 			break;
 		case WC_MYSQL_ERR_COLUMN_COUNT:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s has %llu columns, expected %llu", func, what, have, need)));
+					 errmsg_plural("%s: %s has %llu column, expected %llu",
+								   "%s: %s has %llu columns, expected %llu",
+								   (unsigned long) have, func, what, have, need)));
 			break;
 		case WC_MYSQL_OK:
 		case WC_MYSQL_NULL:

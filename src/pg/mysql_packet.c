@@ -156,6 +156,7 @@ text_row_check(const uint8 *buf, size_t len, int64 expect)
 		err.need = (uint64) expect;
 		err.have = ncols;
 		err.field = -1;
+		err.prefix = 0;
 		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
 	}
 	return ncols;
@@ -222,7 +223,10 @@ mysql_column_def_decode(PG_FUNCTION_ARGS)
 	{
 		char		what[64];
 
-		snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_column_def_fields[err.field]);
+		if (st == WC_MYSQL_ERR_TRAILING)
+			snprintf(what, sizeof(what), "column definition");
+		else
+			snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_column_def_fields[err.field]);
 		mysql_raise("mysql_column_def_decode", what, st, &err);
 	}
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
