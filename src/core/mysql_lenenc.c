@@ -38,25 +38,28 @@ wc_mysql_lenenc_str_write(uint8_t *dst, const uint8_t *src, size_t n)
 }
 
 /* string<lenenc> at buf[pos]; the length is never added to pos before it
- * is known to fit, so 2^64-1 cannot wrap. */
+ * is known to fit, so 2^64-1 cannot wrap.  The prefix is read inline: this
+ * is the per-column step of every text row. */
 wc_mysql_status
 wc_mysql_lenenc_str_get(const uint8_t *buf, size_t len, size_t pos,
 						wc_mysql_slice *out, size_t *next, wc_mysql_error *err)
 {
 	uint64_t	n = 0;
+	size_t		used = 0;
 	size_t		p;
-	wc_mysql_status st = wc_mysql_lenenc_int_get(buf, len, pos, &n, &p, err);
+	wc_mysql_status st = wc_mysql_lenenc_int_read(buf + pos, len - pos, &n, &used);
 
 	if (st == WC_MYSQL_NULL)
 	{
-		out->off = p;
+		out->off = pos + 1;
 		out->len = 0;
 		out->is_null = 1;
-		*next = p;
+		*next = pos + 1;
 		return st;
 	}
 	if (st != WC_MYSQL_OK)
-		return st;
+		return wc_mysql_lenenc_int_get(buf, len, pos, &n, next, err);
+	p = pos + used;
 	if (n > (uint64_t) (len - p))
 		return wc_mysql_fail(err, WC_MYSQL_ERR_LENGTH, pos, n, len - p);
 	out->off = p;

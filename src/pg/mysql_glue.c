@@ -172,21 +172,48 @@ mysql_uint64_numeric(uint64 v)
 												 n_two63, NULL));
 }
 
-/* Integer value of num (0 <= num <= INT64_MAX), or -1 if it has a fraction. */
-static int64
-whole_int64(Numeric num)
+/* ERROR: num (finite) is below 0 or above 2^64-1. */
+static void pg_attribute_noreturn()
+numeric_out_of_range(Numeric num, const char *func)
 {
-	int64		i = DatumGetInt64(DirectFunctionCall1(numeric_int8, NumericGetDatum(num)));
-
-	/* numeric_int8 rounds: a fraction shows as a difference */
-	return ncmp(int64_to_numeric(i), num) == 0 ? i : -1;
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("%s: value %s is out of range", func,
+					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)))),
+			 errdetail("Values range from 0 to 18446744073709551615.")));
 }
 
+/* ERROR: num (in range) has a fraction. */
+static void pg_attribute_noreturn()
+numeric_not_integer(Numeric num, const char *func)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("%s: value %s is not an integer", func,
+					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))))));
+}
+
+/* No fraction digits (2.000 is an integer, 2.5 is not). */
+static inline bool
+numeric_integral(Numeric num)
+{
+	return DatumGetInt32(DirectFunctionCall1(numeric_min_scale, NumericGetDatum(num))) == 0;
+}
+
+static inline int64
+numeric_to_int64(Numeric num)
+{
+	return DatumGetInt64(DirectFunctionCall1(numeric_int8, NumericGetDatum(num)));
+}
+
+/*
+ * Three calls on the common path (num <= INT64_MAX): one comparison, the
+ * fraction check, numeric_int8.  Above INT64_MAX, 2^63 is subtracted first
+ * so numeric_int8 still applies; no detour through text.
+ */
 uint64
 mysql_numeric_uint64(Numeric num, const char *func)
 {
-	int64		i;
-
 	if (numeric_is_nan(num))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -197,29 +224,27 @@ mysql_numeric_uint64(Numeric num, const char *func)
 				 errmsg("%s: infinity is out of range", func),
 				 errdetail("Values range from 0 to 18446744073709551615.")));
 	init_constants();
-	if (ncmp(num, n_zero) < 0 || ncmp(num, n_uint64_max) > 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: value %s is out of range", func,
-						DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)))),
-				 errdetail("Values range from 0 to 18446744073709551615.")));
 	if (ncmp(num, n_int64_max) <= 0)
 	{
-		i = whole_int64(num);
-		if (i >= 0)
-			return (uint64) i;
+		int64		i;
+
+		if (!numeric_integral(num))
+		{
+			if (ncmp(num, n_zero) < 0)
+				numeric_out_of_range(num, func);
+			numeric_not_integer(num, func);
+		}
+		i = numeric_to_int64(num);
+		if (i < 0)
+			numeric_out_of_range(num, func);
+		return (uint64) i;
 	}
-	else
-	{
-		i = whole_int64(numeric_sub_opt_error(num, n_two63, NULL));
-		if (i >= 0)
-			return (uint64) i + ((uint64) 1 << 63);
-	}
-	ereport(ERROR,
-			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("%s: value %s is not an integer", func,
-					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))))));
-	pg_unreachable();
+	if (ncmp(num, n_uint64_max) > 0)
+		numeric_out_of_range(num, func);
+	if (!numeric_integral(num))
+		numeric_not_integer(num, func);
+	return (uint64) numeric_to_int64(numeric_sub_opt_error(num, n_two63, NULL)) +
+		((uint64) 1 << 63);
 }
 
 size_t
