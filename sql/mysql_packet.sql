@@ -1,0 +1,232 @@
+-- mysql_packet: MySQL packet framing and reassembly, text resultset rows,
+-- Column Definition 41 and OK packets; framing driven by
+-- test/vectors/mysql_packets.tsv.
+\set VERBOSITY default
+-- helpers: pg_temp.try(), pg_temp.unformula(), pg_temp.payload()
+\set ECHO none
+\i sql/mysql_helpers.psql
+\set ECHO all
+
+-- a FROM-clause set-returning function keeps its rows in a tuplestore: let
+-- the 50 MB packets stay in memory
+SET work_mem = '256MB';
+
+-- ---------------------------------------------------------------------
+-- framing
+-- ---------------------------------------------------------------------
+SELECT mysql_packet_frame('') AS empty, mysql_packet_frame('\x0102', 7) AS seq7,
+	   mysql_packet_frame('\x03', 255) AS seq255;
+-- a 0xFFFFFF payload needs an empty trailer packet; ids wrap 255 -> 0
+SELECT length(f) AS bytes, substring(f FROM 1 FOR 4) AS first_header,
+	   substring(f FROM length(f) - 3) AS last_header
+FROM (SELECT mysql_packet_frame(pg_temp.payload(16777215), 255) f) s;
+SELECT mysql_packet_frame('\x00', 256);
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_packet_frame('\x00', -1);
+\echo :LAST_ERROR_SQLSTATE
+
+-- mysql_packets.tsv: the framed stream is exactly the listed headers, each
+-- followed by its chunk of the payload; reassembly gives the payload back
+CREATE TEMP TABLE v_raw (line text);
+\copy v_raw FROM 'test/vectors/mysql_packets.tsv' WITH (FORMAT csv, DELIMITER E'\x01', QUOTE E'\x02', HEADER true)
+CREATE TEMP TABLE v_pkt AS
+SELECT row_number() OVER () AS n, split_part(line, E'\t', 1)::bigint AS plen,
+	   split_part(line, E'\t', 2)::int AS seq,
+	   string_to_array(split_part(line, E'\t', 3), ',') AS headers
+FROM v_raw;
+-- each row checked in one place, so its long values are built once; no
+-- parallel worker, which would get the 16-50 MB values through a small queue
+CREATE FUNCTION pg_temp.check_frame(plen bigint, seq int, headers text[],
+									OUT framed_ok bool, OUT reassembled_ok bool)
+LANGUAGE plpgsql SET max_parallel_workers = 0 AS $$
+DECLARE
+	p bytea := pg_temp.payload(plen);
+	f bytea := mysql_packet_frame(p, seq);
+	pos int := 0;
+	done int := 0;
+	h bytea;
+	clen int;
+BEGIN
+	framed_ok := true;
+	FOREACH h IN ARRAY (SELECT array_agg(decode(x, 'hex') ORDER BY i)
+						FROM unnest(headers) WITH ORDINALITY u(x, i)) LOOP
+		clen := get_byte(h, 0) + 256 * get_byte(h, 1) + 65536 * get_byte(h, 2);
+		framed_ok := framed_ok AND substring(f FROM pos + 1 FOR 4) = h
+			AND substring(f FROM pos + 5 FOR clen) = substring(p FROM done + 1 FOR clen);
+		pos := pos + 4 + clen;
+		done := done + clen;
+	END LOOP;
+	framed_ok := framed_ok AND pos = length(f) AND done = plen;
+	SELECT count(*) = 1 AND bool_and(r.seq = check_frame.seq AND r.payload = p AND r.byte_offset = 0)
+	INTO reassembled_ok FROM mysql_packets(f) r;
+END $$;
+CREATE TEMP TABLE v_check AS
+SELECT n, plen, seq, cardinality(headers) AS packets, c.*
+FROM v_pkt, pg_temp.check_frame(plen, seq, headers) c;
+SELECT count(*) AS rows, count(*) FILTER (WHERE framed_ok AND reassembled_ok) AS passing FROM v_check;
+SELECT * FROM v_check WHERE NOT (framed_ok AND reassembled_ok) ORDER BY n;
+SELECT plen, seq, packets FROM v_check WHERE packets > 1 ORDER BY n;
+DROP TABLE v_check;
+
+-- ---------------------------------------------------------------------
+-- reassembly of a stream of several packets, and its errors
+-- ---------------------------------------------------------------------
+SELECT * FROM mysql_packets(mysql_packet_frame('\x0161', 1) || mysql_packet_frame('', 2) ||
+							mysql_packet_frame('\xfe00000200', 3));
+SELECT count(*) FROM mysql_packets('');
+-- two logical packets, the first split in two chunks
+SELECT seq, length(payload) AS payload_bytes, byte_offset,
+	   CASE WHEN seq = 250 THEN (payload = pg_temp.payload(16777216))::text
+			ELSE encode(payload, 'hex') END AS payload_check
+FROM mysql_packets(mysql_packet_frame(pg_temp.payload(16777216), 250) || mysql_packet_frame('\x0a0b', 0));
+-- truncated inside a header, inside a payload, after a full-size chunk
+SELECT * FROM mysql_packets('\x010000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_packets('\x0500000061626364');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_packets(mysql_packet_frame('\x61') || '\x0500000061626364'::bytea);
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM mysql_packets(substring(mysql_packet_frame(pg_temp.payload(16777215)) FROM 1 FOR 16777219));
+\echo :LAST_ERROR_SQLSTATE
+-- a sequence gap inside a split packet
+SELECT count(*) FROM mysql_packets(overlay(mysql_packet_frame(pg_temp.payload(16777215), 4)
+										   PLACING '\x07'::bytea FROM 16777223 FOR 1));
+\echo :LAST_ERROR_SQLSTATE
+-- every cut of a small stream fails except at packet boundaries
+SELECT cut, pg_temp.try(format('SELECT count(*) FROM mysql_packets(%L::bytea)',
+							   substring(s FROM 1 FOR cut))) AS result
+FROM (SELECT mysql_packet_frame('\x6162') || mysql_packet_frame('', 1) AS s) x,
+	 generate_series(0, length(s)) cut
+ORDER BY cut;
+
+-- ---------------------------------------------------------------------
+-- text resultset rows
+-- ---------------------------------------------------------------------
+SELECT mysql_text_row_decode('\x0131fb03616263') AS spec_example,
+	   mysql_text_row_decode('\x00fb00') AS empty_null_empty,
+	   mysql_text_row_decode('') AS no_columns,
+	   mysql_text_row_decode('\x0131fb03616263', 3) AS with_count;
+SELECT i, length(c) AS bytes, left(convert_from(c, 'UTF8'), 20) AS value
+FROM unnest(mysql_text_row_decode(mysql_lenenc_str(convert_to('José', 'UTF8')) || '\xfb'::bytea ||
+								  mysql_lenenc_str(pg_temp.payload(300)))) WITH ORDINALITY AS u(c, i)
+ORDER BY i;
+SELECT mysql_text_row_decode('\x0131ff');
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_text_row_decode('\x013105616263');
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_text_row_decode('\x0131fc01');
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_text_row_decode('\x0131fb03616263', 2);
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_text_row_decode('\x0131', -1);
+\echo :LAST_ERROR_SQLSTATE
+-- every cut inside a column fails; a cut between columns is a shorter row,
+-- which the column count catches
+SELECT cut, pg_temp.try(format('SELECT mysql_text_row_decode(%L::bytea)',
+							   substring('\x0131fb03616263'::bytea FROM 1 FOR cut))) AS result,
+	   pg_temp.try(format('SELECT mysql_text_row_decode(%L::bytea, 3)',
+						  substring('\x0131fb03616263'::bytea FROM 1 FOR cut))) AS with_count
+FROM generate_series(0, 7) cut ORDER BY cut;
+
+-- ---------------------------------------------------------------------
+-- Column Definition 41
+-- ---------------------------------------------------------------------
+-- @@version_comment, from a packet with its header (seq 2)
+SELECT d.*
+FROM mysql_packets('\x270000020364656600000011404076657273696f6e5f636f6d6d656e74000c08001c000000fd00001f0000') p,
+	 mysql_column_def_decode(p.payload) d;
+SELECT * FROM mysql_column_def_decode('\x0364656600000011404076657273696f6e5f636f6d6d656e74000c08001c000000fd00001f0000');
+-- shop.users.id AS u: binary, LONG, NOT_NULL|PRI_KEY|AUTO_INCREMENT
+SELECT *, to_hex(flags) AS flags_hex
+FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000');
+-- NULL strings, a non-canonical 12
+SELECT catalog IS NULL AS catalog_null, schema, name
+FROM mysql_column_def_decode('\xfb000000017800fc0c003f000b000000030000000000');
+-- errors: trailing bytes (COM_FIELD_LIST default values), bad fixed length,
+-- NULL fixed length, 0xff, invalid UTF-8, truncation
+SELECT * FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000fb');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640b3f000b0000000303020000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_column_def_decode('\x036465660473686f700175057573657273026964026964fb3f000b000000030302000000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_column_def_decode('\x036465660473686f700175057573657273026964ff');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269c30c3f000b000000030302000000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT cut, pg_temp.try(format('SELECT mysql_column_def_decode(%L::bytea)',
+			 substring('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000'::bytea
+					   FROM 1 FOR cut))) AS result
+FROM generate_series(0, 35) cut ORDER BY cut;
+
+-- ---------------------------------------------------------------------
+-- OK packets
+-- ---------------------------------------------------------------------
+-- the docs example, with its header: 0 rows, id 0, AUTOCOMMIT
+SELECT p.seq, d.* FROM mysql_packets('\x0700000200000002000000') p, mysql_ok_packet_decode(p.payload) d;
+-- 1 row affected, last insert id 300
+SELECT * FROM mysql_ok_packet_decode('\x0001fc2c0102000000');
+-- FE header (CLIENT_DEPRECATE_EOF), NULL affected_rows, 2^64-1 id, info text
+SELECT affected_rows, last_insert_id, to_hex(status_flags) AS status_flags, warnings,
+	   convert_from(info, 'UTF8') AS info
+FROM mysql_ok_packet_decode('\xfefbfeffffffffffffffff2200010052656364733a2031');
+-- errors: legacy EOF, ERR packet, 0xff count, bad header, empty
+SELECT * FROM mysql_ok_packet_decode('\xfe00000200');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\xff1504233432303030');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\x00ff00020000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\x00fd0102');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('');
+\echo :LAST_ERROR_SQLSTATE
+SELECT cut, pg_temp.try(format('SELECT mysql_ok_packet_decode(%L::bytea)',
+							   substring('\x0001fc2c0102000000'::bytea FROM 1 FOR cut))) AS result
+FROM generate_series(0, 8) cut ORDER BY cut;
+
+-- ---------------------------------------------------------------------
+-- the README's worked example: a captured result set into a table
+-- ---------------------------------------------------------------------
+-- A captured result set: SELECT id, name, email, created_at FROM shop.users u
+-- (column count, four column definitions, EOF, three text rows, EOF).
+CREATE TEMP TABLE capture AS
+SELECT decode('010000010424000002036465660473686f7001750575736572730269640269640c3f0014'
+              '00000008230200000028000003036465660473686f700175057573657273046e616d6504'
+              '6e616d650cff0000010000fd01100000002a000004036465660473686f70017505757365'
+              '727305656d61696c05656d61696c0cff00fc030000fd0000000000340000050364656604'
+              '73686f7001750575736572730a637265617465645f61740a637265617465645f61740c3f'
+              '00130000000c810000000005000006fe000002003300000701310c416461204c6f76656c'
+              '6163650f616461406578616d706c652e636f6d13323032342d30312d31352030393a3330'
+              '3a30302400000801320c4a6f73c3a9204d617274c3adfb13323032342d30322d32392032'
+              '333a35393a35392e000009143138343436373434303733373039353531363135034d6178'
+              '0013323032352d31322d33312030303a30303a30300500000afe00000200', 'hex') AS stream;
+
+-- 1. Reassemble the stream into logical packets.
+CREATE TEMP TABLE pkt AS
+SELECT row_number() OVER (ORDER BY byte_offset) AS n, seq, payload, byte_offset
+FROM capture, mysql_packets(stream);
+SELECT n, seq, length(payload) AS bytes, byte_offset FROM pkt ORDER BY n;
+
+-- 2. The first packet holds the column count; the column definitions follow.
+CREATE TEMP TABLE meta AS
+SELECT (mysql_lenenc_int_decode(payload)).value::int AS ncols FROM pkt WHERE n = 1;
+-- (pick the packets first: a decoder in FROM would also see the other ones)
+WITH defs AS MATERIALIZED (
+    SELECT n, payload FROM pkt, meta WHERE n BETWEEN 2 AND 1 + meta.ncols)
+SELECT n - 1 AS col, d.*
+FROM defs, mysql_column_def_decode(defs.payload) d
+ORDER BY col;
+
+-- 3. After the definitions an EOF packet (first byte 0xFE, shorter than 9
+--    bytes), then one packet per row up to the closing EOF; each column is
+--    its text form or NULL.  Into a PostgreSQL table:
+CREATE TEMP TABLE users (id numeric(20, 0), name text, email text, created_at timestamp);
+INSERT INTO users
+SELECT convert_from(r[1], 'UTF8')::numeric, convert_from(r[2], 'UTF8'),
+       convert_from(r[3], 'UTF8'), convert_from(r[4], 'UTF8')::timestamp
+FROM (SELECT mysql_text_row_decode(payload, meta.ncols) AS r
+      FROM pkt, meta
+      WHERE n > meta.ncols + 2
+        AND NOT (get_byte(payload, 0) = 254 AND length(payload) < 9)) AS rows;
+SELECT id, name, email IS NULL AS email_null, email, created_at FROM users ORDER BY id;

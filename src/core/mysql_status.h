@@ -1,0 +1,69 @@
+/*
+ * mysql_status.h: status codes and error location shared by the MySQL
+ * protocol core (mysql_lenenc, mysql_int, mysql_packet).  No PostgreSQL
+ * headers.
+ *
+ * Every decoder returns a wc_mysql_status; on an error it also fills a
+ * wc_mysql_error with the absolute byte offset of the problem and, where
+ * they mean something, what was needed and what was present.
+ */
+#ifndef WC_MYSQL_STATUS_H
+#define WC_MYSQL_STATUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum wc_mysql_status
+{
+	WC_MYSQL_OK = 0,
+	WC_MYSQL_NULL,				/* 0xFB: SQL NULL, a value and not an error */
+	WC_MYSQL_ERR_TRUNCATED,		/* fewer bytes than the form needs: need/have */
+	WC_MYSQL_ERR_FF,			/* 0xFF where an int<lenenc> starts */
+	WC_MYSQL_ERR_LENGTH,		/* string length beyond the input: need/have */
+	WC_MYSQL_ERR_NO_NUL,		/* string<NUL> without its terminating 00 */
+	WC_MYSQL_ERR_EMBEDDED_NUL,	/* 00 inside bytes to write as string<NUL> */
+	WC_MYSQL_ERR_WIDTH,			/* int<N> width not in 1, 2, 3, 4, 6, 8 */
+	WC_MYSQL_ERR_RANGE,			/* value does not fit the encoding */
+	WC_MYSQL_ERR_CONTINUATION,	/* stream ends right after a full-size chunk */
+	WC_MYSQL_ERR_SEQUENCE,		/* sequence id gap: need=expected, have=found */
+	WC_MYSQL_ERR_HEADER,		/* OK packet header not 00/FE: have=byte */
+	WC_MYSQL_ERR_FIXED_LENGTH,	/* column definition fixed-field length not 12 */
+	WC_MYSQL_ERR_NULL_FIELD,	/* 0xFB where the field cannot be NULL */
+	WC_MYSQL_ERR_TRAILING,		/* bytes after the last field: have=count */
+	WC_MYSQL_ERR_COLUMN_COUNT	/* text row: need=expected, have=found */
+} wc_mysql_status;
+
+typedef struct wc_mysql_error
+{
+	size_t		offset;			/* absolute byte offset of the problem */
+	uint64_t	need;			/* bytes (or value) needed, by status */
+	uint64_t	have;			/* bytes (or value) present, by status */
+	int			field;			/* field, column or packet index; -1: none */
+	uint8_t		prefix;			/* first byte of a truncated int<lenenc>; 0: none */
+} wc_mysql_error;
+
+/* A decoded byte string: data at buf[off .. off + len), or SQL NULL. */
+typedef struct wc_mysql_slice
+{
+	size_t		off;
+	size_t		len;
+	int			is_null;
+} wc_mysql_slice;
+
+/* Fill *err (when not NULL) and return st: the one error exit of the core. */
+static inline wc_mysql_status
+wc_mysql_fail(wc_mysql_error *err, wc_mysql_status st, size_t offset,
+			  uint64_t need, uint64_t have)
+{
+	if (err)
+	{
+		err->offset = offset;
+		err->need = need;
+		err->have = have;
+		err->field = -1;
+		err->prefix = 0;
+	}
+	return st;
+}
+
+#endif							/* WC_MYSQL_STATUS_H */

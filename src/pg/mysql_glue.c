@@ -1,0 +1,299 @@
+/*
+ * mysql_glue.c: shared helpers of the MySQL protocol glue (see
+ * mysql_glue.h).  Every MySQL error message is written here, so all
+ * functions word the same problem the same way.
+ */
+#include "compat.h"
+
+#include "funcapi.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+#include "mysql_glue.h"
+
+void
+mysql_raise(const char *func, const char *what, wc_mysql_status st,
+			const wc_mysql_error *err)
+{
+	unsigned long long need = (unsigned long long) err->need;
+	unsigned long long have = (unsigned long long) err->have;
+	size_t		off = err->offset;
+
+	switch (st)
+	{
+		case WC_MYSQL_ERR_TRUNCATED:
+			if (err->prefix)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+						 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
+						 errdetail("Prefix 0x%02x needs %llu value bytes, %llu present.",
+								   err->prefix, need - 1, have - 1)));
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
+					 errdetail_plural("It needs %llu byte, %llu present.",
+									  "It needs %llu bytes, %llu present.",
+									  (unsigned long) need, need, have)));
+			break;
+		case WC_MYSQL_ERR_FF:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: invalid %s at byte offset %zu: 0xff is not a length-encoded integer prefix",
+							func, what, off),
+					 errdetail("0xff starts an ERR packet.")));
+			break;
+		case WC_MYSQL_ERR_LENGTH:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg_plural("%s: %s at byte offset %zu announces a length of %llu, %llu byte present",
+								   "%s: %s at byte offset %zu announces a length of %llu, %llu bytes present",
+								   (unsigned long) have, func, what, off, need, have)));
+			break;
+		case WC_MYSQL_ERR_NO_NUL:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu has no terminating 0x00",
+							func, what, off),
+					 errdetail_plural("%llu byte scanned.", "%llu bytes scanned.",
+									  (unsigned long) have, have)));
+			break;
+		case WC_MYSQL_ERR_EMBEDDED_NUL:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: %s cannot contain 0x00, found at byte offset %zu",
+							func, what, off)));
+			break;
+		case WC_MYSQL_ERR_WIDTH:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: unsupported width %lld", func, (long long) err->have),
+					 errdetail("int<N> is defined for N = 1, 2, 3, 4, 6, 8.")));
+			break;
+		case WC_MYSQL_ERR_RANGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("%s: value %llu is out of range for %s", func, have, what),
+					 errdetail("The largest value is %llu.", need)));
+			break;
+		case WC_MYSQL_ERR_CONTINUATION:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s truncated at byte offset %zu: the stream ends after a full-size chunk",
+							func, what, off),
+					 errdetail("A chunk of 16777215 bytes must be followed by another chunk of the same packet.")));
+			break;
+		case WC_MYSQL_ERR_SEQUENCE:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: sequence id gap in %s at byte offset %zu: expected %llu, found %llu",
+							func, what, off, need, have)));
+			break;
+		case WC_MYSQL_ERR_HEADER:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: invalid %s 0x%02llx at byte offset %zu", func, what, have, off),
+					 errdetail("An OK packet starts with 0x00, or 0xfe when CLIENT_DEPRECATE_EOF is set.")));
+			break;
+		case WC_MYSQL_ERR_FIXED_LENGTH:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu is %llu, expected %llu",
+							func, what, off, have, need)));
+			break;
+		case WC_MYSQL_ERR_NULL_FIELD:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu is the NULL marker 0xfb, which it cannot be",
+							func, what, off)));
+			break;
+		case WC_MYSQL_ERR_TRAILING:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: unexpected data at byte offset %zu, after the last field of the %s",
+							func, off, what),
+					 errdetail_plural("%llu byte follows.", "%llu bytes follow.",
+									  (unsigned long) have, have)));
+			break;
+		case WC_MYSQL_ERR_COLUMN_COUNT:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg_plural("%s: %s has %llu column, expected %llu",
+								   "%s: %s has %llu columns, expected %llu",
+								   (unsigned long) have, func, what, have, need)));
+			break;
+		case WC_MYSQL_OK:
+		case WC_MYSQL_NULL:
+			break;
+	}
+	elog(ERROR, "%s: unexpected MySQL codec status %d", func, (int) st);
+}
+
+/* Constants of the numeric conversions, built once per backend. */
+static Numeric n_zero,
+			n_int64_max,
+			n_two63,
+			n_uint64_max;
+
+static void
+init_constants(void)
+{
+	MemoryContext old;
+
+	if (n_uint64_max)
+		return;
+	old = MemoryContextSwitchTo(TopMemoryContext);
+	n_zero = int64_to_numeric(0);
+	n_int64_max = int64_to_numeric(PG_INT64_MAX);
+	n_two63 = DatumGetNumeric(DirectFunctionCall3(numeric_in,
+												  CStringGetDatum("9223372036854775808"),
+												  ObjectIdGetDatum(InvalidOid),
+												  Int32GetDatum(-1)));
+	n_uint64_max = DatumGetNumeric(DirectFunctionCall3(numeric_in,
+													   CStringGetDatum("18446744073709551615"),
+													   ObjectIdGetDatum(InvalidOid),
+													   Int32GetDatum(-1)));
+	MemoryContextSwitchTo(old);
+}
+
+static inline int
+ncmp(Numeric a, Numeric b)
+{
+	return DatumGetInt32(DirectFunctionCall2(numeric_cmp, NumericGetDatum(a),
+											 NumericGetDatum(b)));
+}
+
+Datum
+mysql_uint64_numeric(uint64 v)
+{
+	if (v <= (uint64) PG_INT64_MAX)
+		return NumericGetDatum(int64_to_numeric((int64) v));
+	init_constants();
+	return NumericGetDatum(numeric_add_opt_error(int64_to_numeric((int64) (v - ((uint64) 1 << 63))),
+												 n_two63, NULL));
+}
+
+/* ERROR: num (finite) is below 0 or above 2^64-1. */
+static void pg_attribute_noreturn()
+numeric_out_of_range(Numeric num, const char *func)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("%s: value %s is out of range", func,
+					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)))),
+			 errdetail("Values range from 0 to 18446744073709551615.")));
+}
+
+/* ERROR: num (in range) has a fraction. */
+static void pg_attribute_noreturn()
+numeric_not_integer(Numeric num, const char *func)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("%s: value %s is not an integer", func,
+					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))))));
+}
+
+/* No fraction digits (2.000 is an integer, 2.5 is not). */
+static inline bool
+numeric_integral(Numeric num)
+{
+	return DatumGetInt32(DirectFunctionCall1(numeric_min_scale, NumericGetDatum(num))) == 0;
+}
+
+static inline int64
+numeric_to_int64(Numeric num)
+{
+	return DatumGetInt64(DirectFunctionCall1(numeric_int8, NumericGetDatum(num)));
+}
+
+/*
+ * Three calls on the common path (num <= INT64_MAX): one comparison, the
+ * fraction check, numeric_int8.  Above INT64_MAX, 2^63 is subtracted first
+ * so numeric_int8 still applies; no detour through text.
+ */
+uint64
+mysql_numeric_uint64(Numeric num, const char *func)
+{
+	if (numeric_is_nan(num))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: NaN is not an unsigned integer", func)));
+	if (numeric_is_inf(num))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: infinity is out of range", func),
+				 errdetail("Values range from 0 to 18446744073709551615.")));
+	init_constants();
+	if (ncmp(num, n_int64_max) <= 0)
+	{
+		int64		i;
+
+		if (!numeric_integral(num))
+		{
+			if (ncmp(num, n_zero) < 0)
+				numeric_out_of_range(num, func);
+			numeric_not_integer(num, func);
+		}
+		i = numeric_to_int64(num);
+		if (i < 0)
+			numeric_out_of_range(num, func);
+		return (uint64) i;
+	}
+	if (ncmp(num, n_uint64_max) > 0)
+		numeric_out_of_range(num, func);
+	if (!numeric_integral(num))
+		numeric_not_integer(num, func);
+	return (uint64) numeric_to_int64(numeric_sub_opt_error(num, n_two63, NULL)) +
+		((uint64) 1 << 63);
+}
+
+size_t
+mysql_pos_arg(int32 pos, size_t len, const char *func)
+{
+	if (pos < 0 || (size_t) pos > len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: pos %d is outside the %zu-byte buffer", func, pos, len),
+				 errdetail("pos is a 0-based byte offset from 0 to the buffer length.")));
+	return (size_t) pos;
+}
+
+void
+mysql_check_bytea_size(size_t n, const char *func)
+{
+	if (n > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s: result of %zu bytes exceeds the maximum bytea size", func, n)));
+}
+
+bytea *
+mysql_bytea(const uint8 *p, size_t n)
+{
+	bytea	   *r = (bytea *) palloc(VARHDRSZ + n);
+
+	SET_VARSIZE(r, VARHDRSZ + n);
+	if (n)
+		memcpy(VARDATA(r), p, n);
+	return r;
+}
+
+TupleDesc
+mysql_result_desc(FunctionCallInfo fcinfo)
+{
+	TupleDesc	td = (TupleDesc) fcinfo->flinfo->fn_extra;
+
+	if (td == NULL)
+	{
+		TupleDesc	t;
+		MemoryContext old;
+
+		if (get_call_result_type(fcinfo, NULL, &t) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "function returning record called in context that cannot accept type record");
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		td = BlessTupleDesc(CreateTupleDescCopy(t));
+		MemoryContextSwitchTo(old);
+		fcinfo->flinfo->fn_extra = td;
+	}
+	return td;
+}

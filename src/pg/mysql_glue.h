@@ -1,0 +1,43 @@
+/*
+ * mysql_glue.h: helpers shared by the MySQL protocol glue files
+ * (mysql_lenenc.c, mysql_int.c, mysql_packet.c): error reports from core
+ * statuses, unsigned 64-bit <-> numeric, argument checks, cached result
+ * descriptors.
+ */
+#ifndef WC_MYSQL_GLUE_H
+#define WC_MYSQL_GLUE_H
+
+#include "compat.h"
+
+#include "fmgr.h"
+#include "access/tupdesc.h"
+#include "utils/numeric.h"
+
+#include "mysql_status.h"
+
+/* ereport(ERROR) for a core status; what names the item ("int<lenenc>",
+ * "column 2", "field \"name\""). */
+extern void mysql_raise(const char *func, const char *what, wc_mysql_status st,
+						const wc_mysql_error *err) pg_attribute_noreturn();
+
+/* numeric holding v (0 .. 2^64-1); no detour through text below 2^63. */
+extern Datum mysql_uint64_numeric(uint64 v);
+
+/* The unsigned 64-bit value of num, or ERROR 22003 naming func (NaN,
+ * infinity, a fraction, below 0 or above 2^64-1). */
+extern uint64 mysql_numeric_uint64(Numeric num, const char *func);
+
+/* Check a 0-based pos argument against a len-byte buffer (pos == len is
+ * allowed: the decoder then reports the missing bytes). */
+extern size_t mysql_pos_arg(int32 pos, size_t len, const char *func);
+
+/* ERROR 54000 unless a bytea of n data bytes can exist. */
+extern void mysql_check_bytea_size(size_t n, const char *func);
+
+/* A new bytea holding p[0 .. n). */
+extern bytea *mysql_bytea(const uint8 *p, size_t n);
+
+/* The function's blessed OUT-record descriptor, built once per call site. */
+extern TupleDesc mysql_result_desc(FunctionCallInfo fcinfo);
+
+#endif							/* WC_MYSQL_GLUE_H */

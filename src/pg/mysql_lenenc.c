@@ -1,0 +1,179 @@
+/*
+ * mysql_lenenc.c: SQL functions for MySQL int<lenenc>, string<lenenc> and
+ * string<NUL> (core: src/core/mysql_lenenc.c).
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+
+#include "mysql_glue.h"
+#include "mysql_lenenc.h"
+
+/* bytea of the canonical int<lenenc> of v: exactly 1/3/4/9 + VARHDRSZ. */
+static inline Datum
+lenenc_int_bytea(uint64 v)
+{
+	size_t		n = wc_mysql_lenenc_int_size(v);
+	bytea	   *r = (bytea *) palloc(VARHDRSZ + n);
+
+	SET_VARSIZE(r, VARHDRSZ + n);
+	wc_mysql_lenenc_int_write((uint8 *) VARDATA(r), v);
+	PG_RETURN_BYTEA_P(r);
+}
+
+/* Reject a negative bigint for an unsigned encoding. */
+static inline uint64
+unsigned_int8(int64 v, const char *func)
+{
+	if (unlikely(v < 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: value " INT64_FORMAT " is out of range", func, v),
+				 errdetail("Values range from 0 to 18446744073709551615.")));
+	return (uint64) v;
+}
+
+/* A (value, next_pos) record. */
+static Datum
+value_pos_record(FunctionCallInfo fcinfo, Datum value, bool isnull, size_t next)
+{
+	Datum		values[2];
+	bool		nulls[2];
+
+	values[0] = value;
+	nulls[0] = isnull;
+	values[1] = Int32GetDatum((int32) next);
+	nulls[1] = false;
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_int_int8);
+Datum
+mysql_lenenc_int_int8(PG_FUNCTION_ARGS)
+{
+	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT64(0), "mysql_lenenc_int"));
+}
+
+/* int overload: without it an integer literal matches bigint and numeric
+ * equally well and the call is ambiguous. */
+PG_FUNCTION_INFO_V1(mysql_lenenc_int_int4);
+Datum
+mysql_lenenc_int_int4(PG_FUNCTION_ARGS)
+{
+	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT32(0), "mysql_lenenc_int"));
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_int_numeric);
+Datum
+mysql_lenenc_int_numeric(PG_FUNCTION_ARGS)
+{
+	return lenenc_int_bytea(mysql_numeric_uint64(PG_GETARG_NUMERIC(0), "mysql_lenenc_int"));
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_int_size_numeric);
+Datum
+mysql_lenenc_int_size_numeric(PG_FUNCTION_ARGS)
+{
+	uint64		v = mysql_numeric_uint64(PG_GETARG_NUMERIC(0), "mysql_lenenc_int_size");
+
+	PG_RETURN_INT32((int32) wc_mysql_lenenc_int_size(v));
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_int_decode);
+Datum
+mysql_lenenc_int_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
+	size_t		len = VARSIZE_ANY_EXHDR(buf);
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_lenenc_int_decode");
+	uint64		v = 0;
+	size_t		next = 0;
+	wc_mysql_error err;
+	wc_mysql_status st;
+
+	st = wc_mysql_lenenc_int_get((const uint8 *) VARDATA_ANY(buf), len, pos, &v, &next, &err);
+	if (st == WC_MYSQL_NULL)
+		return value_pos_record(fcinfo, (Datum) 0, true, next);
+	if (st != WC_MYSQL_OK)
+		mysql_raise("mysql_lenenc_int_decode", "int<lenenc>", st, &err);
+	return value_pos_record(fcinfo, mysql_uint64_numeric(v), false, next);
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_str);
+Datum
+mysql_lenenc_str(PG_FUNCTION_ARGS)
+{
+	bytea	   *src = PG_GETARG_BYTEA_PP(0);
+	size_t		n = VARSIZE_ANY_EXHDR(src);
+	size_t		size = wc_mysql_lenenc_str_size(n);
+	bytea	   *r;
+
+	mysql_check_bytea_size(size, "mysql_lenenc_str");
+	r = (bytea *) palloc(VARHDRSZ + size);
+	SET_VARSIZE(r, VARHDRSZ + size);
+	wc_mysql_lenenc_str_write((uint8 *) VARDATA(r), (const uint8 *) VARDATA_ANY(src), n);
+	PG_RETURN_BYTEA_P(r);
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_str_decode);
+Datum
+mysql_lenenc_str_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
+	const uint8 *p = (const uint8 *) VARDATA_ANY(buf);
+	size_t		len = VARSIZE_ANY_EXHDR(buf);
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_lenenc_str_decode");
+	wc_mysql_slice s;
+	size_t		next = 0;
+	wc_mysql_error err;
+	wc_mysql_status st;
+
+	st = wc_mysql_lenenc_str_get(p, len, pos, &s, &next, &err);
+	if (st == WC_MYSQL_NULL)
+		return value_pos_record(fcinfo, (Datum) 0, true, next);
+	if (st != WC_MYSQL_OK)
+		mysql_raise("mysql_lenenc_str_decode", "string<lenenc>", st, &err);
+	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
+}
+
+PG_FUNCTION_INFO_V1(mysql_null_str);
+Datum
+mysql_null_str(PG_FUNCTION_ARGS)
+{
+	bytea	   *src = PG_GETARG_BYTEA_PP(0);
+	const uint8 *p = (const uint8 *) VARDATA_ANY(src);
+	size_t		n = VARSIZE_ANY_EXHDR(src);
+	size_t		size = wc_mysql_null_str_size(n);
+	wc_mysql_error err;
+	wc_mysql_status st;
+	bytea	   *r;
+
+	st = wc_mysql_null_str_check(p, n, &err);
+	if (st != WC_MYSQL_OK)
+		mysql_raise("mysql_null_str", "string<NUL>", st, &err);
+	mysql_check_bytea_size(size, "mysql_null_str");
+	r = (bytea *) palloc(VARHDRSZ + size);
+	SET_VARSIZE(r, VARHDRSZ + size);
+	wc_mysql_null_str_write((uint8 *) VARDATA(r), p, n);
+	PG_RETURN_BYTEA_P(r);
+}
+
+PG_FUNCTION_INFO_V1(mysql_null_str_decode);
+Datum
+mysql_null_str_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
+	const uint8 *p = (const uint8 *) VARDATA_ANY(buf);
+	size_t		len = VARSIZE_ANY_EXHDR(buf);
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_null_str_decode");
+	wc_mysql_slice s;
+	size_t		next = 0;
+	wc_mysql_error err;
+	wc_mysql_status st;
+
+	st = wc_mysql_null_str_get(p, len, pos, &s, &next, &err);
+	if (st != WC_MYSQL_OK)
+		mysql_raise("mysql_null_str_decode", "string<NUL>", st, &err);
+	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
+}

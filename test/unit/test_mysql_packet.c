@@ -1,0 +1,329 @@
+/*
+ * test_mysql_packet.c: unit tests of the MySQL packet core: framing and
+ * reassembly (test/vectors/mysql_packets.tsv), text rows, Column Definition
+ * 41 and OK packets (the spec's examples and every truncation).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "mysql_lenenc.h"
+#include "mysql_packet.h"
+#include "test_mysql.h"
+
+/* Check the framed stream against the headers listed in the vector. */
+static void
+check_headers(const uint8_t *s, size_t size, const uint8_t *payload, char *headers,
+			  int lineno, size_t *nheaders)
+{
+	size_t		pos = 0,
+				done = 0,
+				k = 0;
+
+	for (char *h = strtok(headers, ","); h; h = strtok(NULL, ","), k++)
+	{
+		size_t		hn,
+					clen;
+		uint8_t    *want = wc_unhex(h, &hn);
+
+		CHECK(pos + 4 <= size, "line %d: header %zu past the end", lineno, k);
+		if (pos + 4 > size)
+		{
+			free(want);
+			return;
+		}
+		CHECK_BYTES(s + pos, 4, want, hn, "line %d: header %zu", lineno, k);
+		clen = (size_t) want[0] | (size_t) want[1] << 8 | (size_t) want[2] << 16;
+		CHECK(pos + 4 + clen <= size && memcmp(s + pos + 4, payload + done, clen) == 0,
+			  "line %d: chunk %zu content", lineno, k);
+		pos += 4 + clen;
+		done += clen;
+		free(want);
+	}
+	CHECK(pos == size, "line %d: stream has %zu bytes after the listed headers", lineno, size - pos);
+	*nheaders = k;
+}
+
+/* Reassembly errors: cuts in the first header, in or after the last
+ * chunk, and a sequence gap in the second chunk. */
+static void
+check_reassembly_errors(uint8_t *s, size_t size, size_t plen, size_t nheaders, int lineno)
+{
+	wc_mysql_packet pkt;
+	size_t		next;
+	wc_mysql_error err = {0};
+	wc_mysql_status st;
+
+	for (size_t cut = 1; cut < 4; cut++)
+		CHECK(wc_mysql_packet_next(s, cut, 0, &pkt, &next, &err) == WC_MYSQL_ERR_TRUNCATED &&
+			  err.offset == 0 && err.need == 4 && err.have == cut,
+			  "line %d: cut %zu in the first header", lineno, cut);
+	st = wc_mysql_packet_next(s, size - 1, 0, &pkt, &next, &err);
+	CHECK(st == WC_MYSQL_ERR_TRUNCATED, "line %d: last byte missing: status %d", lineno, st);
+	if (nheaders > 1 && plen % WC_MYSQL_MAX_CHUNK == 0)
+	{
+		/* ends with an empty chunk: without it a full chunk ends the stream */
+		CHECK(wc_mysql_packet_next(s, size - 4, 0, &pkt, &next, &err) == WC_MYSQL_ERR_CONTINUATION &&
+			  err.offset == size - 4, "line %d: no trailer", lineno);
+	}
+	if (nheaders > 1)
+	{
+		size_t		second = 4 + WC_MYSQL_MAX_CHUNK;
+		uint8_t		saved = s[second + 3];
+
+		s[second + 3] = (uint8_t) (saved + 1);
+		CHECK(wc_mysql_packet_next(s, size, 0, &pkt, &next, &err) == WC_MYSQL_ERR_SEQUENCE &&
+			  err.offset == second + 3 && err.need == saved && err.have == (uint8_t) (saved + 1),
+			  "line %d: sequence gap", lineno);
+		s[second + 3] = saved;
+	}
+}
+
+/* mysql_packets.tsv: frame, compare headers, reassemble, break it. */
+static void
+test_packet_vectors(void)
+{
+	wc_tsv		t;
+	int			rows = 0;
+
+	wc_tsv_open(&t, "mysql_packets.tsv");
+	while (wc_tsv_next(&t))
+	{
+		uint64_t	plen = 0,
+					seq = 0;
+		size_t		size,
+					nheaders = 0,
+					next = 0;
+		int			ok;
+		uint8_t    *payload,
+				   *s,
+				   *back;
+		wc_mysql_packet pkt;
+		wc_mysql_error err;
+
+		rows++;
+		CHECK(tm_parse_u64(t.field[0], &plen) && tm_parse_u64(t.field[1], &seq) && seq < 256,
+			  "line %d: fields", t.lineno);
+		payload = malloc(plen + 1);
+		for (size_t i = 0; i < plen; i++)
+			payload[i] = (uint8_t) (i * 31 + 7);
+		size = wc_mysql_frame_size(plen, &ok);
+		CHECK(ok && size == plen + 4 * wc_mysql_frame_chunks(plen), "line %d: size", t.lineno);
+		s = malloc(size);
+		CHECK(wc_mysql_frame_write(s, payload, plen, (uint8_t) seq) == size, "line %d: written", t.lineno);
+		check_headers(s, size, payload, t.field[2], t.lineno, &nheaders);
+		CHECK(nheaders == wc_mysql_frame_chunks(plen), "line %d: chunks", t.lineno);
+
+		CHECK(wc_mysql_packet_next(s, size, 0, &pkt, &next, &err) == WC_MYSQL_OK &&
+			  pkt.offset == 0 && pkt.seq == seq && pkt.length == plen &&
+			  pkt.chunks == nheaders && next == size, "line %d: reassemble", t.lineno);
+		back = malloc(plen + 1);
+		wc_mysql_packet_gather(s, &pkt, back);
+		CHECK(memcmp(back, payload, plen) == 0, "line %d: reassembled payload", t.lineno);
+		check_reassembly_errors(s, size, plen, nheaders, t.lineno);
+		free(back);
+		free(s);
+		free(payload);
+	}
+	wc_tsv_close(&t);
+	CHECK(rows == 20, "packets: %d rows", rows);
+}
+
+/* A stream of several logical packets, walked one by one. */
+static void
+test_packet_stream(void)
+{
+	const uint8_t p1[] = {0x03, 'a', 'b', 'c'};
+	uint8_t		s[64];
+	size_t		n = 0,
+				pos = 0,
+				next;
+	wc_mysql_packet pkt;
+	wc_mysql_error err;
+	uint8_t		out[8];
+
+	n += wc_mysql_frame_write(s + n, p1, 4, 0);
+	n += wc_mysql_frame_write(s + n, p1, 0, 1);
+	n += wc_mysql_frame_write(s + n, p1, 2, 0);	/* ids between packets are free */
+	CHECK(n == 8 + 4 + 6, "stream size");
+	CHECK(wc_mysql_packet_next(s, n, pos, &pkt, &next, &err) == WC_MYSQL_OK &&
+		  pkt.offset == 0 && pkt.length == 4 && pkt.seq == 0 && next == 8, "packet 1");
+	wc_mysql_packet_gather(s, &pkt, out);
+	CHECK_BYTES(out, 4, p1, 4, "packet 1 payload");
+	pos = next;
+	CHECK(wc_mysql_packet_next(s, n, pos, &pkt, &next, &err) == WC_MYSQL_OK &&
+		  pkt.offset == 8 && pkt.length == 0 && pkt.seq == 1 && next == 12, "packet 2");
+	pos = next;
+	CHECK(wc_mysql_packet_next(s, n, pos, &pkt, &next, &err) == WC_MYSQL_OK &&
+		  pkt.offset == 12 && pkt.length == 2 && pkt.seq == 0 && next == n, "packet 3");
+	CHECK(wc_mysql_packet_next(s, n - 1, pos, &pkt, &next, &err) == WC_MYSQL_ERR_TRUNCATED &&
+		  err.offset == 16 && err.need == 2 && err.have == 1, "packet 3 cut");
+	{
+		int			ok;
+
+		(void) wc_mysql_frame_size(SIZE_MAX - 3, &ok);
+		CHECK(!ok, "frame size overflow detected");
+	}
+}
+
+/* Text rows: the spec's example, NULL vs empty, errors. */
+static void
+test_text_row(void)
+{
+	const uint8_t row[] = {0x01, '1', 0xfb, 0x03, 'a', 'b', 'c'};
+	const uint8_t empty_vs_null[] = {0x00, 0xfb, 0x00};
+	const uint8_t ff[] = {0x01, '1', 0xff};
+	const uint8_t over[] = {0x01, '1', 0x05, 'a', 'b'};
+	size_t		ncols = 0,
+				pos = 0;
+	wc_mysql_error err = {0};
+	wc_mysql_slice s;
+
+	CHECK(wc_mysql_text_row_count(row, sizeof(row), &ncols, &err) == WC_MYSQL_OK && ncols == 3,
+		  "row of 3");
+	CHECK(wc_mysql_lenenc_str_get(row, sizeof(row), pos, &s, &pos, NULL) == WC_MYSQL_OK &&
+		  s.off == 1 && s.len == 1, "column 1");
+	CHECK(wc_mysql_lenenc_str_get(row, sizeof(row), pos, &s, &pos, NULL) == WC_MYSQL_NULL &&
+		  s.is_null, "column 2 NULL");
+	CHECK(wc_mysql_lenenc_str_get(row, sizeof(row), pos, &s, &pos, NULL) == WC_MYSQL_OK &&
+		  s.off == 4 && s.len == 3 && pos == sizeof(row), "column 3");
+	CHECK(wc_mysql_text_row_count(empty_vs_null, 3, &ncols, &err) == WC_MYSQL_OK && ncols == 3,
+		  "empty, NULL, empty");
+	CHECK(wc_mysql_text_row_count(row, 0, &ncols, &err) == WC_MYSQL_OK && ncols == 0,
+		  "empty payload");
+	CHECK(wc_mysql_text_row_count(ff, 3, &ncols, &err) == WC_MYSQL_ERR_FF &&
+		  err.offset == 2 && err.field == 1, "0xff in column 2");
+	CHECK(wc_mysql_text_row_count(over, 5, &ncols, &err) == WC_MYSQL_ERR_LENGTH &&
+		  err.offset == 2 && err.field == 1 && err.need == 5 && err.have == 2,
+		  "column 2 beyond the payload");
+	/* every cut inside the last column's data */
+	for (size_t cut = 4; cut < sizeof(row); cut++)
+		CHECK(wc_mysql_text_row_count(row, cut, &ncols, &err) == WC_MYSQL_ERR_LENGTH &&
+			  err.field == 2, "row cut to %zu", cut);
+	CHECK(wc_mysql_text_row_count(row, 1, &ncols, &err) == WC_MYSQL_ERR_LENGTH &&
+		  err.field == 0, "row cut to 1");
+}
+
+/* The two column definitions of the spec. */
+static void
+test_column_def(void)
+{
+	size_t		n1,
+				n2;
+	uint8_t    *version = wc_unhex("0364656600000011404076657273696f6e5f636f6d6d656e74000c08001c000000fd00001f0000", &n1);
+	uint8_t    *users = wc_unhex("03646566047368six", &n2);
+	wc_mysql_column_def cd;
+	wc_mysql_error err = {0};
+	uint8_t		buf[64];
+
+	CHECK(users == NULL, "bad hex is rejected by the harness");
+	free(users);
+	users = wc_unhex("036465660473686f7001750575736572730269640269640c3f000b000000030302000000", &n2);
+	CHECK(n1 == 39, "version_comment payload is 39 bytes");
+	CHECK(wc_mysql_column_def_decode(version, n1, &cd, &err) == WC_MYSQL_OK, "decode version_comment");
+	CHECK(cd.str[0].len == 3 && memcmp(version + cd.str[0].off, "def", 3) == 0, "catalog def");
+	CHECK(cd.str[1].len == 0 && !cd.str[1].is_null && cd.str[2].len == 0 && cd.str[3].len == 0,
+		  "empty schema, table, org_table");
+	CHECK(cd.str[4].len == 17 && memcmp(version + cd.str[4].off, "@@version_comment", 17) == 0,
+		  "name");
+	CHECK(cd.charset == 8 && cd.column_length == 28 && cd.type == 0xfd && cd.flags == 0 &&
+		  cd.decimals == 0x1f, "fixed fields of version_comment");
+	CHECK(wc_mysql_column_def_decode(users, n2, &cd, &err) == WC_MYSQL_OK, "decode shop.users.id");
+	CHECK(cd.str[1].len == 4 && memcmp(users + cd.str[1].off, "shop", 4) == 0 &&
+		  cd.str[2].len == 1 && cd.str[3].len == 5 && cd.str[4].len == 2 && cd.str[5].len == 2,
+		  "shop.users.id strings");
+	CHECK(cd.charset == 63 && cd.column_length == 11 && cd.type == 3 &&
+		  cd.flags == (0x0001 | 0x0002 | 0x0200) && cd.decimals == 0, "fixed fields of id");
+
+	/* every truncation fails, in the field being read */
+	for (size_t cut = 0; cut < n2; cut++)
+	{
+		wc_mysql_status st = wc_mysql_column_def_decode(users, cut, &cd, &err);
+		int			want = cut < 1 ? 0 : cut < 4 ? 0 : cut < 9 ? 1 : cut < 11 ? 2 : cut < 17 ? 3 :
+			cut < 20 ? 4 : cut < 23 ? 5 : cut < 24 ? 6 : 7;
+
+		CHECK(st > WC_MYSQL_NULL && err.field == want, "cut to %zu: status %d field %d (want %d)",
+			  cut, st, err.field, want);
+	}
+	/* a trailing byte, a wrong or NULL fixed length, NULL strings */
+	memcpy(buf, users, n2);
+	buf[n2] = 0;
+	CHECK(wc_mysql_column_def_decode(buf, n2 + 1, &cd, &err) == WC_MYSQL_ERR_TRAILING &&
+		  err.offset == n2 && err.have == 1, "trailing byte");
+	buf[23] = 0x0b;
+	CHECK(wc_mysql_column_def_decode(buf, n2, &cd, &err) == WC_MYSQL_ERR_FIXED_LENGTH &&
+		  err.offset == 23 && err.have == 11, "fixed length 11");
+	buf[23] = 0xfb;
+	CHECK(wc_mysql_column_def_decode(buf, n2, &cd, &err) == WC_MYSQL_ERR_NULL_FIELD &&
+		  err.offset == 23, "fixed length NULL");
+	buf[23] = 0x0c;
+	buf[0] = 0xfb;
+	/* then "def" is read as schema: 0x64 = 100 bytes, beyond the payload */
+	CHECK(wc_mysql_column_def_decode(buf, n2, &cd, &err) == WC_MYSQL_ERR_LENGTH &&
+		  err.field == 1 && err.offset == 1 && err.need == 100, "NULL catalog shifts the fields");
+	{
+		/* catalog NULL instead of "def" */
+		uint8_t		b2[64];
+
+		b2[0] = 0xfb;
+		memcpy(b2 + 1, users + 4, n2 - 4);
+		CHECK(wc_mysql_column_def_decode(b2, n2 - 3, &cd, &err) == WC_MYSQL_OK &&
+			  cd.str[0].is_null && !cd.str[1].is_null, "NULL catalog");
+		b2[1] = 0xff;
+		CHECK(wc_mysql_column_def_decode(b2, n2 - 3, &cd, &err) == WC_MYSQL_ERR_FF &&
+			  err.field == 1 && err.offset == 1, "0xff schema");
+	}
+	free(version);
+	free(users);
+}
+
+/* OK packets of the spec, NULL and 0xff counts, every truncation. */
+static void
+test_ok(void)
+{
+	const uint8_t docs[] = {0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00};
+	const uint8_t one[] = {0x00, 0x01, 0xfc, 0x2c, 0x01, 0x02, 0x00, 0x00, 0x00};
+	const uint8_t eofok[] = {0xfe, 0xfb, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0x22, 0x00, 0x01, 0x00, 'h', 'i'};
+	const uint8_t legacy_eof[] = {0xfe, 0x00, 0x00, 0x02, 0x00};
+	const uint8_t err_pkt[] = {0xff, 0x15, 0x04};
+	const uint8_t ff_rows[] = {0x00, 0xff, 0x00, 0x02, 0x00, 0x00, 0x00};
+	wc_mysql_ok ok;
+	wc_mysql_error err = {0};
+
+	CHECK(wc_mysql_ok_decode(docs, 7, &ok, &err) == WC_MYSQL_OK && ok.header == 0 &&
+		  !ok.affected_rows_null && ok.affected_rows == 0 && ok.last_insert_id == 0 &&
+		  ok.status_flags == 2 && ok.warnings == 0 && ok.info.len == 0, "docs example");
+	CHECK(wc_mysql_ok_decode(one, 9, &ok, &err) == WC_MYSQL_OK && ok.affected_rows == 1 &&
+		  ok.last_insert_id == 300 && ok.status_flags == 2, "1 row, id 300");
+	CHECK(wc_mysql_ok_decode(eofok, sizeof(eofok), &ok, &err) == WC_MYSQL_OK &&
+		  ok.header == 0xfe && ok.affected_rows_null && !ok.last_insert_id_null &&
+		  ok.last_insert_id == UINT64_MAX && ok.status_flags == 0x22 && ok.warnings == 1 &&
+		  ok.info.off == 15 && ok.info.len == 2, "FE header, NULL rows, 2^64-1 id, info");
+	CHECK(wc_mysql_ok_decode(legacy_eof, 5, &ok, &err) == WC_MYSQL_ERR_TRUNCATED &&
+		  err.field == WC_MYSQL_OK_WARNINGS && err.offset == 5, "legacy EOF is not an OK packet");
+	CHECK(wc_mysql_ok_decode(err_pkt, 3, &ok, &err) == WC_MYSQL_ERR_HEADER &&
+		  err.field == WC_MYSQL_OK_HEADER && err.have == 0xff, "ERR packet");
+	CHECK(wc_mysql_ok_decode(ff_rows, 7, &ok, &err) == WC_MYSQL_ERR_FF &&
+		  err.field == WC_MYSQL_OK_AFFECTED_ROWS && err.offset == 1, "0xff affected_rows");
+	for (size_t cut = 0; cut < 9; cut++)
+	{
+		int			want = cut == 0 ? WC_MYSQL_OK_HEADER : cut < 2 ? WC_MYSQL_OK_AFFECTED_ROWS :
+			cut < 5 ? WC_MYSQL_OK_LAST_INSERT_ID : cut < 7 ? WC_MYSQL_OK_STATUS_FLAGS :
+			WC_MYSQL_OK_WARNINGS;
+
+		CHECK(wc_mysql_ok_decode(one, cut, &ok, &err) == WC_MYSQL_ERR_TRUNCATED &&
+			  err.field == want, "OK cut to %zu: field %d (want %d)", cut, err.field, want);
+	}
+}
+
+int
+main(void)
+{
+	test_packet_vectors();
+	test_packet_stream();
+	test_text_row();
+	test_column_def();
+	test_ok();
+	return wc_summary("test_mysql_packet");
+}
