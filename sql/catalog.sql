@@ -9,7 +9,7 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE p.provolatile <> 'i' OR p.proparallel <> 's'
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text;
 
 -- Plain functions that are not STRICT: only those that take NULL elements.
 SELECT p.oid::regprocedure AS function
@@ -17,7 +17,7 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE p.prokind = 'f' AND NOT p.proisstrict
-ORDER BY 1::text;
+ORDER BY p.oid::regprocedure::text;
 
 -- Every SQL name carries its codec prefix.
 SELECT p.proname
@@ -25,7 +25,7 @@ FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE p.proname !~ '^(hlc|crdb|fdb|mysql)_'
-ORDER BY 1;
+ORDER BY p.proname;
 
 -- Every base type has binary I/O.
 SELECT t.typname
@@ -33,4 +33,4 @@ FROM pg_type t
 JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE t.typtype = 'b' AND (t.typsend = 0 OR t.typreceive = 0)
-ORDER BY 1;
+ORDER BY t.typname;
