@@ -335,11 +335,24 @@ static const char digit_pairs[201] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* Decimal digits of v at out (no NUL); returns how many. */
-static size_t
-put_u64(uint64_t v, char *out)
+/* v < 10^8 as exactly 8 digits at out: four independent pairs. */
+static inline void
+put8(uint32_t v, char *out)
 {
-	char		tmp[20];
+	uint32_t	hi = v / 10000;
+	uint32_t	lo = v % 10000;
+
+	memcpy(out, digit_pairs + (hi / 100) * 2, 2);
+	memcpy(out + 2, digit_pairs + (hi % 100) * 2, 2);
+	memcpy(out + 4, digit_pairs + (lo / 100) * 2, 2);
+	memcpy(out + 6, digit_pairs + (lo % 100) * 2, 2);
+}
+
+/* Decimal digits of v < 10^8 at out (no NUL); returns how many. */
+static size_t
+put_small(uint32_t v, char *out)
+{
+	char		tmp[8];
 	char	   *t = tmp + sizeof(tmp);
 	size_t		n;
 
@@ -361,20 +374,37 @@ put_u64(uint64_t v, char *out)
 	return n;
 }
 
-/* v zero-padded to exactly width digits at out (v < 10^width). */
+/* Decimal digits of v at out (no NUL), in 8-digit blocks; returns how many. */
+static size_t
+put_u64(uint64_t v, char *out)
+{
+	size_t		n;
+
+	if (v < 100000000u)
+		return put_small((uint32_t) v, out);
+	if (v < 10000000000000000u)
+		n = put_small((uint32_t) (v / 100000000u), out);
+	else
+	{
+		n = put_small((uint32_t) (v / 10000000000000000u), out);
+		put8((uint32_t) (v / 100000000u % 100000000u), out + n);
+		n += 8;
+	}
+	put8((uint32_t) (v % 100000000u), out + n);
+	return n + 8;
+}
+
+/* v zero-padded to exactly width (9 or 10) digits at out (v < 10^width). */
 static void
 put_fixed(uint32_t v, int width, char *out)
 {
-	char	   *t = out + width;
+	uint32_t	hi = v / 100000000u;	/* <= 21 */
 
-	while (t - out >= 2)
-	{
-		t -= 2;
-		memcpy(t, digit_pairs + (v % 100) * 2, 2);
-		v /= 100;
-	}
-	if (t > out)
-		*--t = (char) ('0' + v % 10);
+	if (width == 10)
+		memcpy(out, digit_pairs + hi * 2, 2);
+	else
+		out[0] = (char) ('0' + hi);
+	put8(v % 100000000u, out + width - 8);
 }
 
 size_t

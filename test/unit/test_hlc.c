@@ -352,6 +352,45 @@ test_text_cases(void)
 	}
 }
 
+/* Printing against snprintf at every digit-count boundary. */
+static void
+test_format_boundaries(void)
+{
+	int64_t		p = 1;
+
+	for (int k = 0; k <= 19; k++)
+	{
+		int64_t		walls[3] = {p - 1, p, p == INT64_MAX ? p : p + 1};
+
+		for (int j = 0; j < 3; j++)
+		{
+			int32_t		logicals[5] = {0, 1, 99999999, 100000000, INT32_MAX};
+
+			for (int m = 0; m < 5; m++)
+			{
+				wc_hlc		v = {walls[j], logicals[m], 0};
+				char		got[WC_HLC_CRDB_TEXT_MAX],
+							want[64];
+
+				wc_hlc_format(&v, got);
+				snprintf(want, sizeof(want), "%lld.%010d", (long long) v.wall, v.logical);
+				CHECK(strcmp(got, want) == 0, "format %s, want %s", got, want);
+				wc_hlc_format_crdb(&v, got);
+				if (v.wall == 0)
+					snprintf(want, sizeof(want), "0,%d", v.logical);
+				else
+					snprintf(want, sizeof(want), "%lld.%09lld,%d", (long long) (v.wall / 1000000000),
+							 (long long) (v.wall % 1000000000), v.logical);
+				CHECK(strcmp(got, want) == 0, "String() %s, want %s", got, want);
+			}
+		}
+		if (k < 18)
+			p *= 10;
+		else
+			p = INT64_MAX;		/* last round: just below and at the maximum */
+	}
+}
+
 static void
 test_numeric_text(void)
 {
@@ -583,6 +622,7 @@ main(void)
 	test_next_prev();
 	test_renderings();
 	test_text_cases();
+	test_format_boundaries();
 	test_numeric_text();
 	test_proto();
 	test_binary();
