@@ -147,6 +147,11 @@ SELECT crdb_mvcc_key_decode('\x00ffffffffffffffff09');
 \echo :LAST_ERROR_SQLSTATE
 SELECT crdb_mvcc_key_compare('\x6100', '\x6109');
 \echo :LAST_ERROR_SQLSTATE
+-- Text that is not even bytea hex: this type's 22P02, bytea's reason as detail.
+SELECT '\x6g00'::crdb_mvcc_key;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '\x610'::crdb_mvcc_key;
+\echo :LAST_ERROR_SQLSTATE
 
 -- ===================================== CockroachDB's storage order
 -- a < a@max < a@(1,0) < a@(0,1) < a@(0,0) (a zero-valued version) < a\x00

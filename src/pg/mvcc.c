@@ -323,8 +323,32 @@ Datum
 crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
-	Datum		b = DirectFunctionCall1(byteain, CStringGetDatum(str));
+	MemoryContext cxt = CurrentMemoryContext;
+	Datum		b = (Datum) 0;
 	wc_mvcc_key k;
+
+	/*
+	 * The text form is bytea's; bytea's own errors (22023, naming no type)
+	 * are re-raised as this type's invalid-text error with bytea's message
+	 * as the detail.
+	 */
+	PG_TRY();
+	{
+		b = DirectFunctionCall1(byteain, CStringGetDatum(str));
+	}
+	PG_CATCH();
+	{
+		ErrorData  *edata;
+
+		MemoryContextSwitchTo(cxt);
+		edata = CopyErrorData();
+		FlushErrorState();
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type crdb_mvcc_key: \"%s\"", str),
+				 errdetail("%s", edata->message)));
+	}
+	PG_END_TRY();
 
 	mvcc_decode_or_error((struct varlena *) DatumGetPointer(b), &k, "crdb_mvcc_key", str);
 	PG_RETURN_DATUM(b);
