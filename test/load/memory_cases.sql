@@ -9,4 +9,27 @@ SELECT mem_case('hlc_timestamp_in', 's.txt::hlc_timestamp', 'mem_hlc', :calls);
 SELECT mem_case('hlc_timestamp_from_proto', 'hlc_timestamp_from_proto(s.pb)', 'mem_hlc', :calls);
 SELECT mem_case('crdb_mvcc_key_decode', '(crdb_mvcc_key_decode(s.mk)).ts', 'mem_hlc', :calls);
 SELECT mem_case('crdb_mvcc_key_compare', 'crdb_mvcc_key_compare(s.mk, s.mk)', 'mem_hlc', :calls);
+
+CREATE TABLE mem_fdb AS
+SELECT fdb_tuple_pack('app', 'users', 'user' || g || '@example.com', g, g * 0.5::float8, ARRAY[g, g + 1]) AS t,
+	   fdb_tuple_pack('app', 'users', 'user' || g || '@example.com', g)::fdb_tuple::text AS txt
+FROM generate_series(1, 1000) g;
+
+SELECT mem_case('fdb_tuple(bytea)', 'fdb_tuple(s.t)', 'mem_fdb', :calls);
+SELECT mem_case('fdb_tuple_in', 's.txt::fdb_tuple', 'mem_fdb', :calls);
+SELECT mem_case('fdb_tuple_get_int8', 'fdb_tuple_get_int8(s.t, 3)', 'mem_fdb', :calls);
+SELECT mem_case('fdb_tuple_get_text', 'fdb_tuple_get_text(s.t, 2)', 'mem_fdb', :calls);
+SELECT mem_case('fdb_tuple_to_jsonb', 'fdb_tuple_to_jsonb(s.t)', 'mem_fdb', :calls);
+SELECT mem_case('fdb_tuple_elements', '(SELECT count(*) FROM fdb_tuple_elements(s.t))', 'mem_fdb', :calls);
+
+CREATE TABLE mem_mysql AS
+SELECT mysql_lenenc_int(g::bigint * 1000003) AS li, mysql_lenenc_str(convert_to(repeat('v', g % 300), 'UTF8')) AS ls,
+	   mysql_packet_frame(convert_to(repeat('p', g), 'UTF8'), g % 256) AS pk,
+	   mysql_lenenc_str(convert_to(g::text, 'UTF8')) || '\xfb'::bytea || mysql_lenenc_str('abc') AS tr
+FROM generate_series(1, 1000) g;
+
+SELECT mem_case('mysql_lenenc_int_decode', '(mysql_lenenc_int_decode(s.li)).value', 'mem_mysql', :calls);
+SELECT mem_case('mysql_lenenc_str_decode', '(mysql_lenenc_str_decode(s.ls)).next_pos', 'mem_mysql', :calls);
+SELECT mem_case('mysql_packets', '(SELECT count(*) FROM mysql_packets(s.pk))', 'mem_mysql', :calls);
+SELECT mem_case('mysql_text_row_decode', 'mysql_text_row_decode(s.tr)', 'mem_mysql', :calls);
 \o

@@ -35,6 +35,7 @@ END $$;
 
 CREATE TABLE par_cases (label text, q text);
 INSERT INTO par_cases VALUES
+	('fdb_tuple_pack', 'SELECT sum(length(fdb_tuple_pack(''users'', i, ''by_id''))) FROM par_rows'),
 	('crdb_mvcc_key_encode', 'SELECT sum(length(crdb_mvcc_key_encode(int8send(i), hlc_timestamp(i, 1)))) FROM par_rows');
 
 \set QUIET off
