@@ -150,6 +150,12 @@ text_row_check(const uint8 *buf, size_t len, int64 expect)
 		snprintf(what, sizeof(what), "column %d (string<lenenc>)", err.field + 1);
 		mysql_raise("mysql_text_row_decode", what, st, &err);
 	}
+	/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
+	if (ncols > MaxArraySize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("mysql_text_row_decode: row of %zu columns exceeds the maximum array size (%d)",
+						ncols, (int) MaxArraySize)));
 	if (expect >= 0 && (uint64) expect != ncols)
 	{
 		err.offset = len;
