@@ -110,6 +110,20 @@ SELECT i, length(c) AS bytes, left(convert_from(c, 'UTF8'), 20) AS value
 FROM unnest(mysql_text_row_decode(mysql_lenenc_str(convert_to('José', 'UTF8')) || '\xfb'::bytea ||
 								  mysql_lenenc_str(pg_temp.payload(300)))) WITH ORDINALITY AS u(c, i)
 ORDER BY i;
+-- 41 columns, every 7th NULL, lengths 0 .. 40: the same array as built by
+-- PostgreSQL itself (elements, NULL positions across bitmap bytes, hash)
+SELECT mysql_text_row_decode(r) = a AS same, mysql_text_row_decode(r)::text = a::text AS same_text,
+	   hash_array(mysql_text_row_decode(r)) = hash_array(a) AS same_hash,
+	   cardinality(mysql_text_row_decode(r)) AS columns,
+	   array_position(mysql_text_row_decode(r), NULL) AS first_null
+FROM (SELECT string_agg(CASE WHEN i % 7 = 0 THEN '\xfb'::bytea
+							 ELSE mysql_lenenc_str(convert_to(repeat('x', i), 'UTF8')) END, ''::bytea ORDER BY i) AS r,
+			 array_agg(CASE WHEN i % 7 = 0 THEN NULL ELSE convert_to(repeat('x', i), 'UTF8') END ORDER BY i) AS a
+	  FROM generate_series(0, 40) i) s;
+SELECT mysql_text_row_decode(r) = a AS same_without_nulls
+FROM (SELECT string_agg(mysql_lenenc_str(convert_to(repeat('y', i), 'UTF8')), ''::bytea ORDER BY i) AS r,
+			 array_agg(convert_to(repeat('y', i), 'UTF8') ORDER BY i) AS a
+	  FROM generate_series(0, 300, 7) i) s;
 SELECT mysql_text_row_decode('\x0131ff');
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_text_row_decode('\x013105616263');
