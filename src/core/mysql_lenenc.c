@@ -26,17 +26,6 @@ wc_mysql_lenenc_int_get(const uint8_t *buf, size_t len, size_t pos,
 	return st;
 }
 
-/* string<lenenc>: canonical length prefix, then the bytes. */
-size_t
-wc_mysql_lenenc_str_write(uint8_t *dst, const uint8_t *src, size_t n)
-{
-	size_t		h = wc_mysql_lenenc_int_write(dst, n);
-
-	if (n)
-		memcpy(dst + h, src, n);
-	return h + n;
-}
-
 /* string<lenenc> at buf[pos]; the length is never added to pos before it
  * is known to fit, so 2^64-1 cannot wrap.  The prefix is read inline: this
  * is the per-column step of every text row. */

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "byteorder.h"
 #include "mysql_status.h"
@@ -128,8 +129,17 @@ wc_mysql_lenenc_str_size(size_t n)
 	return wc_mysql_lenenc_int_size(n) + n;
 }
 
-/* Write src[0 .. n) as string<lenenc> at dst; returns bytes written. */
-size_t		wc_mysql_lenenc_str_write(uint8_t *dst, const uint8_t *src, size_t n);
+/* Write src[0 .. n) as string<lenenc> at dst; returns bytes written.
+ * Inline: for short strings the call would cost as much as the copy. */
+static inline size_t
+wc_mysql_lenenc_str_write(uint8_t *dst, const uint8_t *src, size_t n)
+{
+	size_t		h = wc_mysql_lenenc_int_write(dst, n);
+
+	if (n)
+		memcpy(dst + h, src, n);
+	return h + n;
+}
 
 /*
  * Read the string<lenenc> at buf[pos] (pos <= len).  On OK *out is the

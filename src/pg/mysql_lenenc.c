@@ -116,25 +116,38 @@ mysql_lenenc_str(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(r);
 }
 
-PG_FUNCTION_INFO_V1(mysql_lenenc_str_decode);
-Datum
-mysql_lenenc_str_decode(PG_FUNCTION_ARGS)
+/* The core's string readers share one signature. */
+typedef wc_mysql_status (*string_getter) (const uint8_t *buf, size_t len, size_t pos,
+										  wc_mysql_slice *out, size_t *next,
+										  wc_mysql_error *err);
+
+/* (value bytea, next_pos) of the string at (buf, pos); NULL for 0xFB. */
+static Datum
+string_decode(FunctionCallInfo fcinfo, string_getter get, const char *func,
+			  const char *what)
 {
 	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
 	const uint8 *p = (const uint8 *) VARDATA_ANY(buf);
 	size_t		len = VARSIZE_ANY_EXHDR(buf);
-	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_lenenc_str_decode");
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, func);
 	wc_mysql_slice s;
 	size_t		next = 0;
 	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_mysql_status st = get(p, len, pos, &s, &next, &err);
 
-	st = wc_mysql_lenenc_str_get(p, len, pos, &s, &next, &err);
 	if (st == WC_MYSQL_NULL)
 		return value_pos_record(fcinfo, (Datum) 0, true, next);
 	if (st != WC_MYSQL_OK)
-		mysql_raise("mysql_lenenc_str_decode", "string<lenenc>", st, &err);
+		mysql_raise(func, what, st, &err);
 	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
+}
+
+PG_FUNCTION_INFO_V1(mysql_lenenc_str_decode);
+Datum
+mysql_lenenc_str_decode(PG_FUNCTION_ARGS)
+{
+	return string_decode(fcinfo, wc_mysql_lenenc_str_get, "mysql_lenenc_str_decode",
+						 "string<lenenc>");
 }
 
 PG_FUNCTION_INFO_V1(mysql_null_str);
@@ -163,17 +176,6 @@ PG_FUNCTION_INFO_V1(mysql_null_str_decode);
 Datum
 mysql_null_str_decode(PG_FUNCTION_ARGS)
 {
-	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
-	const uint8 *p = (const uint8 *) VARDATA_ANY(buf);
-	size_t		len = VARSIZE_ANY_EXHDR(buf);
-	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_null_str_decode");
-	wc_mysql_slice s;
-	size_t		next = 0;
-	wc_mysql_error err;
-	wc_mysql_status st;
-
-	st = wc_mysql_null_str_get(p, len, pos, &s, &next, &err);
-	if (st != WC_MYSQL_OK)
-		mysql_raise("mysql_null_str_decode", "string<NUL>", st, &err);
-	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
+	return string_decode(fcinfo, wc_mysql_null_str_get, "mysql_null_str_decode",
+						 "string<NUL>");
 }

@@ -109,30 +109,76 @@ mysql_packets(PG_FUNCTION_ARGS)
 	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 }
 
-/* The columns of a checked text row as bytea[] (NULL elements for 0xFB). */
+/*
+ * The columns of a checked text row as bytea[] (NULL elements for 0xFB),
+ * built in place: one pass sizes the array, one palloc, one pass copies each
+ * column's bytes straight from the payload (no per-element bytea, no second
+ * copy as construct_md_array would make).
+ */
 static Datum
 text_row_array(const uint8 *buf, size_t len, size_t ncols)
 {
-	Datum	   *elems = palloc(sizeof(Datum) * (ncols ? ncols : 1));
-	bool	   *nulls = palloc(sizeof(bool) * (ncols ? ncols : 1));
-	int			dims[1];
-	int			lbs[1] = {1};
 	size_t		pos = 0;
+	size_t		data = 0;
+	size_t		nnulls = 0;
+	size_t		overhead,
+				total,
+				fixed = sizeof(ArrayType) + 2 * sizeof(int);
+	ArrayType  *a;
+	bits8	   *bitmap;
+	char	   *d;
 
+	if (ncols == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
 	for (size_t i = 0; i < ncols; i++)
 	{
 		wc_mysql_slice s;
 
 		/* checked by wc_mysql_text_row_count: OK or NULL */
 		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
-		nulls[i] = s.is_null;
-		elems[i] = s.is_null ? (Datum) 0 : PointerGetDatum(mysql_bytea(buf + s.off, s.len));
+		if (s.is_null)
+			nnulls++;
+		else
+			data += INTALIGN(VARHDRSZ + s.len);
 	}
-	if (ncols == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
-	dims[0] = (int) ncols;
-	PG_RETURN_ARRAYTYPE_P(construct_md_array(elems, nulls, 1, dims, lbs, BYTEAOID,
-											 -1, false, TYPALIGN_INT));
+	overhead = nnulls ? ARR_OVERHEAD_WITHNULLS(1, ncols) : ARR_OVERHEAD_NONULLS(1);
+	total = overhead + data;
+	if (total > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("mysql_text_row_decode: array of %zu columns would take %zu bytes, more than the maximum of %zu",
+						ncols, total, (size_t) MaxAllocSize)));
+	a = (ArrayType *) palloc(total);
+	SET_VARSIZE(a, total);
+	a->ndim = 1;
+	a->dataoffset = nnulls ? (int32) overhead : 0;
+	a->elemtype = BYTEAOID;
+	ARR_DIMS(a)[0] = (int) ncols;
+	ARR_LBOUND(a)[0] = 1;
+	/* null bitmap (all "null" until set) and alignment padding */
+	memset((char *) a + fixed, 0, overhead - fixed);
+	bitmap = nnulls ? (bits8 *) a + fixed : NULL;
+	d = (char *) a + overhead;	/* ARR_DATA_PTR, in both layouts */
+	pos = 0;
+	for (size_t i = 0; i < ncols; i++)
+	{
+		wc_mysql_slice s;
+		size_t		n;
+
+		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+		if (s.is_null)
+			continue;
+		if (bitmap)
+			bitmap[i / 8] |= (bits8) (1 << (i % 8));
+		n = VARHDRSZ + s.len;
+		SET_VARSIZE(d, n);
+		if (s.len)
+			memcpy(VARDATA(d), buf + s.off, s.len);
+		if (INTALIGN(n) > n)
+			memset(d + n, 0, INTALIGN(n) - n);
+		d += INTALIGN(n);
+	}
+	PG_RETURN_ARRAYTYPE_P(a);
 }
 
 /* Check a text row (and its column count when expect >= 0). */
@@ -150,6 +196,12 @@ text_row_check(const uint8 *buf, size_t len, int64 expect)
 		snprintf(what, sizeof(what), "column %d (string<lenenc>)", err.field + 1);
 		mysql_raise("mysql_text_row_decode", what, st, &err);
 	}
+	/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
+	if (ncols > MaxArraySize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("mysql_text_row_decode: row of %zu columns exceeds the maximum array size (%d)",
+						ncols, (int) MaxArraySize)));
 	if (expect >= 0 && (uint64) expect != ncols)
 	{
 		err.offset = len;
