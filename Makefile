@@ -30,6 +30,10 @@ else ifeq ($(filter demo test unit unit-san fuzz bench hostile load reliability,
 $(error PGXS not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
+# Objects depend on every header of the core and glue: headers are few and
+# small, and a stale object after a struct change is a silent wrong answer.
+$(OBJS): $(wildcard src/core/*.h src/pg/*.h)
+
 # ---- Targets that test and measure (documented in README.md) ----
 .PHONY: demo test unit unit-san bench fuzz hostile load reliability
 

@@ -24,7 +24,13 @@ flock 9
 wc_build_install
 wc_cluster_start
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
-cat test/bench/bench_setup.sql - test/bench/sql_*.sql test/bench/bench_report.sql <<'SQL' | psql -P pager=off
-CREATE EXTENSION wirecodec;
-SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');
-SQL
+{
+	echo 'CREATE EXTENSION wirecodec;'
+	cat test/bench/bench_setup.sql
+	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
+	# The cases print nothing; the report at the end prints the table.
+	echo '\o /dev/null'
+	cat test/bench/sql_*.sql
+	echo '\o'
+	cat test/bench/bench_report.sql
+} | psql -P pager=off
