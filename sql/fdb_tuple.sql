@@ -132,6 +132,7 @@ SELECT k FROM keys, fdb_tuple_range(fdb_tuple_pack('users')) r
 WHERE k >= r.range_begin AND k < r.range_end ORDER BY k;
 RESET enable_seqscan;
 SELECT count(DISTINCT k) AS distinct_keys, count(*) FILTER (WHERE k = k::bytea) AS cross_type_eq FROM keys;
+SELECT opcname, amvalidate(oid) FROM pg_opclass WHERE opcname LIKE 'fdb%' ORDER BY 1;
 
 -- binary I/O (COPY BINARY out and back in, which validates)
 COPY keys TO '/tmp/wirecodec_fdb_tuple_keys.copy' (FORMAT binary);

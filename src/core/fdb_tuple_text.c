@@ -39,13 +39,26 @@ fdb_text_bound(const uint8_t *buf, size_t len)
 		{
 			case FDB_BYTES:
 			case FDB_STRING:
-				total += 4 * e.rawlen + 4;
+				total += 4 * e.rawlen + 3;	/* \xHH per byte at worst */
 				break;
 			case FDB_BIGINT:
-				total += 3 * e.len + 4;
+				total += 3 * e.len + 2;
 				break;
-			default:
-				total += 64;
+			case FDB_INT:
+				total += 20;
+				break;
+			case FDB_FLOAT:
+			case FDB_DOUBLE:
+				total += 32;	/* "nan(0x7ff8000000000001)", "-2.2250738585072014e-308" */
+				break;
+			case FDB_UUID:
+				total += 42;
+				break;
+			case FDB_VERSIONSTAMP:
+				total += 40;
+				break;
+			default:			/* null, boolean, nested begin / end */
+				total += 5;
 				break;
 		}
 	}

@@ -50,7 +50,14 @@ new_bytea(size_t len)
 static char *
 tuple_text(const uint8_t *p, size_t len)
 {
-	char	   *out = palloc(fdb_text_bound(p, len));
+	size_t		bound = fdb_text_bound(p, len);
+	char	   *out;
+
+	if (bound > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("text form of a FoundationDB tuple of %zu bytes is too large", len)));
+	out = palloc(bound);
 
 	fdb_text_write(p, len, out, GetDatabaseEncoding() != PG_UTF8);
 	return out;
