@@ -168,9 +168,12 @@ CREATE OPERATOR >= (LEFTARG = fdb_tuple, RIGHTARG = fdb_tuple,
 	FUNCTION = fdb_tuple_ge, COMMUTATOR = <=, NEGATOR = <,
 	RESTRICT = scalargesel, JOIN = scalargejoinsel);
 
+CREATE FUNCTION fdb_tuple_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OPERATOR CLASS fdb_tuple_ops DEFAULT FOR TYPE fdb_tuple USING btree AS
 	OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-	FUNCTION 1 fdb_tuple_cmp(fdb_tuple, fdb_tuple);
+	FUNCTION 1 fdb_tuple_cmp(fdb_tuple, fdb_tuple),
+	FUNCTION 2 fdb_tuple_sortsupport(internal);
 CREATE OPERATOR CLASS fdb_tuple_hash_ops DEFAULT FOR TYPE fdb_tuple USING hash AS
 	OPERATOR 1 =,
 	FUNCTION 1 fdb_tuple_hash(fdb_tuple),
