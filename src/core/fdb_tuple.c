@@ -1147,6 +1147,11 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 			total += 2 + e->len + count_zeros(e->ptr, e->len);
 			continue;
 		}
+		if (e->type == FDB_RAW)
+		{
+			total += e->len;
+			continue;
+		}
 		if (e->type == FDB_PACKED)
 		{
 			st = packed_nested_size(e->ptr, e->len, &s, &k);
@@ -1192,6 +1197,12 @@ fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
 		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
 		{
 			p = put_bytes(p, e->type == FDB_STRING ? FDB_CODE_STRING : FDB_CODE_BYTES, e->ptr, e->len);
+			continue;
+		}
+		if (e->type == FDB_RAW)
+		{
+			memcpy(p, e->ptr, e->len);
+			p += e->len;
 			continue;
 		}
 		p = put_elem(p, e, depth > 0);
