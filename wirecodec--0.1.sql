@@ -420,9 +420,12 @@ CREATE OPERATOR >= (LEFTARG = fdb_tuple, RIGHTARG = fdb_tuple,
 	FUNCTION = fdb_tuple_ge, COMMUTATOR = <=, NEGATOR = <,
 	RESTRICT = scalargesel, JOIN = scalargejoinsel);
 
+CREATE FUNCTION fdb_tuple_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OPERATOR CLASS fdb_tuple_ops DEFAULT FOR TYPE fdb_tuple USING btree AS
 	OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-	FUNCTION 1 fdb_tuple_cmp(fdb_tuple, fdb_tuple);
+	FUNCTION 1 fdb_tuple_cmp(fdb_tuple, fdb_tuple),
+	FUNCTION 2 fdb_tuple_sortsupport(internal);
 CREATE OPERATOR CLASS fdb_tuple_hash_ops DEFAULT FOR TYPE fdb_tuple USING hash AS
 	OPERATOR 1 =,
 	FUNCTION 1 fdb_tuple_hash(fdb_tuple),
@@ -488,7 +491,11 @@ ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
 	FUNCTION 1 (fdb_tuple, bytea) fdb_tuple_cmp_bytea(fdb_tuple, bytea),
 	OPERATOR 1 < (bytea, fdb_tuple), OPERATOR 2 <= (bytea, fdb_tuple), OPERATOR 3 = (bytea, fdb_tuple),
 	OPERATOR 4 >= (bytea, fdb_tuple), OPERATOR 5 > (bytea, fdb_tuple),
-	FUNCTION 1 (bytea, fdb_tuple) fdb_tuple_cmp_tuple(bytea, fdb_tuple);
+	FUNCTION 1 (bytea, fdb_tuple) fdb_tuple_cmp_tuple(bytea, fdb_tuple),
+	-- bytea's own operators complete the family (same order, so amvalidate is satisfied)
+	OPERATOR 1 < (bytea, bytea), OPERATOR 2 <= (bytea, bytea), OPERATOR 3 = (bytea, bytea),
+	OPERATOR 4 >= (bytea, bytea), OPERATOR 5 > (bytea, bytea),
+	FUNCTION 1 (bytea, bytea) byteacmp(bytea, bytea);
 
 -- packing (not STRICT: a NULL argument is a null element)
 CREATE FUNCTION fdb_tuple_pack(VARIADIC "any") RETURNS bytea

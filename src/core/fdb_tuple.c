@@ -35,6 +35,18 @@ utf8_check(const uint8_t *s, size_t n)
 {
 	size_t		i = 0;
 
+	/* short ASCII strings (most key parts): two overlapping loads */
+	if (n >= 4 && n <= 8)
+	{
+		uint32_t	a,
+					b;
+
+		memcpy(&a, s, 4);
+		memcpy(&b, s + n - 4, 4);
+		if (((a | b) & 0x80808080u) == 0)
+			return n;
+	}
+
 	while (i < n)
 	{
 		uint8_t		c,
@@ -261,6 +273,36 @@ set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
 	e->compl = (uint8_t) neg;
 }
 
+/* First 00 byte in [s, end), or NULL: word-at-a-time for the first 32
+ * bytes (key parts are short; a memchr call costs more there), then memchr.
+ * In a little-endian word the lowest flagged byte is always a true 00. */
+static inline const uint8_t *
+find_zero(const uint8_t *s, const uint8_t *end)
+{
+	const uint64_t lo = UINT64_C(0x0101010101010101),
+				hi = UINT64_C(0x8080808080808080);
+	int			k;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (k = 0; k < 4 && end - s >= 8; k++)
+	{
+		uint64_t	w,
+					m;
+
+		memcpy(&w, s, 8);
+		m = (w - lo) & ~w & hi;
+		if (m)
+			return s + (__builtin_ctzll(m) >> 3);
+		s += 8;
+	}
+#else
+	(void) lo;
+	(void) hi;
+	(void) k;
+#endif
+	return memchr(s, 0, (size_t) (end - s));
+}
+
 fdb_status
 fdb_read(fdb_reader *r, fdb_elem *e)
 {
@@ -313,7 +355,7 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 
 				for (;;)
 				{
-					z = memchr(q, 0, (size_t) (end - q));
+					z = find_zero(q, end);
 					if (z == NULL)
 						return fail(r, FDB_ERR_UNTERMINATED, p, code);
 					if (z + 1 < end && z[1] == 0xFF)
@@ -1105,6 +1147,11 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 			total += 2 + e->len + count_zeros(e->ptr, e->len);
 			continue;
 		}
+		if (e->type == FDB_RAW)
+		{
+			total += e->len;
+			continue;
+		}
 		if (e->type == FDB_PACKED)
 		{
 			st = packed_nested_size(e->ptr, e->len, &s, &k);
@@ -1150,6 +1197,12 @@ fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
 		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
 		{
 			p = put_bytes(p, e->type == FDB_STRING ? FDB_CODE_STRING : FDB_CODE_BYTES, e->ptr, e->len);
+			continue;
+		}
+		if (e->type == FDB_RAW)
+		{
+			memcpy(p, e->ptr, e->len);
+			p += e->len;
 			continue;
 		}
 		p = put_elem(p, e, depth > 0);

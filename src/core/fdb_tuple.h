@@ -123,7 +123,7 @@ fdb_status	fdb_validate(const uint8_t *buf, size_t len, size_t *count, fdb_reade
 
 /* Find top-level element idx (negative counts from the end).  Returns
  * FDB_OK and sets *found (0 when idx is out of range).  The elements before
- * it are skipped (framing checked, values not converted).  For a nested
+ * it are skipped (checked, not converted).  For a nested
  * tuple, e->ptr/len is its whole encoding (05 ... 00). */
 fdb_status	fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e,
 					int *found, fdb_reader *r);

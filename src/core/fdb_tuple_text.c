@@ -9,7 +9,10 @@
  * U+0000, \u{H...} for any character), bytes are b"..." (\xHH for anything
  * not printable ASCII).  Integers are decimal of any size.  A double always
  * shows a '.', an exponent, inf or nan; a float carries the suffix f.  NaNs
- * other than the default quiet one show their raw bits: nan(0x...).
+ * other than the default quiet one show their raw bits: nan(0x...).  An
+ * integer encoded in a non-minimal form (which the decoder accepts) shows
+ * its exact bytes, raw(160001), so the text form round-trips every valid
+ * tuple byte for byte.
  * Parsing is a state machine with a depth counter, never recursive.
  */
 #include "fdb_tuple.h"
@@ -39,13 +42,25 @@ fdb_text_bound(const uint8_t *buf, size_t len)
 		{
 			case FDB_BYTES:
 			case FDB_STRING:
-				total += 4 * e.rawlen + 4;
+				total += 4 * e.rawlen + 3;	/* \xHH per byte at worst */
 				break;
 			case FDB_BIGINT:
-				total += 3 * e.len + 4;
+			case FDB_INT:
+				/* decimal, or raw(<hex>) for a non-minimal encoding */
+				total += 2 * (r.pos - e.offset) + 6 + (e.type == FDB_BIGINT ? 3 * e.len : 20);
 				break;
-			default:
-				total += 64;
+			case FDB_FLOAT:
+			case FDB_DOUBLE:
+				total += 32;	/* "nan(0x7ff8000000000001)", "-2.2250738585072014e-308" */
+				break;
+			case FDB_UUID:
+				total += 42;
+				break;
+			case FDB_VERSIONSTAMP:
+				total += 40;
+				break;
+			default:			/* null, boolean, nested begin / end */
+				total += 5;
 				break;
 		}
 	}
@@ -136,6 +151,19 @@ fdb_format_float(uint32_t bits, char *out)
 	out[n++] = 'f';
 	out[n] = '\0';
 	return n;
+}
+
+/* Is the integer element at p[0..n) (decoded into e) minimally encoded? */
+static int
+int_is_canonical(const uint8_t *p, size_t n, const fdb_elem *e)
+{
+	uint8_t		canon[FDB_MAX_INT_BYTES + 8];
+	size_t		size;
+
+	if (fdb_elem_size(e, 0, &size) != FDB_OK || size != n)
+		return 0;
+	fdb_put_elem(canon, e, 0);
+	return memcmp(canon, p, n) == 0;
 }
 
 /* Append \xHH. */
@@ -241,7 +269,22 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 				break;
 			case FDB_INT:
 			case FDB_BIGINT:
-				o += fdb_int_to_decimal(&e, o);
+				if (int_is_canonical(buf + e.offset, r.pos - e.offset, &e))
+					o += fdb_int_to_decimal(&e, o);
+				else
+				{
+					/* keep a non-minimal encoding exactly: raw(<bytes>) */
+					size_t		k;
+
+					memcpy(o, "raw(", 4);
+					o += 4;
+					for (k = e.offset; k < r.pos; k++)
+					{
+						*o++ = hexdig[buf[k] >> 4];
+						*o++ = hexdig[buf[k] & 15];
+					}
+					*o++ = ')';
+				}
 				break;
 			case FDB_FLOAT:
 				o += fdb_format_float(e.v.f32, o);
@@ -716,6 +759,35 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 		e.type = FDB_BOOL;
 		e.v.b = 0;
 		i += 5;
+	}
+	else if (starts_with(s, n, i, "raw("))
+	{
+		/* one integer element given by its exact bytes (non-minimal forms) */
+		uint8_t		bytes[FDB_MAX_INT_BYTES + 8] = {0};
+		size_t		nb = 0;
+		fdb_reader	r;
+		fdb_elem	te;
+
+		i += 4;
+		while (i + 1 < n && fdb_hexval(s[i]) >= 0 && fdb_hexval(s[i + 1]) >= 0 && nb < sizeof(bytes))
+		{
+			bytes[nb++] = (uint8_t) (fdb_hexval(s[i]) * 16 + fdb_hexval(s[i + 1]));
+			i += 2;
+		}
+		fdb_reader_init(&r, bytes, nb);
+		if (i >= n || s[i] != ')' || nb == 0 || fdb_read(&r, &te) != FDB_OK ||
+			(te.type != FDB_INT && te.type != FDB_BIGINT) || r.pos != nb)
+		{
+			*pi = i;
+			return FDB_ERR_SYNTAX;
+		}
+		i++;
+		e.type = FDB_RAW;
+		e.ptr = bytes;
+		e.len = nb;
+		emit_elem(t, &e, nested);
+		*pi = i;
+		return FDB_OK;
 	}
 	else if (starts_with(s, n, i, "uuid("))
 	{

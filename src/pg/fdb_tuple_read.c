@@ -10,6 +10,8 @@
 #include <math.h>
 
 #include "access/htup_details.h"
+#include "catalog/pg_collation.h"
+#include "catalog/pg_type.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
@@ -20,8 +22,10 @@
 #include "utils/fmgrprotos.h"
 #include "utils/jsonb.h"
 #include "utils/numeric.h"
+#include "utils/sortsupport.h"
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"
+#include "utils/varlena.h"
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
@@ -50,7 +54,14 @@ new_bytea(size_t len)
 static char *
 tuple_text(const uint8_t *p, size_t len)
 {
-	char	   *out = palloc(fdb_text_bound(p, len));
+	size_t		bound = fdb_text_bound(p, len);
+	char	   *out;
+
+	if (bound > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("text form of a FoundationDB tuple of %zu bytes is too large", len)));
+	out = palloc(bound);
 
 	fdb_text_write(p, len, out, GetDatabaseEncoding() != PG_UTF8);
 	return out;
@@ -179,6 +190,22 @@ fdb_tuple_from_bytea(PG_FUNCTION_ARGS)
 
 	fdb_validate_or_error("fdb_tuple", p, len);
 	PG_RETURN_BYTEA_P(arg_0);
+}
+
+/*
+ * btree sort support: bytewise order is bytea's in the C collation, so
+ * PostgreSQL's own varlena sort support applies, abbreviated keys included.
+ */
+PG_FUNCTION_INFO_V1(fdb_tuple_sortsupport);
+Datum
+fdb_tuple_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+	MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
+
+	varstr_sortsupport(ssup, BYTEAOID, C_COLLATION_OID);
+	MemoryContextSwitchTo(old);
+	PG_RETURN_VOID();
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_is_valid);

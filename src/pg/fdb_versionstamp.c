@@ -107,8 +107,14 @@ Datum
 fdb_versionstamp_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	uint8_t    *v = palloc(VS_LEN);
+	int			n = buf->len - buf->cursor;
+	uint8_t    *v;
 
+	if (n != VS_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid binary fdb_versionstamp: %d bytes, not 12", n)));
+	v = palloc(VS_LEN);
 	pq_copymsgbytes(buf, (char *) v, VS_LEN);
 	PG_RETURN_POINTER(v);
 }

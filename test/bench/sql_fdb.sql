@@ -31,6 +31,11 @@ SELECT bench_expr('fdb', 'fdb_tuple_get_int8(k, 1) [100k rows]', 'fdb_tuple_get_
 SELECT bench_expr('fdb', 'PL/pgSQL peer: get_int8(k, 1)', 'plpgsql_fdb_get_int8_1(k)',
 				  'fdb_tuple_get_int8(k, 1) [100k rows]', 'bench_fdb_keys_100k');
 
--- sorting packed keys (btree order = bytewise)
+-- sorting packed keys (btree order = bytewise, with sort support), against
+-- sorting the same bytes as bytea
+CREATE TABLE bench_fdb_tuples AS SELECT fdb_tuple_pack('users', (i * 7919) % 1000003, 'x')::fdb_tuple AS k FROM bench_ints;
+VACUUM ANALYZE bench_fdb_tuples;
+SELECT bench_query('fdb', 'ORDER BY bytea (1M keys)',
+				   'SELECT count(*) FROM (SELECT k::bytea FROM bench_fdb_tuples ORDER BY 1 OFFSET 0) s', NULL);
 SELECT bench_query('fdb', 'ORDER BY fdb_tuple (1M keys)',
-				   'SELECT count(*) FROM (SELECT k::fdb_tuple FROM bench_fdb_keys ORDER BY 1 OFFSET 0) s', NULL);
+				   'SELECT count(*) FROM (SELECT k FROM bench_fdb_tuples ORDER BY 1 OFFSET 0) s', 'ORDER BY bytea (1M keys)');
