@@ -445,20 +445,54 @@ element_text(const fdb_elem *e, int64 idx)
 	return NULL;
 }
 
+/*
+ * fdb_tuple_elements(bytea): one row per top-level element.  Value-per-call
+ * rather than materialized: a materialized SRF leaves its tuple descriptor
+ * and store in the per-query context, which grows by every call when the
+ * function runs once per row of a large table; this state lives in the
+ * multi-call context, freed when the set is done.
+ */
+typedef struct fdb_elements_state
+{
+	fdb_reader	r;
+	const uint8_t *p;
+	int32		idx;
+} fdb_elements_state;
+
 PG_FUNCTION_INFO_V1(fdb_tuple_elements);
 Datum
 fdb_tuple_elements(PG_FUNCTION_ARGS)
 {
-	ARG_BYTES(0, p, len);
-	ReturnSetInfo *rsi = (ReturnSetInfo *) fcinfo->resultinfo;
-	fdb_reader	r;
+	FuncCallContext *fctx;
+	fdb_elements_state *st;
 	fdb_elem	e;
-	int32		idx = 0;
 
-	fdb_validate_or_error("fdb_tuple_elements", p, len);
-	InitMaterializedSRF(fcinfo, 0);
-	fdb_reader_init(&r, p, len);
-	while (fdb_skip(&r, &e) == FDB_OK && e.type != FDB_END)
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+		TupleDesc	desc;
+
+		fctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
+		{
+			/* detoasted (if at all) once, in the multi-call context */
+			ARG_BYTES(0, p, len);
+
+			fdb_validate_or_error("fdb_tuple_elements", p, len);
+			st = palloc(sizeof(*st));
+			st->p = p;
+			st->idx = 0;
+			fdb_reader_init(&st->r, p, len);
+		}
+		if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "fdb_tuple_elements: return type must be a row type");
+		fctx->tuple_desc = BlessTupleDesc(desc);
+		fctx->user_fctx = st;
+		MemoryContextSwitchTo(old);
+	}
+	fctx = SRF_PERCALL_SETUP();
+	st = (fdb_elements_state *) fctx->user_fctx;
+	if (fdb_skip(&st->r, &e) == FDB_OK && e.type != FDB_END)
 	{
 		Datum		values[3];
 		bool		nulls[3] = {false, false, false};
@@ -466,18 +500,18 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 
 		if (e.type == FDB_NESTED)
 		{
-			e.ptr = p + e.offset;
-			e.len = r.pos - e.offset;
+			e.ptr = st->p + e.offset;
+			e.len = st->r.pos - e.offset;
 		}
-		v = element_text(&e, idx);
-		values[0] = Int32GetDatum(idx);
+		v = element_text(&e, st->idx);
+		values[0] = Int32GetDatum(st->idx);
 		values[1] = PointerGetDatum(cstring_to_text(fdb_type_name(e.type)));
 		values[2] = PointerGetDatum(v);
 		nulls[2] = v == NULL;
-		tuplestore_putvalues(rsi->setResult, rsi->setDesc, values, nulls);
-		idx++;
+		st->idx++;
+		SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 	}
-	return (Datum) 0;
+	SRF_RETURN_DONE(fctx);
 }
 
 /* A jsonb string value. */

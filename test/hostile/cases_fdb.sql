@@ -1,6 +1,7 @@
 -- cases_fdb.sql: hostile inputs for the FoundationDB tuple decoders.  Seeds
 -- are tuples packed by fdb_tuple_pack over every element type, nesting and
--- versionstamps included.
+-- versionstamps included.  22021: a decoded string holding U+0000 cannot
+-- be PostgreSQL text (spec section 4); 54001: jsonb's own recursion limit.
 CREATE TEMP TABLE fdb_seed_tuples AS
 SELECT fdb_tuple_pack('users', i) AS t FROM generate_series(-300, 300, 37) i
 UNION ALL SELECT fdb_tuple_pack('app', 'users', 'by_email', 'alice@example.com', 1234567)
@@ -22,11 +23,11 @@ SELECT hostile_case('fdb_tuple_is_valid', 'fdb_tuple_is_valid($1)', NULL, '{}', 
 
 INSERT INTO hostile_seeds SELECT 'fdb_tuple_elements', t FROM fdb_seed_tuples;
 SELECT hostile_case('fdb_tuple_elements', '(SELECT count(*) FROM fdb_tuple_elements($1))',
-	'(SELECT count(*) FROM fdb_tuple_elements($1)) = fdb_tuple_length($1)', '{22P03}', :n);
+	'(SELECT count(*) FROM fdb_tuple_elements($1)) = fdb_tuple_length($1)', '{22P03,22021}', :n);
 
 INSERT INTO hostile_seeds SELECT 'fdb_tuple_to_jsonb', t FROM fdb_seed_tuples;
 SELECT hostile_case('fdb_tuple_to_jsonb', 'fdb_tuple_to_jsonb($1)',
-	'jsonb_array_length(fdb_tuple_to_jsonb($1)) = fdb_tuple_length($1)', '{22P03}', :n);
+	'jsonb_array_length(fdb_tuple_to_jsonb($1)) = fdb_tuple_length($1)', '{22P03,22021,54001}', :n);
 
 -- Every getter on the last element (so the earlier ones are skipped over).
 INSERT INTO hostile_seeds SELECT 'fdb_tuple_get_*', t FROM fdb_seed_tuples;

@@ -26,6 +26,8 @@ for f in test/hostile/cases_*.sql; do
 	[ -f "$f" ] || continue
 	psql -v n="$n" -o /dev/null -f "$f" || status=1
 done
+# Limits: values near 1 GB and 100,000-level nesting (skip with WC_NO_LIMITS=1).
+[ -n "${WC_NO_LIMITS:-}" ] || psql -o /dev/null -f test/hostile/limits.sql || status=1
 psql -P pager=off -c "SELECT label, tried, accepted, errors, bad, example FROM hostile_results ORDER BY label"
 after=$("$PGBIN/psql" -X -Atd "$db" -c 'SELECT pg_postmaster_start_time()') || status=1
 [ "$start" = "$after" ] || { echo "server restarted during the hostile-input test (crash)"; status=1; }
