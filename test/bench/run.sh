@@ -27,9 +27,9 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 {
 	echo 'CREATE EXTENSION wirecodec;'
 	cat test/bench/bench_setup.sql
-	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
 	# The cases print nothing; the report at the end prints the table.
 	echo '\o /dev/null'
+	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
 	cat test/bench/sql_*.sql
 	echo '\o'
 	cat test/bench/bench_report.sql
