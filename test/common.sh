@@ -45,8 +45,14 @@ wc_install_deps() {
 	wc_find_pg
 }
 
-# Build and install the extension.  Installs of concurrent checkouts on one
-# machine are serialised so that a test run sees its own .so.
+# Take the machine-wide install lock (held until the script exits) so that
+# concurrent checkouts on one machine each test their own .so.
+wc_install_lock() {
+	exec 9>/tmp/wirecodec-install.lock
+	flock 9
+}
+
+# Build and install the extension (call wc_install_lock first).
 wc_build_install() {
 	(cd "$wc_root" && make -s PG_CONFIG="$PG_CONFIG" >/dev/null) || return 1
 	(cd "$wc_root" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null) || return 1
@@ -98,4 +104,16 @@ wc_cluster_stop() {
 		rm -rf "$WC_CLUSTER_DIR"
 	fi
 	WC_CLUSTER_DIR=
+}
+
+# Everything a script needs to talk to a fresh wirecodec: packages, the
+# install lock, build + install, a throwaway cluster.  When called from
+# test/run.sh (WC_CLUSTER_DIR set) the caller's cluster is reused.
+wc_setup_cluster() {
+	wc_find_pg
+	[ -n "${WC_CLUSTER_DIR:-}" ] && return 0
+	wc_install_deps || return 1
+	wc_install_lock
+	wc_build_install || return 1
+	wc_cluster_start
 }

@@ -6,13 +6,8 @@ set -eu
 . "$(dirname "$0")/common.sh"
 cd "$wc_root"
 
-wc_install_deps
-echo "== building and installing wirecodec"
-exec 9>/tmp/wirecodec-install.lock
-flock 9
-wc_build_install
-echo "== starting a throwaway cluster"
-wc_cluster_start
+echo "== installing what is missing, building and installing wirecodec, starting a throwaway cluster"
+wc_setup_cluster
 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -c 'CREATE EXTENSION wirecodec'
 for f in examples/*.sql; do
 	echo

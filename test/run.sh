@@ -86,8 +86,7 @@ echo "== pg_regress in a throwaway cluster"
 if wc_cluster_start; then
 	count 0 ""
 	# Serialise install + regress with other checkouts on this machine.
-	exec 9>/tmp/wirecodec-install.lock
-	flock 9
+	wc_install_lock
 	wc_build_install
 	count $? "make install"
 	for mode in serial parallel; do

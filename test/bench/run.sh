@@ -19,10 +19,7 @@ done
 
 echo
 echo "== SQL (per-row cost over a 1M-row scan; ratio to the base in the same run)"
-exec 9>/tmp/wirecodec-install.lock
-flock 9
-wc_build_install
-wc_cluster_start
+wc_setup_cluster
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 {
 	echo 'CREATE EXTENSION wirecodec;'

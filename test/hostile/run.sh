@@ -1,21 +1,14 @@
 #!/usr/bin/env bash
 # run.sh: the hostile-input test.  Feeds every decoder and type input
 # function listed in test/hostile/cases_*.sql at least N (default 100000)
-# random and mutated inputs through SQL, in a throwaway cluster unless
-# PGHOST is set, and checks that only documented SQLSTATEs come back, that
+# random and mutated inputs through SQL, in a throwaway cluster (or the
+# one test/run.sh started), and checks that only documented SQLSTATEs come back, that
 # accepted inputs round-trip, and that the server never restarted.
 set -u
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
 n=${1:-100000}
-wc_find_pg
-if [ -z "${WC_CLUSTER_DIR:-}" ]; then
-	wc_install_deps || exit 1
-	exec 9>/tmp/wirecodec-install.lock
-	flock 9
-	wc_build_install || exit 1
-	wc_cluster_start || exit 1
-fi
+wc_setup_cluster || exit 1
 db=hostile_$$
 "$PGBIN/createdb" "$db" || exit 1
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }

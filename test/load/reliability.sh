@@ -8,12 +8,8 @@
 set -u
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
-wc_install_deps || exit 1
-exec 9>/tmp/wirecodec-install.lock
-flock 9
-wc_build_install || exit 1
 WC_EXTRA_CONF="max_connections = 50
-work_mem = 64MB" wc_cluster_start || exit 1
+work_mem = 64MB" wc_setup_cluster || exit 1
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -P pager=off "$@"; }
 status=0
 

@@ -2,20 +2,13 @@
 # run.sh: `make load [LOAD_SECONDS=60]`.  pgbench with 8 clients for the given
 # seconds (default 60) running every test/load/*.pgbench script (each a mix
 # of wirecodec encode/decode calls and type I/O) against a throwaway cluster
-# (or the one PGHOST names when run from test/run.sh).  Prints throughput
+# (or the one test/run.sh started).  Prints throughput
 # and errors; a script passes when no client aborted and no transaction failed.
 set -u
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
 secs=${1:-60}
-wc_find_pg
-if [ -z "${WC_CLUSTER_DIR:-}" ]; then
-	wc_install_deps || exit 1
-	exec 9>/tmp/wirecodec-install.lock
-	flock 9
-	wc_build_install || exit 1
-	WC_EXTRA_CONF="max_connections = 50" wc_cluster_start || exit 1
-fi
+WC_EXTRA_CONF="max_connections = 50" wc_setup_cluster || exit 1
 db=load_$$
 "$PGBIN/createdb" "$db" || exit 1
 "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" -c "CREATE EXTENSION wirecodec" $([ -f test/load/setup.sql ] && echo -f test/load/setup.sql) || exit 1
