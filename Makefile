@@ -23,8 +23,9 @@ EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regressio
 PG_CONFIG  ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # Without the server headers only `make demo` and `make test` work: they
-# install postgresql-server-dev-NN first.
-ifneq ($(wildcard $(PGXS)),)
+# install postgresql-server-dev-NN first.  (Debian ships pgxs.mk with the
+# client package, so look for the headers themselves.)
+ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
 else ifeq ($(filter demo test unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
 $(error PGXS not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)

@@ -23,7 +23,9 @@ wc_find_pg() {
 wc_install_deps() {
 	wc_find_pg
 	local need=()
-	[ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] || need+=("postgresql-server-dev-$PGVER")
+	# pgxs.mk ships with Debian's client package; the server headers do not.
+	[ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] && [ -f "$("$PG_CONFIG" --includedir-server)/postgres.h" ] ||
+		need+=("postgresql-server-dev-$PGVER")
 	command -v clang >/dev/null 2>&1 || need+=(clang)
 	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
 		ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer*.a >/dev/null 2>&1 ||
