@@ -28,7 +28,7 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
 else ifeq ($(filter demo test unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
-$(error PGXS not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
+$(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
 # Objects depend on every header of the core and glue: headers are few and
