@@ -80,8 +80,9 @@ wc_cluster_start() {
 		port=$((20000 + RANDOM % 20000))
 		ss -ltnH 2>/dev/null | awk '{print $4}' | grep -q ":$port\$" || break
 	done
-	"${run[@]}" "$PGBIN/initdb" -D "$WC_CLUSTER_DIR/data" -A trust -U "$PGUSER" \
-		--no-sync -E UTF8 --locale=C >"$WC_CLUSTER_DIR/initdb.log" 2>&1 ||
+	# From /, so that the postgres user need not enter a private work tree.
+	(cd / && "${run[@]}" "$PGBIN/initdb" -D "$WC_CLUSTER_DIR/data" -A trust -U "$PGUSER" \
+		--no-sync -E UTF8 --locale=C >"$WC_CLUSTER_DIR/initdb.log" 2>&1) ||
 		{ cat "$WC_CLUSTER_DIR/initdb.log"; return 1; }
 	cat >>"$WC_CLUSTER_DIR/data/postgresql.conf" <<CONF
 listen_addresses = ''
@@ -93,8 +94,8 @@ max_parallel_workers_per_gather = 2
 shared_buffers = 256MB
 ${WC_EXTRA_CONF:-}
 CONF
-	"${run[@]}" "$PGBIN/pg_ctl" -D "$WC_CLUSTER_DIR/data" -l "$WC_CLUSTER_DIR/server.log" \
-		-w -t 60 start >/dev/null || { cat "$WC_CLUSTER_DIR/server.log"; return 1; }
+	(cd / && "${run[@]}" "$PGBIN/pg_ctl" -D "$WC_CLUSTER_DIR/data" -l "$WC_CLUSTER_DIR/server.log" \
+		-w -t 60 start >/dev/null) || { cat "$WC_CLUSTER_DIR/server.log"; return 1; }
 	export PGHOST=$WC_CLUSTER_DIR PGPORT=$port PGDATABASE=postgres WC_CLUSTER_DIR
 	trap wc_cluster_stop EXIT
 }
@@ -102,7 +103,7 @@ CONF
 # Stop the throwaway cluster and remove it; safe to call twice.
 wc_cluster_stop() {
 	if [ -n "${WC_CLUSTER_DIR:-}" ] && [ -d "$WC_CLUSTER_DIR/data" ]; then
-		"${WC_RUN[@]}" "$PGBIN/pg_ctl" -D "$WC_CLUSTER_DIR/data" -m immediate -w stop >/dev/null 2>&1
+		(cd / && "${WC_RUN[@]}" "$PGBIN/pg_ctl" -D "$WC_CLUSTER_DIR/data" -m immediate -w stop >/dev/null 2>&1)
 		rm -rf "$WC_CLUSTER_DIR"
 	fi
 	WC_CLUSTER_DIR=
