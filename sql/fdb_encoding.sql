@@ -3,6 +3,10 @@
 -- escapes non-ASCII characters there, so it prints in any encoding.
 \set VERBOSITY default
 SELECT current_database() AS orig_db \gset
+-- a run that died half-way leaves the database behind
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS fdb_latin1;
+RESET client_min_messages;
 CREATE DATABASE fdb_latin1 ENCODING 'LATIN1' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
 \c fdb_latin1
 SET client_encoding = 'UTF8';

@@ -134,28 +134,35 @@ RESET enable_seqscan;
 SELECT count(DISTINCT k) AS distinct_keys, count(*) FILTER (WHERE k = k::bytea) AS cross_type_eq FROM keys;
 SELECT opcname, amvalidate(oid) FROM pg_opclass WHERE opcname LIKE 'fdb%' ORDER BY 1;
 
--- binary I/O (COPY BINARY out and back in, which validates)
-COPY keys TO '/tmp/wirecodec_fdb_tuple_keys.copy' (FORMAT binary);
+-- binary I/O (COPY BINARY out and back in, which validates; client-side
+-- \copy into pg_regress's results/, so no superuser and nothing left behind)
+\copy keys TO 'results/wirecodec_fdb_tuple_keys.copy' (FORMAT binary)
 CREATE TEMP TABLE keys2 (k fdb_tuple);
-COPY keys2 FROM '/tmp/wirecodec_fdb_tuple_keys.copy' (FORMAT binary);
+\copy keys2 FROM 'results/wirecodec_fdb_tuple_keys.copy' (FORMAT binary)
 SELECT count(*) AS copied, count(*) FILTER (WHERE k IN (SELECT k FROM keys)) AS same FROM keys2;
 SELECT fdb_tuple_send('("a", 1)') AS send;
 -- binary input validates too (a bytea column's binary form is its bytes)
 CREATE TEMP TABLE bad_bin AS SELECT '\x1601'::bytea AS b;
-COPY bad_bin TO '/tmp/wirecodec_fdb_tuple_bad.copy' (FORMAT binary);
-COPY keys2 FROM '/tmp/wirecodec_fdb_tuple_bad.copy' (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
+\copy bad_bin TO 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+\copy keys2 FROM 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy keys2 FROM 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+\set VERBOSITY default
 -- fdb_versionstamp: 12 bytes exactly, both ways
 CREATE TEMP TABLE vs_bin (v fdb_versionstamp);
 INSERT INTO vs_bin VALUES ('0102030405060708090a:48879');
-COPY vs_bin TO '/tmp/wirecodec_fdb_vs.copy' (FORMAT binary);
-COPY vs_bin FROM '/tmp/wirecodec_fdb_vs.copy' (FORMAT binary);
+\copy vs_bin TO 'results/wirecodec_fdb_vs.copy' (FORMAT binary)
+\copy vs_bin FROM 'results/wirecodec_fdb_vs.copy' (FORMAT binary)
 SELECT v, fdb_versionstamp_send(v) AS send FROM vs_bin;
 TRUNCATE bad_bin;
 INSERT INTO bad_bin VALUES ('\x0102030405060708090a0b');
-COPY bad_bin TO '/tmp/wirecodec_fdb_tuple_bad.copy' (FORMAT binary);
-COPY vs_bin FROM '/tmp/wirecodec_fdb_tuple_bad.copy' (FORMAT binary);
-\echo :LAST_ERROR_SQLSTATE
+\copy bad_bin TO 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+\copy vs_bin FROM 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy vs_bin FROM 'results/wirecodec_fdb_tuple_bad.copy' (FORMAT binary)
+\set VERBOSITY default
 
 -- ======================================================================
 -- Getters: idx is 0-based, negative counts from the end

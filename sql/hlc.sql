@@ -170,49 +170,70 @@ SELECT '1,99999999999999999999999'::hlc_timestamp;
 SELECT hlc_timestamp_send('1643550788737652545.0000065535') AS send,
 	   hlc_timestamp_send('0.0000000000') AS send_empty;
 
--- Receive through COPY (FORMAT binary): a round trip, then hand-made files
--- whose one field holds the given bytes.  lo_export writes each file on the
--- server, in its data directory.
+-- Receive through COPY (FORMAT binary), client-side: \copy files in
+-- pg_regress's results/ (no superuser, nothing left in the server).  A round
+-- trip, then hand-made fields: a bytea column's binary form is its bytes, so
+-- copying a one-column bytea file into an hlc_timestamp column hands exactly
+-- those bytes to hlc_timestamp_recv.
 CREATE TEMP TABLE bin_src (id int, ts hlc_timestamp);
 INSERT INTO bin_src VALUES (1, '0'), (2, '1643550788737652545.0000065535'),
 	(3, '9223372036854775807.2147483647');
 CREATE TEMP TABLE bin_dst (id int, ts hlc_timestamp);
-CREATE FUNCTION pg_temp.copy_bin_file(field bytea) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-	path text := current_setting('data_directory') || '/wirecodec_hlc_regress.bin';
-	lo oid;
-	r text;
-BEGIN
-	lo := lo_from_bytea(0, '\x5047434f50590aff0d0a00'::bytea || '\x0000000000000000'::bytea
-						|| '\x0001'::bytea || int4send(length(field)) || field || '\xffff'::bytea);
-	PERFORM lo_export(lo, path);
-	PERFORM lo_unlink(lo);
-	TRUNCATE bin_dst;
-	BEGIN
-		EXECUTE format('COPY bin_dst (ts) FROM %L (FORMAT binary)', path);
-		r := 'ok: ' || (SELECT string_agg(ts::text, ' ') FROM bin_dst);
-	EXCEPTION WHEN OTHERS THEN
-		r := SQLSTATE || ': ' || SQLERRM;
-	END;
-	RETURN r;
-END $$;
-DO $$
-DECLARE
-	path text := current_setting('data_directory') || '/wirecodec_hlc_regress.bin';
-BEGIN
-	EXECUTE format('COPY bin_src TO %L (FORMAT binary)', path);
-	EXECUTE format('COPY bin_dst FROM %L (FORMAT binary)', path);
-END $$;
+\copy bin_src TO 'results/wirecodec_hlc.copy' (FORMAT binary)
+\copy bin_dst FROM 'results/wirecodec_hlc.copy' (FORMAT binary)
 SELECT s.id, s.ts, d.ts = s.ts AS same FROM bin_src s JOIN bin_dst d USING (id) ORDER BY id;
-SELECT label, field, pg_temp.copy_bin_file(field) AS result
-FROM (VALUES
-	('valid', '\x16cf10bc050557410000ffff'::bytea),
-	('negative wall', '\x800000000000000000000001'),
-	('negative logical', '\x000000000000000180000000'),
-	('11 bytes', '\x0000000000000001000000'),
-	('13 bytes', '\x00000000000000010000000100'),
-	('empty', '\x')) t(label, field)
-ORDER BY label;
+CREATE TEMP TABLE bin_field (field bytea);
+-- valid
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x16cf10bc050557410000ffff');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+SELECT ts FROM bin_dst;
+-- negative wall
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x800000000000000000000001');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\set VERBOSITY default
+-- negative logical
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x000000000000000180000000');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\set VERBOSITY default
+-- 11 bytes
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x0000000000000001000000');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\set VERBOSITY default
+-- 13 bytes
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x00000000000000010000000100');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\set VERBOSITY default
+-- empty
+TRUNCATE bin_field, bin_dst;
+INSERT INTO bin_field VALUES ('\x');
+\copy bin_field TO 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+-- again, for the SQLSTATE (\copy does not set LAST_ERROR_SQLSTATE)
+\set VERBOSITY sqlstate
+\copy bin_dst (ts) FROM 'results/wirecodec_hlc_field.copy' (FORMAT binary)
+\set VERBOSITY default
 
 -- ================================================== operators and order
 CREATE TEMP TABLE t (id int, ts hlc_timestamp);
