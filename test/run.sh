@@ -61,7 +61,7 @@ fi
 echo "== C unit tests of the core"
 make -s unit >"$log/unit.log" 2>&1
 rc=$?
-cat "$log/unit.log" | grep -E 'passed|FAIL|error' | head -40
+grep -E 'passed|FAIL|error' "$log/unit.log" | head -40
 add_summaries "$log/unit.log"
 [ $rc -eq 0 ] || failures+=("unit tests")
 grep -q 'passed' "$log/unit.log" || count 1 "unit tests did not run"
@@ -90,7 +90,6 @@ if wc_cluster_start; then
 	wc_build_install
 	count $? "make install"
 	for mode in serial parallel; do
-		opts=""
 		if [ $mode = parallel ]; then
 			# Every suite must pass unchanged with parallel workers forced.
 			if [ "$PGVER" -ge 16 ]; then gucs="-c debug_parallel_query=regress"; else gucs="-c force_parallel_mode=regress"; fi

@@ -23,6 +23,8 @@ for src in test/fuzz/fuzz_*.c; do
 		failed=$((failed + 1))
 		continue
 	fi
+	# findings are counted from this run's artifacts only
+	rm -f "$build/$name"-crash-* "$build/$name"-leak-* "$build/$name"-timeout-* "$build/$name"-oom-*
 	work=test/fuzz/corpus-work/$name
 	seeds=test/fuzz/corpus/$name
 	mkdir -p "$work" "$seeds"
