@@ -17,6 +17,7 @@
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "nodes/primnodes.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
@@ -235,6 +236,25 @@ resolve_type(FdbPackCache *c, FdbTypeInfo *ti, Oid typid)
 		ti->kind = K_UNSUPPORTED;
 }
 
+/*
+ * Is argument i a literal (a Const node)?  Only then may its encoding be
+ * kept in fn_extra.  get_fn_expr_arg_stable() is not enough: it also accepts
+ * a PARAM_EXTERN Param, and PL/pgSQL variables are such Params whose value
+ * changes from one evaluation to the next of the same expression state
+ * (a loop reuses the simple-expression state, and fn_extra with it).
+ */
+static bool
+arg_is_const(FmgrInfo *flinfo, int i)
+{
+	Node	   *expr = flinfo->fn_expr;
+	List	   *args;
+
+	if (expr == NULL || !IsA(expr, FuncExpr))
+		return false;
+	args = ((FuncExpr *) expr)->args;
+	return i < list_length(args) && IsA(list_nth(args, i), Const);
+}
+
 static FdbPackCache *
 pack_cache(FunctionCallInfo fcinfo)
 {
@@ -259,7 +279,7 @@ pack_cache(FunctionCallInfo fcinfo)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("could not determine the type of argument %d of the tuple packer", i + 1)));
 		resolve_type(c, &c->args[i], t);
-		c->args[i].is_const = !c->variadic && get_fn_expr_arg_stable(fcinfo->flinfo, i) &&
+		c->args[i].is_const = !c->variadic && arg_is_const(fcinfo->flinfo, i) &&
 			c->args[i].kind < K_JSONB;
 	}
 	c->events.cap = 16;
