@@ -324,7 +324,12 @@ typedef struct PackCtx
 	int			argpos;			/* 1-based argument position, for messages */
 } PackCtx;
 
-/* A string in the server encoding, as UTF-8 bytes. */
+/*
+ * A string in the server encoding, as UTF-8 bytes.  The result needs no
+ * UTF-8 check of ours: a conversion yields valid UTF-8, and from SQL_ASCII
+ * (no conversion possible) pg_server_to_any() verifies the bytes as UTF-8
+ * itself (22021 on failure).
+ */
 static void
 push_text(PackCtx *x, const char *p, size_t len)
 {
@@ -337,10 +342,6 @@ push_text(PackCtx *x, const char *p, size_t len)
 		if (u != p)
 			len = strlen(u);
 		p = u;
-		if (!fdb_utf8_valid((const uint8_t *) p, len))
-			ereport(ERROR,
-					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-					 errmsg("%s: argument %d is not valid UTF-8", x->fname, x->argpos)));
 	}
 	e = push_event(x->c, FDB_STRING);
 	e->ptr = (const uint8_t *) p;
