@@ -158,6 +158,11 @@ int			fdb_utf8_encode(uint32_t cp, uint8_t *u);
 /* Value of a hex digit, -1 if c is not one. */
 int			fdb_hexval(int c);
 
+/* Text of a 12-byte versionstamp, "<20 hex digits>:<user version>",
+ * NUL-terminated; out needs FDB_VS_TEXT_MAX bytes.  Returns the length. */
+#define FDB_VS_TEXT_MAX 32
+size_t		fdb_vs_format(const uint8_t *vs, char *out);
+
 /* Is this versionstamp (12 bytes) incomplete (ten FF transaction bytes)? */
 int			fdb_vs_incomplete(const uint8_t *vs);
 

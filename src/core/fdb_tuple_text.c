@@ -153,6 +153,20 @@ fdb_format_float(uint32_t bits, char *out)
 	return n;
 }
 
+size_t
+fdb_vs_format(const uint8_t *vs, char *out)
+{
+	int			i;
+
+	for (i = 0; i < 10; i++)
+	{
+		out[2 * i] = hexdig[vs[i] >> 4];
+		out[2 * i + 1] = hexdig[vs[i] & 15];
+	}
+	return 20 + (size_t) snprintf(out + 20, FDB_VS_TEXT_MAX - 20, ":%u",
+								  (unsigned) wc_load_be16(vs + 10));
+}
+
 /* Is the integer element at p[0..n) (decoded into e) minimally encoded? */
 static int
 int_is_canonical(const uint8_t *p, size_t n, const fdb_elem *e)
@@ -307,13 +321,10 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 				*o++ = ')';
 				break;
 			case FDB_VERSIONSTAMP:
-				o += sprintf(o, "versionstamp(");
-				for (i = 0; i < 10; i++)
-				{
-					*o++ = hexdig[e.ptr[i] >> 4];
-					*o++ = hexdig[e.ptr[i] & 15];
-				}
-				o += sprintf(o, ":%u)", (unsigned) wc_load_be16(e.ptr + 10));
+				memcpy(o, "versionstamp(", 13);
+				o += 13;
+				o += fdb_vs_format(e.ptr, o);
+				*o++ = ')';
 				break;
 			default:
 				break;
