@@ -186,6 +186,9 @@ size_t		fdb_int64_size(int64_t v);
 uint8_t    *fdb_put_int64(uint8_t *p, int64_t v);
 size_t		fdb_bytes_size(const uint8_t *s, size_t n);
 uint8_t    *fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n);
+/* A bytes/string payload run without code and terminator: 00 -> 00 FF. */
+size_t		fdb_escaped_size(const uint8_t *s, size_t n);
+uint8_t    *fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n);
 uint8_t    *fdb_put_float(uint8_t *p, uint32_t bits);
 uint8_t    *fdb_put_double(uint8_t *p, uint64_t bits);
 fdb_status	fdb_elem_size(const fdb_elem *e, int nested, size_t *size);

@@ -420,6 +420,16 @@ emit_payload_byte(text_out *t, uint8_t c)
 		emit_byte(t, 0xFF);
 }
 
+/* Emit a run of payload bytes, escaping each 00 as 00 FF. */
+static void
+emit_payload_run(text_out *t, const uint8_t *s, size_t n)
+{
+	if (t->out)
+		t->len = (size_t) (fdb_put_escaped(t->out + t->len, s, n) - t->out);
+	else
+		t->len += fdb_escaped_size(s, n);
+}
+
 /*
  * Parse a quoted bytes/string at s[*i] (the opening quote) and emit it.
  * Raw non-ASCII in a string must be valid UTF-8 (checked per run).
@@ -454,8 +464,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 					return FDB_ERR_SYNTAX;
 				}
 		}
-		for (; run_start < i; run_start++)
-			emit_payload_byte(t, (uint8_t) s[run_start]);
+		emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
 		if (i >= n)
 		{
 			*pi = i;

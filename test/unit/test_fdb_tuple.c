@@ -1334,6 +1334,25 @@ test_text(void)
 		CHECK(fdb_text_parse(bad[i], strlen(bad[i]), NULL, &outlen, &pos) != FDB_OK,
 			  "text %s is rejected", bad[i]);
 	}
+
+	/* the input need not be NUL-terminated: a raw 00 inside quotes is a
+	 * payload byte, escaped as 00 FF (sized and written alike) */
+	{
+		static const char txt[] = "(\"a\0\0b\", b\"\0\", \"\\x00\0\")";
+		static const uint8_t want[] = {0x02, 'a', 0x00, 0xFF, 0x00, 0xFF, 'b', 0x00,
+			0x01, 0x00, 0xFF, 0x00, 0x02, 0x00, 0xFF, 0x00, 0xFF, 0x00};
+		uint8_t		out[sizeof(want)];
+		size_t		outlen = 0,
+					pos = 0;
+
+		CHECK(fdb_text_parse(txt, sizeof(txt) - 1, NULL, &outlen, &pos) == FDB_OK &&
+			  outlen == sizeof(want), "raw 00 in quotes: size %zu", outlen);
+		if (outlen == sizeof(want))
+		{
+			fdb_text_parse(txt, sizeof(txt) - 1, out, &outlen, &pos);
+			CHECK_BYTES(out, outlen, want, sizeof(want), "raw 00 in quotes");
+		}
+	}
 }
 
 /* ---- property test ---- */
