@@ -275,6 +275,22 @@ SELECT fdb_strinc('\xffff'::bytea);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_range('\x0a'::bytea);
 \echo :LAST_ERROR_SQLSTATE
+-- every reader names itself in the 22P03 message (a truncated integer)
+CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE q;
+	RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+SELECT f, pg_temp.try(format('SELECT %s', q)) AS error
+FROM (VALUES ('fdb_tuple_elements', 'count(*) FROM fdb_tuple_elements(''\x02610016''::bytea)'),
+			 ('fdb_tuple_to_jsonb', 'fdb_tuple_to_jsonb(''\x02610016''::bytea)'),
+			 ('fdb_tuple_element_type', 'fdb_tuple_element_type(''\x02610016''::bytea, 1)'),
+			 ('fdb_tuple_get_int8', 'fdb_tuple_get_int8(''\x02610016''::bytea, -1)'),
+			 ('fdb_tuple_with_versionstamp_offset',
+			  'fdb_tuple_with_versionstamp_offset(''\x02610016''::bytea)')) v(f, q)
+ORDER BY f;
 
 -- ======================================================================
 -- Versionstamps
