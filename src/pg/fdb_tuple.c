@@ -715,12 +715,12 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	}
 
 	st = fdb_events_size(c->events.ev, (size_t) c->events.n, &size, &ninc, &erri);
-	if (st == FDB_ERR_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: integer out of range for the tuple layer", fname)));
+	if (st == FDB_ERR_RANGE)	/* push_numeric() checked the magnitude */
+		elog(ERROR, "%s: an integer of more than %d bytes reached the encoder",
+			 fname, FDB_MAX_INT_BYTES);
 	if (st != FDB_OK)
 	{
+		/* a malformed fdb_tuple argument (its input functions validate) */
 		fdb_reader	r;
 		const fdb_elem *bad = &c->events.ev[erri];
 
