@@ -33,3 +33,19 @@ SELECT fdb_tuple_get_bytea('\x02e697a500', 0) AS as_bytes_it_reads;
 
 \c :orig_db
 DROP DATABASE fdb_latin1;
+
+-- SQL_ASCII: bytes pass unconverted, so a string argument must already be
+-- UTF-8; PostgreSQL's own check rejects anything else
+SET client_min_messages = warning;
+DROP DATABASE IF EXISTS fdb_sql_ascii;
+RESET client_min_messages;
+CREATE DATABASE fdb_sql_ascii ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0;
+\c fdb_sql_ascii
+CREATE EXTENSION wirecodec;
+SELECT fdb_tuple_pack(convert_from('\xc3a9', 'SQL_ASCII')) AS utf8_passes;
+SELECT fdb_tuple_pack(convert_from('\x41e9', 'SQL_ASCII'));
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_pack(convert_from('\xeda080', 'SQL_ASCII')) AS surrogate;
+\echo :LAST_ERROR_SQLSTATE
+\c :orig_db
+DROP DATABASE fdb_sql_ascii;

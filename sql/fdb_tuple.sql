@@ -52,6 +52,25 @@ SELECT octet_length(fdb_tuple_pack(2::numeric ^ 2039)) AS bytes_2e2039,
 SELECT i, fdb_tuple_pack('\x00ff'::bytea, i, NULL::text, 'é', 2::numeric ^ 70, 0.5::float4)::fdb_tuple AS per_row
 FROM generate_series(1, 3) i ORDER BY i;
 
+-- only literals are kept: a PL/pgSQL variable is a parameter whose value
+-- changes while the same expression state (and its cache) is reused
+CREATE FUNCTION pg_temp.pack_loop() RETURNS SETOF fdb_tuple LANGUAGE plpgsql AS $$
+DECLARE
+	s text;
+BEGIN
+	FOR i IN 1..3 LOOP
+		s := 'k' || i;
+		RETURN NEXT fdb_tuple_pack(s, i)::fdb_tuple;
+	END LOOP;
+END $$;
+SELECT * FROM pg_temp.pack_loop();
+PREPARE fdb_pack_param(text) AS SELECT fdb_tuple_pack($1)::fdb_tuple;
+SET plan_cache_mode = force_generic_plan;
+EXECUTE fdb_pack_param('a');
+EXECUTE fdb_pack_param('b');
+RESET plan_cache_mode;
+DEALLOCATE fdb_pack_param;
+
 -- errors: each names the argument position
 SELECT fdb_tuple_pack('a', 1.5::numeric);
 \echo :LAST_ERROR_SQLSTATE
@@ -256,6 +275,22 @@ SELECT fdb_strinc('\xffff'::bytea);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_range('\x0a'::bytea);
 \echo :LAST_ERROR_SQLSTATE
+-- every reader names itself in the 22P03 message (a truncated integer)
+CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE q;
+	RETURN 'ok';
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+SELECT f, pg_temp.try(format('SELECT %s', q)) AS error
+FROM (VALUES ('fdb_tuple_elements', 'count(*) FROM fdb_tuple_elements(''\x02610016''::bytea)'),
+			 ('fdb_tuple_to_jsonb', 'fdb_tuple_to_jsonb(''\x02610016''::bytea)'),
+			 ('fdb_tuple_element_type', 'fdb_tuple_element_type(''\x02610016''::bytea, 1)'),
+			 ('fdb_tuple_get_int8', 'fdb_tuple_get_int8(''\x02610016''::bytea, -1)'),
+			 ('fdb_tuple_with_versionstamp_offset',
+			  'fdb_tuple_with_versionstamp_offset(''\x02610016''::bytea)')) v(f, q)
+ORDER BY f;
 
 -- ======================================================================
 -- Versionstamps

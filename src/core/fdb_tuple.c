@@ -870,17 +870,16 @@ fdb_bytes_size(const uint8_t *s, size_t n)
 	return 2 + n + count_zeros(s, n);
 }
 
+/* s[0..n) with each 00 written as 00 FF: memcpy runs between memchr hits. */
 static inline uint8_t *
-put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+put_escaped(uint8_t *p, const uint8_t *s, size_t n)
 {
 	const uint8_t *z;
 
-	*p++ = code;
 	if (n <= 32 && !has_zero_small(s, n))
 	{
 		memcpy(p, s, n);
-		p[n] = 0x00;
-		return p + n + 1;
+		return p + n;
 	}
 	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
 	{
@@ -893,7 +892,14 @@ put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 		n -= k;
 	}
 	memcpy(p, s, n);
-	p += n;
+	return p + n;
+}
+
+static inline uint8_t *
+put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+{
+	*p++ = code;
+	p = put_escaped(p, s, n);
 	*p++ = 0x00;
 	return p;
 }
@@ -902,6 +908,18 @@ uint8_t *
 fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 {
 	return put_bytes(p, code, s, n);
+}
+
+size_t
+fdb_escaped_size(const uint8_t *s, size_t n)
+{
+	return n + count_zeros(s, n);
+}
+
+uint8_t *
+fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n)
+{
+	return put_escaped(p, s, n);
 }
 
 uint8_t *

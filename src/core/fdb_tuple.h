@@ -158,6 +158,11 @@ int			fdb_utf8_encode(uint32_t cp, uint8_t *u);
 /* Value of a hex digit, -1 if c is not one. */
 int			fdb_hexval(int c);
 
+/* Text of a 12-byte versionstamp, "<20 hex digits>:<user version>",
+ * NUL-terminated; out needs FDB_VS_TEXT_MAX bytes.  Returns the length. */
+#define FDB_VS_TEXT_MAX 32
+size_t		fdb_vs_format(const uint8_t *vs, char *out);
+
 /* Is this versionstamp (12 bytes) incomplete (ten FF transaction bytes)? */
 int			fdb_vs_incomplete(const uint8_t *vs);
 
@@ -181,6 +186,9 @@ size_t		fdb_int64_size(int64_t v);
 uint8_t    *fdb_put_int64(uint8_t *p, int64_t v);
 size_t		fdb_bytes_size(const uint8_t *s, size_t n);
 uint8_t    *fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n);
+/* A bytes/string payload run without code and terminator: 00 -> 00 FF. */
+size_t		fdb_escaped_size(const uint8_t *s, size_t n);
+uint8_t    *fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n);
 uint8_t    *fdb_put_float(uint8_t *p, uint32_t bits);
 uint8_t    *fdb_put_double(uint8_t *p, uint64_t bits);
 fdb_status	fdb_elem_size(const fdb_elem *e, int nested, size_t *size);

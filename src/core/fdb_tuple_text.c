@@ -153,6 +153,20 @@ fdb_format_float(uint32_t bits, char *out)
 	return n;
 }
 
+size_t
+fdb_vs_format(const uint8_t *vs, char *out)
+{
+	int			i;
+
+	for (i = 0; i < 10; i++)
+	{
+		out[2 * i] = hexdig[vs[i] >> 4];
+		out[2 * i + 1] = hexdig[vs[i] & 15];
+	}
+	return 20 + (size_t) snprintf(out + 20, FDB_VS_TEXT_MAX - 20, ":%u",
+								  (unsigned) wc_load_be16(vs + 10));
+}
+
 /* Is the integer element at p[0..n) (decoded into e) minimally encoded? */
 static int
 int_is_canonical(const uint8_t *p, size_t n, const fdb_elem *e)
@@ -307,13 +321,10 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 				*o++ = ')';
 				break;
 			case FDB_VERSIONSTAMP:
-				o += sprintf(o, "versionstamp(");
-				for (i = 0; i < 10; i++)
-				{
-					*o++ = hexdig[e.ptr[i] >> 4];
-					*o++ = hexdig[e.ptr[i] & 15];
-				}
-				o += sprintf(o, ":%u)", (unsigned) wc_load_be16(e.ptr + 10));
+				memcpy(o, "versionstamp(", 13);
+				o += 13;
+				o += fdb_vs_format(e.ptr, o);
+				*o++ = ')';
 				break;
 			default:
 				break;
@@ -409,6 +420,16 @@ emit_payload_byte(text_out *t, uint8_t c)
 		emit_byte(t, 0xFF);
 }
 
+/* Emit a run of payload bytes, escaping each 00 as 00 FF. */
+static void
+emit_payload_run(text_out *t, const uint8_t *s, size_t n)
+{
+	if (t->out)
+		t->len = (size_t) (fdb_put_escaped(t->out + t->len, s, n) - t->out);
+	else
+		t->len += fdb_escaped_size(s, n);
+}
+
 /*
  * Parse a quoted bytes/string at s[*i] (the opening quote) and emit it.
  * Raw non-ASCII in a string must be valid UTF-8 (checked per run).
@@ -443,8 +464,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 					return FDB_ERR_SYNTAX;
 				}
 		}
-		for (; run_start < i; run_start++)
-			emit_payload_byte(t, (uint8_t) s[run_start]);
+		emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
 		if (i >= n)
 		{
 			*pi = i;

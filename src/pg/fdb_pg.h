@@ -16,9 +16,4 @@ extern void fdb_report_decode_error(const char *what, fdb_status st,
  * of top-level elements. */
 extern size_t fdb_validate_or_error(const char *what, const uint8_t *p, size_t len);
 
-/* Text form of a 12-byte versionstamp, "<20 hex digits>:<user version>";
- * buf needs FDB_VS_TEXT_MAX bytes. */
-#define FDB_VS_TEXT_MAX 32
-extern void fdb_vs_format(const uint8_t *vs, char *buf);
-
 #endif							/* WC_FDB_PG_H */

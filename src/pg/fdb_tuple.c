@@ -17,6 +17,7 @@
 #include "libpq/pqformat.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "nodes/primnodes.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
@@ -235,6 +236,25 @@ resolve_type(FdbPackCache *c, FdbTypeInfo *ti, Oid typid)
 		ti->kind = K_UNSUPPORTED;
 }
 
+/*
+ * Is argument i a literal (a Const node)?  Only then may its encoding be
+ * kept in fn_extra.  get_fn_expr_arg_stable() is not enough: it also accepts
+ * a PARAM_EXTERN Param, and PL/pgSQL variables are such Params whose value
+ * changes from one evaluation to the next of the same expression state
+ * (a loop reuses the simple-expression state, and fn_extra with it).
+ */
+static bool
+arg_is_const(FmgrInfo *flinfo, int i)
+{
+	Node	   *expr = flinfo->fn_expr;
+	List	   *args;
+
+	if (expr == NULL || !IsA(expr, FuncExpr))
+		return false;
+	args = ((FuncExpr *) expr)->args;
+	return i < list_length(args) && IsA(list_nth(args, i), Const);
+}
+
 static FdbPackCache *
 pack_cache(FunctionCallInfo fcinfo)
 {
@@ -259,7 +279,7 @@ pack_cache(FunctionCallInfo fcinfo)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("could not determine the type of argument %d of the tuple packer", i + 1)));
 		resolve_type(c, &c->args[i], t);
-		c->args[i].is_const = !c->variadic && get_fn_expr_arg_stable(fcinfo->flinfo, i) &&
+		c->args[i].is_const = !c->variadic && arg_is_const(fcinfo->flinfo, i) &&
 			c->args[i].kind < K_JSONB;
 	}
 	c->events.cap = 16;
@@ -304,7 +324,12 @@ typedef struct PackCtx
 	int			argpos;			/* 1-based argument position, for messages */
 } PackCtx;
 
-/* A string in the server encoding, as UTF-8 bytes. */
+/*
+ * A string in the server encoding, as UTF-8 bytes.  The result needs no
+ * UTF-8 check of ours: a conversion yields valid UTF-8, and from SQL_ASCII
+ * (no conversion possible) pg_server_to_any() verifies the bytes as UTF-8
+ * itself (22021 on failure).
+ */
 static void
 push_text(PackCtx *x, const char *p, size_t len)
 {
@@ -317,10 +342,6 @@ push_text(PackCtx *x, const char *p, size_t len)
 		if (u != p)
 			len = strlen(u);
 		p = u;
-		if (!fdb_utf8_valid((const uint8_t *) p, len))
-			ereport(ERROR,
-					(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-					 errmsg("%s: argument %d is not valid UTF-8", x->fname, x->argpos)));
 	}
 	e = push_event(x->c, FDB_STRING);
 	e->ptr = (const uint8_t *) p;
@@ -694,12 +715,12 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	}
 
 	st = fdb_events_size(c->events.ev, (size_t) c->events.n, &size, &ninc, &erri);
-	if (st == FDB_ERR_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: integer out of range for the tuple layer", fname)));
+	if (st == FDB_ERR_RANGE)	/* push_numeric() checked the magnitude */
+		elog(ERROR, "%s: an integer of more than %d bytes reached the encoder",
+			 fname, FDB_MAX_INT_BYTES);
 	if (st != FDB_OK)
 	{
+		/* a malformed fdb_tuple argument (its input functions validate) */
 		fdb_reader	r;
 		const fdb_elem *bad = &c->events.ev[erri];
 

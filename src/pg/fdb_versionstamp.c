@@ -20,20 +20,6 @@
 
 #define VS_LEN 12
 
-void
-fdb_vs_format(const uint8_t *vs, char *buf)
-{
-	static const char hex[] = "0123456789abcdef";
-	int			i;
-
-	for (i = 0; i < 10; i++)
-	{
-		buf[2 * i] = hex[vs[i] >> 4];
-		buf[2 * i + 1] = hex[vs[i] & 15];
-	}
-	snprintf(buf + 20, FDB_VS_TEXT_MAX - 20, ":%u", (unsigned) wc_load_be16(vs + 10));
-}
-
 /* A new versionstamp from its parts. */
 static uint8_t *
 vs_make(const uint8_t *tx, int32 user_version)

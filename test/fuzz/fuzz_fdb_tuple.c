@@ -114,6 +114,55 @@ text_round_trip(const uint8_t *p, size_t len, const uint8_t *want, size_t wantle
 	free(txt);
 }
 
+/*
+ * The encoder's FDB_PACKED event (an fdb_tuple argument of fdb_tuple_pack)
+ * writes the tuple as a nested one: its exact size, its incomplete
+ * versionstamp count, and unnesting it gives back the input byte for byte.
+ * With exactly one incomplete versionstamp, fdb_append_vs_offset points at
+ * its ten FF bytes.
+ */
+static void
+packed_event_round_trip(const uint8_t *p, size_t len)
+{
+	fdb_elem	ev,
+				e;
+	fdb_reader	r;
+	size_t		size,
+				ninc,
+				erri,
+				n;
+	uint8_t    *out,
+			   *inner;
+	int			found;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.type = FDB_PACKED;
+	ev.ptr = p;
+	ev.len = len;
+	check(fdb_events_size(&ev, 1, &size, &ninc, &erri) == FDB_OK);
+	out = malloc(size + 4);
+	check((size_t) (fdb_events_write(out, &ev, 1) - out) == size);
+	check(fdb_validate(out, size, &n, &r) == FDB_OK && n == 1 && r.n_incomplete == ninc);
+	check(fdb_get(out, size, 0, &e, &found, NULL) == FDB_OK && found && e.type == FDB_NESTED);
+	n = fdb_unnest_size(&e);
+	inner = malloc(n + 1);
+	check((size_t) (fdb_unnest_write(inner, &e) - inner) == n);
+	check(n == len && memcmp(inner, p, len) == 0);
+	if (ninc == 1)
+	{
+		uint32_t	off;
+
+		check(fdb_append_vs_offset(out, size, 4, &r) == FDB_OK);
+		off = (uint32_t) out[size] | (uint32_t) out[size + 1] << 8 |
+			(uint32_t) out[size + 2] << 16 | (uint32_t) out[size + 3] << 24;
+		check(off + 10 <= size && fdb_vs_incomplete(out + off));
+	}
+	else
+		check(fdb_append_vs_offset(out, size, 4, NULL) == FDB_ERR_VS_COUNT);
+	free(inner);
+	free(out);
+}
+
 static void
 packed_mode(const uint8_t *p, size_t len)
 {
@@ -177,6 +226,7 @@ packed_mode(const uint8_t *p, size_t len)
 	}
 	check(fdb_get(p, len, (int64_t) count, &b, &found, NULL) == FDB_OK && !found);
 	free(canon);
+	packed_event_round_trip(p, len);
 }
 
 static void

@@ -1295,6 +1295,8 @@ test_text(void)
 		{"21fff8000000000001210007ffffffffffff", "(nan(0x7ff8000000000001), -nan)"},
 		{"20ffc0000120ff800000", "(nanf(0x7fc00001), inff)"},
 		{"3301020304050607080910beef", "(versionstamp(01020304050607080910:48879))"},
+		{"33ffffffffffffffffffffffff", "(versionstamp(ffffffffffffffffffff:65535))"},
+		{"053300000000000000000000000000", "((versionstamp(00000000000000000000:0)))"},
 		{"02222f5c00ff0a00", "(\"\\\"/\\\\\\x00\\x0a\")"},
 		{"1d09010000000000000000", "(18446744073709551616)"},
 		{"21c000000000000000", "(2.0)"},
@@ -1331,6 +1333,25 @@ test_text(void)
 
 		CHECK(fdb_text_parse(bad[i], strlen(bad[i]), NULL, &outlen, &pos) != FDB_OK,
 			  "text %s is rejected", bad[i]);
+	}
+
+	/* the input need not be NUL-terminated: a raw 00 inside quotes is a
+	 * payload byte, escaped as 00 FF (sized and written alike) */
+	{
+		static const char txt[] = "(\"a\0\0b\", b\"\0\", \"\\x00\0\")";
+		static const uint8_t want[] = {0x02, 'a', 0x00, 0xFF, 0x00, 0xFF, 'b', 0x00,
+			0x01, 0x00, 0xFF, 0x00, 0x02, 0x00, 0xFF, 0x00, 0xFF, 0x00};
+		uint8_t		out[sizeof(want)];
+		size_t		outlen = 0,
+					pos = 0;
+
+		CHECK(fdb_text_parse(txt, sizeof(txt) - 1, NULL, &outlen, &pos) == FDB_OK &&
+			  outlen == sizeof(want), "raw 00 in quotes: size %zu", outlen);
+		if (outlen == sizeof(want))
+		{
+			fdb_text_parse(txt, sizeof(txt) - 1, out, &outlen, &pos);
+			CHECK_BYTES(out, outlen, want, sizeof(want), "raw 00 in quotes");
+		}
 	}
 }
 
