@@ -38,6 +38,11 @@ SELECT mysql_lenenc_int('-Infinity'::numeric);
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_lenenc_int_size(-0.5);
 \echo :LAST_ERROR_SQLSTATE
+-- below -2^63 too (numeric_int8 must not see it: its error names no function)
+SELECT mysql_lenenc_int(-9223372036854775809);
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_lenenc_int(-1e30);
+\echo :LAST_ERROR_SQLSTATE
 
 -- decoding: value and the position after it; 0xFB is NULL, not an error
 SELECT h, d.value, d.next_pos

@@ -207,8 +207,10 @@ numeric_to_int64(Numeric num)
 }
 
 /*
- * Three calls on the common path (num <= INT64_MAX): one comparison, the
- * fraction check, numeric_int8.  Above INT64_MAX, 2^63 is subtracted first
+ * Four calls on the common path (0 <= num <= INT64_MAX): two comparisons,
+ * the fraction check, numeric_int8.  The sign is checked before
+ * numeric_int8, which would otherwise raise its own "bigint out of range"
+ * (not naming func) below -2^63.  Above INT64_MAX, 2^63 is subtracted first
  * so numeric_int8 still applies; no detour through text.
  */
 uint64
@@ -226,18 +228,11 @@ mysql_numeric_uint64(Numeric num, const char *func)
 	init_constants();
 	if (ncmp(num, n_int64_max) <= 0)
 	{
-		int64		i;
-
-		if (!numeric_integral(num))
-		{
-			if (ncmp(num, n_zero) < 0)
-				numeric_out_of_range(num, func);
-			numeric_not_integer(num, func);
-		}
-		i = numeric_to_int64(num);
-		if (i < 0)
+		if (ncmp(num, n_zero) < 0)
 			numeric_out_of_range(num, func);
-		return (uint64) i;
+		if (!numeric_integral(num))
+			numeric_not_integer(num, func);
+		return (uint64) numeric_to_int64(num);
 	}
 	if (ncmp(num, n_uint64_max) > 0)
 		numeric_out_of_range(num, func);

@@ -304,7 +304,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t		n;
 	uint8_t    *copy;
 
-	if (size == 0)
+	/* every re-encoding is at most as long as its input (canonical forms
+	 * are never longer), so out and payload hold any input that fits them;
+	 * a larger -max_len must not overflow the target's own scratch */
+	if (size == 0 || size - 1 > sizeof(out))
 		return 0;
 	/* an exact-size heap copy, so ASan sees any read past the end */
 	n = size - 1;
