@@ -379,6 +379,9 @@ SELECT '1969-12-31 23:59:59.999999+00'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
 SELECT '2262-04-11 23:47:16.854776+00'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
+-- the latest timestamptz: shifting it to the Unix epoch overflows int64
+SELECT '294276-12-31 23:59:59.999999+00'::timestamptz::hlc_timestamp;
+\echo :LAST_ERROR_SQLSTATE
 SELECT 'infinity'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
 RESET TIME ZONE;
