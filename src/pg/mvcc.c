@@ -328,9 +328,10 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 	wc_mvcc_key k;
 
 	/*
-	 * The text form is bytea's; bytea's own errors (22023, naming no type)
-	 * are re-raised as this type's invalid-text error with bytea's message
-	 * as the detail.
+	 * The text form is bytea's; bytea's own input errors (22023 or 22P02,
+	 * naming no type or naming bytea) are re-raised as this type's
+	 * invalid-text error with bytea's message as the detail.  Anything else
+	 * (out of memory, a cancel) is not about the text: raise it unchanged.
 	 */
 	PG_TRY();
 	{
@@ -342,6 +343,9 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 
 		MemoryContextSwitchTo(cxt);
 		edata = CopyErrorData();
+		if (edata->sqlerrcode != ERRCODE_INVALID_PARAMETER_VALUE &&
+			edata->sqlerrcode != ERRCODE_INVALID_TEXT_REPRESENTATION)
+			PG_RE_THROW();
 		FlushErrorState();
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
