@@ -379,6 +379,9 @@ SELECT '1969-12-31 23:59:59.999999+00'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
 SELECT '2262-04-11 23:47:16.854776+00'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
+-- the latest timestamptz: shifting it to the Unix epoch overflows int64
+SELECT '294276-12-31 23:59:59.999999+00'::timestamptz::hlc_timestamp;
+\echo :LAST_ERROR_SQLSTATE
 SELECT 'infinity'::timestamptz::hlc_timestamp;
 \echo :LAST_ERROR_SQLSTATE
 RESET TIME ZONE;
@@ -398,7 +401,8 @@ FROM (VALUES
 	('non-minimal varint', '\x088180001001'),
 	('synthetic flag', '\x089101107b1801'),
 	('unknown fixed64, fixed32, bytes', '\x210102030405060708 089101 2d01020304 107b 2201ff'),
-	('unknown group', '\x2b 08ff01 220100 33 0801 34 2c 107b')) t(label, b)
+	('unknown group', '\x2b 08ff01 220100 33 0801 34 2c 107b'),
+	('groups nested 64 deep (the limit)', decode(repeat('2b', 64) || repeat('2c', 64) || '107b', 'hex'))) t(label, b)
 ORDER BY label;
 SELECT label, pg_temp.try(format('SELECT hlc_timestamp_from_proto(%L)::text', b)) AS result
 FROM (VALUES
@@ -420,7 +424,8 @@ FROM (VALUES
 	('negative wall', '\x08ffffffffffffffffff01'),
 	('negative logical', '\x10ffffffffffffffffff01'),
 	('logical 2^31', '\x108080808008'),
-	('logical 2^32-1', '\x10ffffffff0f')) t(label, b)
+	('logical 2^32-1', '\x10ffffffff0f'),
+	('groups nested 65 deep', decode(repeat('2b', 65) || repeat('2c', 65), 'hex'))) t(label, b)
 ORDER BY label;
 SELECT hlc_timestamp_from_proto('\x0801 2b2b2b34');
 \echo :LAST_ERROR_SQLSTATE

@@ -152,6 +152,9 @@ SELECT '\x6g00'::crdb_mvcc_key;
 \echo :LAST_ERROR_SQLSTATE
 SELECT '\x610'::crdb_mvcc_key;
 \echo :LAST_ERROR_SQLSTATE
+-- bytea's escape-format error (22P02 naming bytea) is re-raised the same way
+SELECT 'a\q'::crdb_mvcc_key;
+\echo :LAST_ERROR_SQLSTATE
 
 -- ===================================== CockroachDB's storage order
 -- a < a@max < a@(1,0) < a@(0,1) < a@(0,0) (a zero-valued version) < a\x00

@@ -26,9 +26,9 @@ wc_mvcc_strerror(wc_mvcc_status st)
 		case WC_MVCC_VERSION_LEN:
 			return "version is not 8, 12 or 13 bytes";
 		case WC_MVCC_WALL_RANGE:
-			return "wall time is outside 0 .. 9223372036854775807";
+			return wc_hlc_strerror(WC_HLC_WALL_RANGE);
 		case WC_MVCC_LOGICAL_RANGE:
-			return "logical is outside 0 .. 2147483647";
+			return wc_hlc_strerror(WC_HLC_LOGICAL_RANGE);
 	}
 	return "unknown error";
 }

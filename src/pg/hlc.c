@@ -6,6 +6,7 @@
 #include "compat.h"
 
 #include "common/hashfn.h"
+#include "common/int.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
@@ -401,10 +402,16 @@ Datum
 hlc_from_timestamptz(PG_FUNCTION_ARGS)
 {
 	TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
+	int64		unix_micros;
 	wc_hlc		v;
 
+	/*
+	 * Timestamps up to the year 294276 exceed 2^63-1 microseconds once
+	 * shifted to the Unix epoch: check the addition, not just the result.
+	 */
 	if (TIMESTAMP_NOT_FINITE(ts) ||
-		wc_hlc_from_unix_micros(ts + WC_UNIX_TO_PG_USECS, &v) != WC_HLC_OK)
+		pg_add_s64_overflow(ts, WC_UNIX_TO_PG_USECS, &unix_micros) ||
+		wc_hlc_from_unix_micros(unix_micros, &v) != WC_HLC_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamptz \"%s\" out of range for type hlc_timestamp",

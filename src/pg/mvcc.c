@@ -142,12 +142,29 @@ mvcc_cmp_varlena(const struct varlena *a, const struct varlena *b)
 	return cmp;
 }
 
+/*
+ * Compare the two arguments.  Btree and hash support functions must not
+ * leak: an index tuple may hold a compressed key, which the _PP fetch
+ * decompresses into a copy, so free the copies (as byteacmp does).
+ */
+static inline int
+mvcc_cmp_args(FunctionCallInfo fcinfo)
+{
+	struct varlena *a = PG_GETARG_VARLENA_PP(0);
+	struct varlena *b = PG_GETARG_VARLENA_PP(1);
+	int			c = mvcc_cmp_varlena(a, b);
+
+	PG_FREE_IF_COPY(a, 0);
+	PG_FREE_IF_COPY(b, 1);
+	return c;
+}
+
 /* Also crdb_mvcc_key_compare(bytea, bytea). */
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_cmp);
 Datum
 crdb_mvcc_key_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(mvcc_cmp_varlena(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)));
+	PG_RETURN_INT32(mvcc_cmp_args(fcinfo));
 }
 
 #define MVCC_CMP_FN(name, expr) \
@@ -155,7 +172,7 @@ PG_FUNCTION_INFO_V1(name); \
 Datum \
 name(PG_FUNCTION_ARGS) \
 { \
-	int			c = mvcc_cmp_varlena(PG_GETARG_VARLENA_PP(0), PG_GETARG_VARLENA_PP(1)); \
+	int			c = mvcc_cmp_args(fcinfo); \
 	PG_RETURN_BOOL(expr); \
 }
 
@@ -305,14 +322,22 @@ PG_FUNCTION_INFO_V1(crdb_mvcc_key_hash);
 Datum
 crdb_mvcc_key_hash(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32((int32) (uint32) mvcc_hash(PG_GETARG_VARLENA_PP(0), 0));
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	uint64		h = mvcc_hash(v, 0);
+
+	PG_FREE_IF_COPY(v, 0);
+	PG_RETURN_INT32((int32) (uint32) h);
 }
 
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_hash_extended);
 Datum
 crdb_mvcc_key_hash_extended(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT64((int64) mvcc_hash(PG_GETARG_VARLENA_PP(0), (uint64) PG_GETARG_INT64(1)));
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	uint64		h = mvcc_hash(v, (uint64) PG_GETARG_INT64(1));
+
+	PG_FREE_IF_COPY(v, 0);
+	PG_RETURN_INT64((int64) h);
 }
 
 /* ---------------------------------------- the type: I/O and the cast */
@@ -328,9 +353,10 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 	wc_mvcc_key k;
 
 	/*
-	 * The text form is bytea's; bytea's own errors (22023, naming no type)
-	 * are re-raised as this type's invalid-text error with bytea's message
-	 * as the detail.
+	 * The text form is bytea's; bytea's own input errors (22023 or 22P02,
+	 * naming no type or naming bytea) are re-raised as this type's
+	 * invalid-text error with bytea's message as the detail.  Anything else
+	 * (out of memory, a cancel) is not about the text: raise it unchanged.
 	 */
 	PG_TRY();
 	{
@@ -342,6 +368,9 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 
 		MemoryContextSwitchTo(cxt);
 		edata = CopyErrorData();
+		if (edata->sqlerrcode != ERRCODE_INVALID_PARAMETER_VALUE &&
+			edata->sqlerrcode != ERRCODE_INVALID_TEXT_REPRESENTATION)
+			PG_RE_THROW();
 		FlushErrorState();
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
