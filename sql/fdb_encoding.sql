@@ -19,17 +19,17 @@ SELECT fdb_tuple_pack('é') AS unknown_literal, fdb_tuple_pack('é'::text) AS te
 	   fdb_tuple_pack('é'::name) AS name, fdb_tuple_pack('"é"'::jsonb) AS jsonb;
 
 -- reading converts back
-SELECT fdb_tuple_get_text('\x02c3a900', 0) AS get_text, fdb_tuple_to_jsonb('\x02c3a900') AS to_jsonb,
-	   (SELECT value FROM fdb_tuple_elements('\x02c3a900')) AS elements;
+SELECT fdb_tuple_get_text('\x02c3a900'::bytea, 0) AS get_text, fdb_tuple_to_jsonb('\x02c3a900'::bytea) AS to_jsonb,
+	   (SELECT value FROM fdb_tuple_elements('\x02c3a900'::bytea)) AS elements;
 
 -- the text form: non-ASCII as \u{...} on output; input is converted first
 SELECT '("é", "\u{ff}", "\u{65e5}")'::fdb_tuple AS text_form,
 	   '("é", "\u{ff}", "\u{65e5}")'::fdb_tuple::bytea AS bytes;
 
 -- a character LATIN1 cannot hold (日) is PostgreSQL's usual conversion error
-SELECT fdb_tuple_get_text('\x02e697a500', 0);
+SELECT fdb_tuple_get_text('\x02e697a500'::bytea, 0);
 \echo :LAST_ERROR_SQLSTATE
-SELECT fdb_tuple_get_bytea('\x02e697a500', 0) AS as_bytes_it_reads;
+SELECT fdb_tuple_get_bytea('\x02e697a500'::bytea, 0) AS as_bytes_it_reads;
 
 \c :orig_db
 DROP DATABASE fdb_latin1;
