@@ -1125,6 +1125,9 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
+	/* the usual call, NULL::some_row_type: everything is cached */
+	if (c != NULL && c->top != NULL && PG_ARGISNULL(0) && typid == c->top->typid && c->top->typmod == -1)
+		goto walk;
 	if (!PG_ARGISNULL(0) && (typid == RECORDOID || type_is_rowtype(typid)))
 	{
 		HeapTupleHeader h = PG_GETARG_HEAPTUPLEHEADER(0);
@@ -1155,6 +1158,7 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 		c->top = NULL;
 		c->top = pop_record_info(c, typid, typmod, 0);
 	}
+walk:
 	t = PG_GETARG_BYTEA_PP(1);
 	fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;
