@@ -68,7 +68,7 @@ WHERE k = crdb_mvcc_key_encode('key7', hlc_timestamp(1007, 1))::crdb_mvcc_key;
 -- per shard pair, no repartition; with '=' on the key, one router task
 CREATE TABLE kv_attrs (k fdb_tuple, attr text);
 SELECT create_distributed_table('kv_attrs', 'k', colocate_with => 'kv');
-INSERT INTO kv_attrs SELECT k, 'attr of ' || v FROM kv WHERE fdb_tuple_get_int8(k::bytea, 2) = 0;
+INSERT INTO kv_attrs SELECT k, 'attr of ' || v FROM kv WHERE fdb_tuple_get_int8(k, 2) = 0;
 ANALYZE kv_attrs;
 SET citus.enable_repartition_joins = off;
 SELECT pg_temp.plan($$SELECT count(*) FROM kv JOIN kv_attrs USING (k)$$);
@@ -122,8 +122,8 @@ SELECT pg_temp.plan($$SELECT count(DISTINCT k) FROM kv$$);
 SELECT count(DISTINCT k) FROM kv;
 SELECT pg_temp.plan($$SELECT count(DISTINCT source) FROM events$$);
 SELECT count(DISTINCT source) FROM events;
-SELECT pg_temp.plan($$SELECT fdb_tuple_get_text(k::bytea, 0) AS kind, count(*) FROM kv GROUP BY 1 ORDER BY 1$$);
-SELECT fdb_tuple_get_text(k::bytea, 0) AS kind, count(*) FROM kv GROUP BY 1 ORDER BY 1;
+SELECT pg_temp.plan($$SELECT fdb_tuple_get_text(k, 0) AS kind, count(*) FROM kv GROUP BY 1 ORDER BY 1$$);
+SELECT fdb_tuple_get_text(k, 0) AS kind, count(*) FROM kv GROUP BY 1 ORDER BY 1;
 SELECT source, min(ts), max(ts), count(*) FROM events GROUP BY source ORDER BY source;
 
 -- ======================================================================
@@ -144,19 +144,19 @@ INSERT INTO staging_local SELECT i,
 FROM generate_series(1, 3000) i;
 INSERT INTO staging SELECT * FROM staging_local;
 SELECT pg_temp.plan($$INSERT INTO typed
-	SELECT id, fdb_tuple_get_text(raw_key, 0), fdb_tuple_get_int8(raw_key, 1),
+	SELECT id, fdb_tuple_get_text(raw_key::fdb_tuple, 0), fdb_tuple_get_int8(raw_key::fdb_tuple, 1),
 		(crdb_mvcc_key_decode(raw_mvcc)).key, (crdb_mvcc_key_decode(raw_mvcc)).ts,
 		convert_from((mysql_text_row_decode(raw_row, 2))[1], 'UTF8'),
 		convert_from((mysql_text_row_decode(raw_row, 2))[2], 'UTF8')
 	FROM staging$$, true);
 INSERT INTO typed
-	SELECT id, fdb_tuple_get_text(raw_key, 0), fdb_tuple_get_int8(raw_key, 1),
+	SELECT id, fdb_tuple_get_text(raw_key::fdb_tuple, 0), fdb_tuple_get_int8(raw_key::fdb_tuple, 1),
 		(crdb_mvcc_key_decode(raw_mvcc)).key, (crdb_mvcc_key_decode(raw_mvcc)).ts,
 		convert_from((mysql_text_row_decode(raw_row, 2))[1], 'UTF8'),
 		convert_from((mysql_text_row_decode(raw_row, 2))[2], 'UTF8')
 	FROM staging;
 INSERT INTO typed_local
-	SELECT id, fdb_tuple_get_text(raw_key, 0), fdb_tuple_get_int8(raw_key, 1),
+	SELECT id, fdb_tuple_get_text(raw_key::fdb_tuple, 0), fdb_tuple_get_int8(raw_key::fdb_tuple, 1),
 		(crdb_mvcc_key_decode(raw_mvcc)).key, (crdb_mvcc_key_decode(raw_mvcc)).ts,
 		convert_from((mysql_text_row_decode(raw_row, 2))[1], 'UTF8'),
 		convert_from((mysql_text_row_decode(raw_row, 2))[2], 'UTF8')
@@ -183,10 +183,10 @@ SELECT k, v, why FROM kv JOIN hot USING (k) ORDER BY k;
 -- ======================================================================
 INSERT INTO staging VALUES (9001, '\x0261', '\x6b', '\xfc01');
 INSERT INTO staging_local VALUES (9001, '\x0261', '\x6b', '\xfc01');
--- a truncated string in a packed key
-SELECT fdb_tuple_get_text(raw_key, 0) FROM staging WHERE id = 9001;
+-- a truncated string in a packed key, cast to fdb_tuple on the worker
+SELECT fdb_tuple_get_text(raw_key::fdb_tuple, 0) FROM staging WHERE id = 9001;
 \echo :LAST_ERROR_SQLSTATE
-SELECT fdb_tuple_get_text(raw_key, 0) FROM staging_local WHERE id = 9001;
+SELECT fdb_tuple_get_text(raw_key::fdb_tuple, 0) FROM staging_local WHERE id = 9001;
 \echo :LAST_ERROR_SQLSTATE
 -- the same, in a multi-shard ETL step that casts to the fdb_tuple type
 CREATE TABLE keys_out (k fdb_tuple);
