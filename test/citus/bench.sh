@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench.sh: `make bench-citus [BENCH_CITUS_N=10000000]`.  Packs N keys with
+# bench.sh: `make bench-citus [CITUS_BENCH_ROWS=10000000]`.  Packs N keys with
 # fdb_tuple_pack and decodes them again (fdb_tuple_get_text/get_int8), once
 # on the coordinator alone (a local table) and once on a table distributed
 # over two workers on this machine (the same query pushed down to 8 shards).
