@@ -19,15 +19,17 @@ PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializer
 
 EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out
 
-# The newest installed server's pg_config unless PG_CONFIG is given.
-PG_CONFIG  ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
+# The server to build for: pg_config on PATH unless PG_CONFIG is given, as in
+# contrib and pgvector (make PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config).
+# `make demo` and `make test` pick the newest installed server themselves.
+PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # Without the server headers only `make demo` and `make test` work: they
 # install postgresql-server-dev-NN first.  (Debian ships pgxs.mk with the
 # client package, so look for the headers themselves.)
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
-else ifeq ($(filter demo test unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
+else ifeq ($(filter demo test test-matrix unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
 $(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
@@ -36,13 +38,18 @@ endif
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
 # ---- Targets that test and measure (documented in README.md) ----
-.PHONY: demo test unit unit-san bench fuzz hostile load reliability
+.PHONY: demo test test-matrix unit unit-san bench fuzz hostile load reliability
 
 demo:
 	bash test/demo.sh
 
 test:
 	bash test/run.sh
+
+# PostgreSQL 17 (Debian 13) and 18 (sid) in cached chroots: build, unit tests,
+# every pg_regress suite (README "Supported PostgreSQL versions").
+test-matrix:
+	bash test/matrix.sh $(MATRIX)
 
 # C unit tests of the pure core, driven by test/vectors/*.tsv; no server.
 unit:

@@ -173,7 +173,7 @@ mysql_uint64_numeric(uint64 v)
 }
 
 /* ERROR: num (finite) is below 0 or above 2^64-1. */
-static void pg_attribute_noreturn()
+static void WC_NORETURN
 numeric_out_of_range(Numeric num, const char *func)
 {
 	ereport(ERROR,
@@ -184,7 +184,7 @@ numeric_out_of_range(Numeric num, const char *func)
 }
 
 /* ERROR: num (in range) has a fraction. */
-static void pg_attribute_noreturn()
+static void WC_NORETURN
 numeric_not_integer(Numeric num, const char *func)
 {
 	ereport(ERROR,

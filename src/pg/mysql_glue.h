@@ -18,7 +18,7 @@
 /* ereport(ERROR) for a core status; what names the item ("int<lenenc>",
  * "column 2", "field \"name\""). */
 extern void mysql_raise(const char *func, const char *what, wc_mysql_status st,
-						const wc_mysql_error *err) pg_attribute_noreturn();
+						const wc_mysql_error *err) WC_NORETURN;
 
 /* numeric holding v (0 .. 2^64-1); no detour through text below 2^63. */
 extern Datum mysql_uint64_numeric(uint64 v);
