@@ -59,10 +59,10 @@ run_one() {
 	mkdir -p "$croot$cur_work/src"
 	# The tracked files as they are in the work tree (what a clean clone has).
 	(cd "$root_dir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$croot$cur_work/src"
-	chown -R postgres: "$croot$cur_work" 2>/dev/null ||
-		wc_chroot_run "$suite" chown -R postgres: "$cur_work"
 	local log=$croot$cur_work/log
 	mkdir -p "$log"
+	# The chroot's postgres user (its uid need not be the host's).
+	wc_chroot_run "$suite" chown -R postgres: "$cur_work"
 
 	wc_chroot_run "$suite" sh -c "cd $cur_work/src && make PG_CONFIG=$pgc" >"$log/build.log" 2>&1
 	rc=$?
