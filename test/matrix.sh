@@ -112,6 +112,11 @@ CONF
 				pass=$((pass + ok))
 				fail=$((fail + bad))
 				if [ $rc -ne 0 ]; then
+					# Keep the diffs and outputs for a look after the chroot copy is gone.
+					local keep=${TMPDIR:-/tmp}/wirecodec-matrix-$v
+					rm -rf "$keep" && mkdir -p "$keep"
+					cp -r "$croot$cur_work/src/results" "$croot$cur_work/src/regression.diffs" "$keep/" 2>/dev/null
+					echo "   outputs and diffs kept in $keep"
 					[ -f "$croot$cur_work/src/regression.diffs" ] && head -80 "$croot$cur_work/src/regression.diffs"
 					[ "$bad" -gt 0 ] || { tail -20 "$log/regress.log"; fail=$((fail + 1)); }
 				fi
