@@ -86,6 +86,9 @@ CREATE INDEX ON kv (k);
 SELECT label, k FROM kv ORDER BY k;              -- CockroachDB's order
 SELECT label, k::bytea FROM kv ORDER BY k::bytea; -- byte order: different
 SELECT crdb_mvcc_key_compare('\x6100000000000000000209', '\x610000') AS a_at_2_vs_a00;
+-- The column's parts, and a lookup by key and timestamp through the index.
+SELECT label, crdb_mvcc_key_key(k) AS key, crdb_mvcc_key_timestamp(k) AS ts FROM kv ORDER BY k;
+SELECT label FROM kv WHERE k = crdb_mvcc_key_encode('a', '2');
 
 -- Errors name what is wrong and where; SQLSTATE 22P02 (text), 22P03
 -- (malformed bytes, with the byte offset), 22003 (out of range).
