@@ -13,7 +13,7 @@ SELECT line FROM (
 	SELECT 'member ' || pg_describe_object(classid, objid, 0) AS line FROM m
 	UNION ALL
 	-- functions, procedures, aggregates
-	SELECT format('function %s returns %s kind=%s vol=%s strict=%s par=%s leak=%s secdef=%s lang=%s src=%s rows=%s cost=%s retset=%s argnames=%s defaults=%s config=%s',
+	SELECT format('function %s returns %s kind=%s vol=%s strict=%s par=%s leak=%s secdef=%s lang=%s src=%s rows=%s cost=%s retset=%s argnames=%s args=%s config=%s',
 		p.oid::regprocedure, pg_get_function_result(p.oid), p.prokind, p.provolatile,
 		p.proisstrict, p.proparallel, p.proleakproof, p.prosecdef, l.lanname,
 		p.prosrc, p.prorows, p.procost, p.proretset, p.proargnames, pg_get_function_arguments(p.oid),
