@@ -416,3 +416,33 @@ crdb_mvcc_key_from_bytea(PG_FUNCTION_ARGS)
 	mvcc_decode_or_error(v, &k, "crdb_mvcc_key(bytea)", NULL);
 	PG_RETURN_POINTER(v);
 }
+
+/* ------------------------------------------------------------ accessors */
+
+/* crdb_mvcc_key_key(crdb_mvcc_key): the user key (MVCCKey.Key). */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_key);
+Datum
+crdb_mvcc_key_key(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	wc_mvcc_key k;
+	bytea	   *r;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_key", NULL);
+	r = (bytea *) palloc(VARHDRSZ + k.key_len);
+	SET_VARSIZE(r, VARHDRSZ + k.key_len);
+	memcpy(VARDATA(r), VARDATA_ANY(v), k.key_len);
+	PG_RETURN_BYTEA_P(r);
+}
+
+/* crdb_mvcc_key_timestamp(crdb_mvcc_key): the version (MVCCKey.Timestamp). */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_timestamp);
+Datum
+crdb_mvcc_key_timestamp(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	wc_mvcc_key k;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_timestamp", NULL);
+	PG_RETURN_DATUM(wc_hlc_datum(&k.ts));
+}
