@@ -11,6 +11,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/numeric.h"
 
 #include "mysql_glue.h"
 #include "mysql_lenenc.h"
@@ -241,36 +242,27 @@ mysql_text_row_decode_n(PG_FUNCTION_ARGS)
 	return text_row_array(buf, len, text_row_check(buf, len, expect));
 }
 
-/* A column definition string as text, or NULL; it must be valid in the
- * database encoding. */
-static Datum
-column_def_text(const uint8 *buf, const wc_mysql_slice *s, int field, bool *isnull)
+/* The function's capabilities argument, or the default. */
+#define CAPS_ARG(n) (PG_NARGS() > (n) ? mysql_caps_arg(PG_GETARG_INT64(n)) : WC_MYSQL_CAPS_DEFAULT)
+
+/* "field \"name\"" for an error in field i of names. */
+static const char *
+field_what(char *what, size_t size, const char *const *names, int i)
 {
-	*isnull = s->is_null;
-	if (s->is_null)
-		return (Datum) 0;
-	if (!pg_verifymbstr((const char *) buf + s->off, (int) s->len, true))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("mysql_column_def_decode: field \"%s\" at byte offset %zu is not valid %s",
-						wc_mysql_column_def_fields[field], s->off, GetDatabaseEncodingName())));
-	return PointerGetDatum(cstring_to_text_with_len((const char *) buf + s->off, (int) s->len));
+	if (i < 0)
+		snprintf(what, size, "packet");
+	else
+		snprintf(what, size, "field \"%s\"", names[i]);
+	return what;
 }
 
-PG_FUNCTION_INFO_V1(mysql_column_def_decode);
-Datum
-mysql_column_def_decode(PG_FUNCTION_ARGS)
+/* Decode a column definition or raise its error. */
+static void
+column_def_get(const uint8 *buf, size_t len, wc_mysql_cd_ext ext, wc_mysql_column_def *cd)
 {
-	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
-	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
-	size_t		len = VARSIZE_ANY_EXHDR(payload);
-	wc_mysql_column_def cd;
 	wc_mysql_error err;
-	wc_mysql_status st;
-	Datum		values[11];
-	bool		nulls[11];
+	wc_mysql_status st = wc_mysql_column_def_decode(buf, len, ext, cd, &err);
 
-	st = wc_mysql_column_def_decode(buf, len, &cd, &err);
 	if (st != WC_MYSQL_OK)
 	{
 		char		what[64];
@@ -278,48 +270,314 @@ mysql_column_def_decode(PG_FUNCTION_ARGS)
 		if (st == WC_MYSQL_ERR_TRAILING)
 			snprintf(what, sizeof(what), "column definition");
 		else
-			snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_column_def_fields[err.field]);
+			field_what(what, sizeof(what), wc_mysql_column_def_fields, err.field);
 		mysql_raise("mysql_column_def_decode", what, st, &err);
 	}
+}
+
+/* Fill the six strings (converted from UTF-8) and the five numbers. */
+static void
+column_def_values(const uint8 *buf, const wc_mysql_column_def *cd, Datum *values, bool *nulls)
+{
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
-		values[i] = column_def_text(buf, &cd.str[i], i, &nulls[i]);
-	values[6] = Int32GetDatum(cd.charset);
-	values[7] = Int64GetDatum((int64) cd.column_length);
-	values[8] = Int32GetDatum(cd.type);
-	values[9] = Int32GetDatum(cd.flags);
-	values[10] = Int32GetDatum(cd.decimals);
+	{
+		char		what[48];
+
+		values[i] = mysql_utf8_text_or_null(buf, &cd->str[i], "mysql_column_def_decode",
+											field_what(what, sizeof(what),
+													   wc_mysql_column_def_fields, i),
+											&nulls[i]);
+	}
+	values[6] = Int32GetDatum(cd->charset);
+	values[7] = Int64GetDatum((int64) cd->column_length);
+	values[8] = Int32GetDatum(cd->type);
+	values[9] = Int32GetDatum(cd->flags);
+	values[10] = Int32GetDatum(cd->decimals);
 	memset(nulls + 6, 0, 5 * sizeof(bool));
+}
+
+/* 0.2: thirteen columns, the extended metadata last. */
+static Datum
+column_def_result(FunctionCallInfo fcinfo, wc_mysql_cd_ext ext)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_column_def cd;
+	Datum		values[13];
+	bool		nulls[13];
+
+	column_def_get(buf, VARSIZE_ANY_EXHDR(payload), ext, &cd);
+	column_def_values(buf, &cd, values, nulls);
+	values[11] = mysql_utf8_text_or_null(buf, &cd.ext_type_name, "mysql_column_def_decode",
+										 "extended metadata \"type\"", &nulls[11]);
+	values[12] = mysql_utf8_text_or_null(buf, &cd.ext_format, "mysql_column_def_decode",
+										 "extended metadata \"format\"", &nulls[12]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
+/* mysql_column_def_decode(payload): extended metadata detected. */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode_auto);
+Datum
+mysql_column_def_decode_auto(PG_FUNCTION_ARGS)
+{
+	return column_def_result(fcinfo, WC_MYSQL_CD_EXT_DETECT);
+}
+
+/* mysql_column_def_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode_caps);
+Datum
+mysql_column_def_decode_caps(PG_FUNCTION_ARGS)
+{
+	return column_def_result(fcinfo, wc_mysql_cd_ext_of(mysql_caps_arg(PG_GETARG_INT64(1))));
+}
+
+/* The 0.1 entry point (eleven columns), kept for wirecodec--0.1.sql. */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode);
+Datum
+mysql_column_def_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_column_def cd;
+	Datum		values[11];
+	bool		nulls[11];
+
+	column_def_get(buf, VARSIZE_ANY_EXHDR(payload), WC_MYSQL_CD_EXT_DETECT, &cd);
+	column_def_values(buf, &cd, values, nulls);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* Decode an OK packet or raise its error. */
+static void
+ok_get(const uint8 *buf, size_t len, uint64 caps, wc_mysql_ok *ok)
+{
+	wc_mysql_error err;
+	wc_mysql_status st = wc_mysql_ok_decode(buf, len, caps, ok, &err);
+
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == WC_MYSQL_OK_HEADER)
+			snprintf(what, sizeof(what), "OK packet header");
+		else if (err.field == WC_MYSQL_OK_END)
+			snprintf(what, sizeof(what), "OK packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_ok_fields, err.field);
+		mysql_raise("mysql_ok_packet_decode", what, st, &err);
+	}
+}
+
+static void
+ok_values(const uint8 *buf, const wc_mysql_ok *ok, Datum *values, bool *nulls)
+{
+	nulls[0] = ok->affected_rows_null;
+	values[0] = ok->affected_rows_null ? (Datum) 0 : mysql_uint64_numeric(ok->affected_rows);
+	nulls[1] = ok->last_insert_id_null;
+	values[1] = ok->last_insert_id_null ? (Datum) 0 : mysql_uint64_numeric(ok->last_insert_id);
+	values[2] = Int32GetDatum(ok->status_flags);
+	values[3] = Int32GetDatum(ok->warnings);
+	values[4] = PointerGetDatum(mysql_bytea(buf + ok->info.off, ok->info.len));
+	nulls[2] = nulls[3] = nulls[4] = false;
+}
+
+/* mysql_ok_packet_decode(payload, capabilities): six columns. */
+PG_FUNCTION_INFO_V1(mysql_ok_packet_decode_caps);
+Datum
+mysql_ok_packet_decode_caps(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_ok ok;
+	Datum		values[6];
+	bool		nulls[6];
+
+	ok_get(buf, VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &ok);
+	ok_values(buf, &ok, values, nulls);
+	values[5] = mysql_bytea_or_null(buf, &ok.session_state, &nulls[5]);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* The 0.1 entry point (five columns, no session tracking), kept for
+ * wirecodec--0.1.sql. */
 PG_FUNCTION_INFO_V1(mysql_ok_packet_decode);
 Datum
 mysql_ok_packet_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
-	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	wc_mysql_ok ok;
+	Datum		values[5];
+	bool		nulls[5];
+
+	ok_get(buf, VARSIZE_ANY_EXHDR(payload), WC_MYSQL_CLIENT_PROTOCOL_41, &ok);
+	ok_values(buf, &ok, values, nulls);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_session_state_decode(session_state): one row per change, one
+ * change decoded per call (value-per-call, like mysql_packets). */
+PG_FUNCTION_INFO_V1(mysql_session_state_decode);
+Datum
+mysql_session_state_decode(PG_FUNCTION_ARGS)
+{
+	FuncCallContext *fctx;
+	packets_state *state;
+	const uint8 *buf;
+	size_t		len;
+	wc_mysql_session_change chg;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[6];
+	bool		nulls[6] = {false, false, false, false, false, false};
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+
+		fctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
+		state = (packets_state *) palloc(sizeof(packets_state));
+		state->stream = PG_GETARG_BYTEA_PP(0);
+		state->pos = 0;
+		state->index = 0;
+		fctx->user_fctx = state;
+		if (get_call_result_type(fcinfo, NULL, &fctx->tuple_desc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "mysql_session_state_decode called in context that cannot accept type record");
+		fctx->tuple_desc = BlessTupleDesc(fctx->tuple_desc);
+		MemoryContextSwitchTo(old);
+	}
+	fctx = SRF_PERCALL_SETUP();
+	state = (packets_state *) fctx->user_fctx;
+	buf = (const uint8 *) VARDATA_ANY(state->stream);
+	len = VARSIZE_ANY_EXHDR(state->stream);
+	if (state->pos >= len)
+		SRF_RETURN_DONE(fctx);
+	state->index++;
+	st = wc_mysql_session_change_next(buf, len, state->pos, &chg, &state->pos, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[48];
+
+		snprintf(what, sizeof(what), "session-state change %d", state->index);
+		mysql_raise("mysql_session_state_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(chg.type);
+	nulls[1] = chg.type >= WC_MYSQL_TRACK_NKNOWN;
+	values[1] = nulls[1] ? (Datum) 0 : CStringGetTextDatum(wc_mysql_track_names[chg.type]);
+	values[2] = mysql_utf8_text_or_null(buf, &chg.name, "mysql_session_state_decode",
+										"system variable name", &nulls[2]);
+	values[3] = mysql_utf8_text_or_null(buf, &chg.value, "mysql_session_state_decode",
+										"session-state value", &nulls[3]);
+	nulls[4] = chg.gtid_spec < 0;
+	values[4] = Int32GetDatum(chg.gtid_spec);
+	values[5] = PointerGetDatum(mysql_bytea(buf + chg.data.off, chg.data.len));
+	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
+}
+
+/* mysql_err_packet_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_err_packet_decode);
+Datum
+mysql_err_packet_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_err_packet e;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[7];
+	bool		nulls[7] = {false, false, false, false, false, false, false};
+
+	st = wc_mysql_err_decode(buf, VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &e, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == WC_MYSQL_ERRP_HEADER)
+			snprintf(what, sizeof(what), "ERR packet header");
+		else if (err.field == WC_MYSQL_ERRP_END)
+			snprintf(what, sizeof(what), "ERR packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_err_fields, err.field);
+		mysql_raise("mysql_err_packet_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(e.code);
+	values[1] = mysql_utf8_text_or_null(buf, &e.sql_state, "mysql_err_packet_decode",
+										"field \"sql_state\"", &nulls[1]);
+	values[2] = mysql_utf8_text_or_null(buf, &e.message, "mysql_err_packet_decode",
+										"field \"error_message\"", &nulls[2]);
+	nulls[3] = nulls[4] = nulls[5] = !e.progress;
+	values[3] = Int32GetDatum(e.stage);
+	values[4] = Int32GetDatum(e.max_stage);
+	values[5] = e.progress ?
+		DirectFunctionCall2(numeric_round,
+							DirectFunctionCall2(numeric_div, mysql_uint64_numeric(e.progress_value),
+												mysql_uint64_numeric(1000)),
+							Int32GetDatum(3)) : (Datum) 0;
+	values[6] = mysql_utf8_text_or_null(buf, &e.progress_info, "mysql_err_packet_decode",
+										"field \"progress_info\"", &nulls[6]);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_eof_packet_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_eof_packet_decode);
+Datum
+mysql_eof_packet_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	wc_mysql_eof eof;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	st = wc_mysql_eof_decode((const uint8 *) VARDATA_ANY(payload), VARSIZE_ANY_EXHDR(payload),
+							 CAPS_ARG(1), &eof, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == 0 || err.field == 3)
+			snprintf(what, sizeof(what), "EOF packet%s", err.field == 0 ? " header" : "");
+		else
+			field_what(what, sizeof(what), wc_mysql_eof_fields, err.field);
+		mysql_raise("mysql_eof_packet_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(eof.warnings);
+	values[1] = Int32GetDatum(eof.status_flags);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_stmt_prepare_ok_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_stmt_prepare_ok_decode);
+Datum
+mysql_stmt_prepare_ok_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	wc_mysql_prepare_ok po;
 	wc_mysql_error err;
 	wc_mysql_status st;
 	Datum		values[5];
 	bool		nulls[5] = {false, false, false, false, false};
 
-	st = wc_mysql_ok_decode(buf, len, &ok, &err);
+	st = wc_mysql_prepare_ok_decode((const uint8 *) VARDATA_ANY(payload),
+									VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &po, &err);
 	if (st != WC_MYSQL_OK)
 	{
 		char		what[64];
 
-		snprintf(what, sizeof(what), "%s%s%s", err.field == WC_MYSQL_OK_HEADER ? "OK packet " : "field \"",
-				 wc_mysql_ok_fields[err.field], err.field == WC_MYSQL_OK_HEADER ? "" : "\"");
-		mysql_raise("mysql_ok_packet_decode", what, st, &err);
+		if (err.field == 7)
+			snprintf(what, sizeof(what), "COM_STMT_PREPARE OK packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_prepare_ok_fields, err.field);
+		mysql_raise("mysql_stmt_prepare_ok_decode", what, st, &err);
 	}
-	nulls[0] = ok.affected_rows_null;
-	values[0] = ok.affected_rows_null ? (Datum) 0 : mysql_uint64_numeric(ok.affected_rows);
-	nulls[1] = ok.last_insert_id_null;
-	values[1] = ok.last_insert_id_null ? (Datum) 0 : mysql_uint64_numeric(ok.last_insert_id);
-	values[2] = Int32GetDatum(ok.status_flags);
-	values[3] = Int32GetDatum(ok.warnings);
-	values[4] = PointerGetDatum(mysql_bytea(buf + ok.info.off, ok.info.len));
+	values[0] = Int64GetDatum((int64) po.statement_id);
+	values[1] = Int32GetDatum(po.num_columns);
+	values[2] = Int32GetDatum(po.num_params);
+	nulls[3] = !po.has_warnings;
+	values[3] = Int32GetDatum(po.warnings);
+	nulls[4] = po.metadata_follows < 0;
+	values[4] = BoolGetDatum(po.metadata_follows > 0);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
