@@ -233,7 +233,18 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 	cd->ext_type_name = none;
 	cd->ext_format = none;
 	if (ext == WC_MYSQL_CD_EXT_DETECT)
-		ext = len - pos == 13 ? WC_MYSQL_CD_EXT_ABSENT : WC_MYSQL_CD_EXT_PRESENT;
+	{
+		/* extended exactly when a string<lenenc> leaves the 13 bytes of the
+		 * fixed part; otherwise errors are reported for the plain layout */
+		uint64_t	xl;
+		size_t		used;
+
+		ext = WC_MYSQL_CD_EXT_ABSENT;
+		if (len - pos > 13 &&
+			wc_mysql_lenenc_int_read(buf + pos, len - pos, &xl, &used) == WC_MYSQL_OK &&
+			xl <= len - pos - used && len - pos - used - xl == 13)
+			ext = WC_MYSQL_CD_EXT_PRESENT;
+	}
 	cd->extended = ext == WC_MYSQL_CD_EXT_PRESENT;
 	if (cd->extended)
 	{

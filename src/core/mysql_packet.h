@@ -144,8 +144,9 @@ typedef struct wc_mysql_column_def
  * string<lenenc> of (int<1> key, string<lenenc> value) pairs follows
  * org_name (MariaDB's MARIADB_CLIENT_EXTENDED_METADATA; unknown keys are
  * skipped).  DETECT is unambiguous because nothing may follow the fixed
- * fields: exactly 13 bytes after org_name means no extended field, more
- * means one.
+ * fields: the extended field is read when a string<lenenc> after org_name
+ * leaves exactly the 13 bytes of the fixed part; otherwise the payload is
+ * decoded (and its errors reported) as the plain layout.
  */
 wc_mysql_status wc_mysql_column_def_decode(const uint8_t *buf, size_t len,
 										   wc_mysql_cd_ext ext,
