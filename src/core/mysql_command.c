@@ -117,6 +117,7 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
 {
 	uint64_t	i = c->index;
 	int			is_null = (buf[ps->bitmap_off + i / 8] >> (i % 8)) & 1;
+	size_t		tp = c->tpos;
 	wc_mysql_status st;
 
 	p->type = 0;
@@ -135,7 +136,7 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
 		return WC_MYSQL_OK;
 	st = value_extent(buf, ps->values_end, c->vpos, p->type, &p->value, &c->vpos, err);
 	if (st == WC_MYSQL_ERR_PARAM_TYPE && err)
-		err->offset = c->tpos - 2;	/* name the type's byte, not the value's */
+		err->offset = tp;		/* name the type's byte, not the value's */
 	return st;
 }
 
