@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "mysql_caps.h"
+#include "mysql_lenenc.h"
 #include "mysql_status.h"
 
 /* Largest payload of one physical packet. */
@@ -83,6 +84,20 @@ void		wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt,
  */
 wc_mysql_status wc_mysql_text_row_count(const uint8_t *buf, size_t len,
 										size_t *ncols, wc_mysql_error *err);
+
+/* The column at buf[pos] (pos < len) of a text row, for callers that check
+ * and take the columns in one walk: OK or NULL (0xFB), *next after it;
+ * on an error err->field is col. */
+static inline wc_mysql_status
+wc_mysql_text_row_next(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s,
+					   size_t *next, size_t col, wc_mysql_error *err)
+{
+	wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
+
+	if (st > WC_MYSQL_NULL && err)
+		err->field = (int) col;
+	return st;
+}
 
 /* ---- Column Definition 41 ---- */
 

@@ -110,38 +110,92 @@ mysql_packets(PG_FUNCTION_ARGS)
 	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 }
 
+/* Columns remembered during the walk; MySQL tables have at most 4096. */
+#define TEXT_ROW_STACK 64
+#define TEXT_ROW_KEEP 4096
+
+/* ERROR for a bad column, with its 1-based index. */
+static void pg_attribute_noreturn()
+text_row_raise(wc_mysql_status st, wc_mysql_error *err)
+{
+	char		what[48];
+
+	snprintf(what, sizeof(what), "column %d (string<lenenc>)", err->field + 1);
+	mysql_raise("mysql_text_row_decode", what, st, err);
+}
+
 /*
- * The columns of a checked text row as bytea[] (NULL elements for 0xFB),
- * built in place: one pass sizes the array, one palloc, one pass copies each
- * column's bytes straight from the payload (no per-element bytea, no second
- * copy as construct_md_array would make).
+ * A text row as bytea[] (NULL elements for 0xFB), in one walk of the
+ * payload: each column is checked, counted and sized as it is read and its
+ * slice kept, then the array is allocated once and filled from the slices
+ * (no per-element bytea, no second copy as construct_md_array would make).
+ * Only a row wider than TEXT_ROW_KEEP columns, which no MySQL table has, is
+ * walked a second time to copy.  expect >= 0: the column count must match.
  */
 static Datum
-text_row_array(const uint8 *buf, size_t len, size_t ncols)
+text_row_decode(const uint8 *buf, size_t len, int64 expect)
 {
-	size_t		pos = 0;
-	size_t		data = 0;
-	size_t		nnulls = 0;
+	wc_mysql_slice stack[TEXT_ROW_STACK];
+	wc_mysql_slice *cols = stack;
+	size_t		cap = TEXT_ROW_STACK;
+	size_t		ncols = 0,
+				nnulls = 0,
+				data = 0,
+				pos = 0,
+				after_kept = 0;
 	size_t		overhead,
 				total,
 				fixed = sizeof(ArrayType) + 2 * sizeof(int);
+	wc_mysql_error err;
 	ArrayType  *a;
 	bits8	   *bitmap;
 	char	   *d;
 
-	if (ncols == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
-	for (size_t i = 0; i < ncols; i++)
+	while (pos < len)
 	{
 		wc_mysql_slice s;
+		wc_mysql_status st = wc_mysql_text_row_next(buf, len, pos, &s, &pos, ncols, &err);
 
-		/* checked by wc_mysql_text_row_count: OK or NULL */
-		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+		if (st > WC_MYSQL_NULL)
+			text_row_raise(st, &err);
+		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
+		if (ncols >= (size_t) MaxArraySize)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("mysql_text_row_decode: row of more than %d columns exceeds the maximum array size",
+							(int) MaxArraySize)));
+		if (ncols == cap && cap < TEXT_ROW_KEEP)
+		{
+			wc_mysql_slice *grown = palloc(sizeof(wc_mysql_slice) * cap * 2);
+
+			memcpy(grown, cols, sizeof(wc_mysql_slice) * cap);
+			if (cols != stack)
+				pfree(cols);
+			cols = grown;
+			cap *= 2;
+		}
+		if (ncols < cap)
+		{
+			cols[ncols] = s;
+			after_kept = pos;
+		}
 		if (s.is_null)
 			nnulls++;
 		else
 			data += INTALIGN(VARHDRSZ + s.len);
+		ncols++;
 	}
+	if (expect >= 0 && (uint64) expect != ncols)
+	{
+		err.offset = len;
+		err.need = (uint64) expect;
+		err.have = ncols;
+		err.field = -1;
+		err.prefix = 0;
+		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
+	}
+	if (ncols == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
 	overhead = nnulls ? ARR_OVERHEAD_WITHNULLS(1, ncols) : ARR_OVERHEAD_NONULLS(1);
 	total = overhead + data;
 	if (total > MaxAllocSize)
@@ -166,7 +220,14 @@ text_row_array(const uint8 *buf, size_t len, size_t ncols)
 		wc_mysql_slice s;
 		size_t		n;
 
-		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+		if (i < cap)
+			s = cols[i];
+		else					/* past the kept columns: read again */
+		{
+			if (i == cap)
+				pos = after_kept;
+			(void) wc_mysql_text_row_next(buf, len, pos, &s, &pos, i, NULL);
+		}
 		if (s.is_null)
 			continue;
 		if (bitmap)
@@ -179,40 +240,9 @@ text_row_array(const uint8 *buf, size_t len, size_t ncols)
 			memset(d + n, 0, INTALIGN(n) - n);
 		d += INTALIGN(n);
 	}
+	if (cols != stack)
+		pfree(cols);
 	PG_RETURN_ARRAYTYPE_P(a);
-}
-
-/* Check a text row (and its column count when expect >= 0). */
-static size_t
-text_row_check(const uint8 *buf, size_t len, int64 expect)
-{
-	size_t		ncols = 0;
-	wc_mysql_error err;
-	wc_mysql_status st = wc_mysql_text_row_count(buf, len, &ncols, &err);
-
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[48];
-
-		snprintf(what, sizeof(what), "column %d (string<lenenc>)", err.field + 1);
-		mysql_raise("mysql_text_row_decode", what, st, &err);
-	}
-	/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
-	if (ncols > MaxArraySize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("mysql_text_row_decode: row of %zu columns exceeds the maximum array size (%d)",
-						ncols, (int) MaxArraySize)));
-	if (expect >= 0 && (uint64) expect != ncols)
-	{
-		err.offset = len;
-		err.need = (uint64) expect;
-		err.have = ncols;
-		err.field = -1;
-		err.prefix = 0;
-		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
-	}
-	return ncols;
 }
 
 PG_FUNCTION_INFO_V1(mysql_text_row_decode);
@@ -223,7 +253,7 @@ mysql_text_row_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 
-	return text_row_array(buf, len, text_row_check(buf, len, -1));
+	return text_row_decode(buf, len, -1);
 }
 
 PG_FUNCTION_INFO_V1(mysql_text_row_decode_n);
@@ -239,7 +269,7 @@ mysql_text_row_decode_n(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("mysql_text_row_decode: column count %d is negative", expect)));
-	return text_row_array(buf, len, text_row_check(buf, len, expect));
+	return text_row_decode(buf, len, expect);
 }
 
 /* The function's capabilities argument, or the default. */
