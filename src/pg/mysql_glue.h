@@ -1,7 +1,8 @@
 /*
  * mysql_glue.h: helpers shared by the MySQL protocol glue files
- * (mysql_lenenc.c, mysql_int.c, mysql_packet.c): error reports from core
- * statuses, unsigned 64-bit <-> numeric, argument checks, cached result
+ * (mysql_lenenc.c, mysql_int.c, mysql_packet.c, mysql_handshake.c,
+ * mysql_command.c): error reports from core statuses, unsigned 64-bit <->
+ * numeric, UTF-8 metadata to text, argument checks, cached result
  * descriptors.
  */
 #ifndef WC_MYSQL_GLUE_H
