@@ -757,23 +757,92 @@ CREATE FUNCTION mysql_packets(stream bytea)
 	AS 'MODULE_PATHNAME', 'mysql_packets'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 10;
 
--- Payloads: text resultset row, Column Definition 41, OK packet.
+-- Payloads: text resultset row, then the server's packets.
 CREATE FUNCTION mysql_text_row_decode(payload bytea) RETURNS bytea[]
 	AS 'MODULE_PATHNAME', 'mysql_text_row_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION mysql_text_row_decode(payload bytea, ncolumns int) RETURNS bytea[]
 	AS 'MODULE_PATHNAME', 'mysql_text_row_decode_n'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- Column Definition 41.  Without capabilities MariaDB's extended metadata
+-- is detected (unambiguous: nothing may follow the fixed fields); with them
+-- it is expected exactly when MARIADB_CLIENT_EXTENDED_METADATA (1 << 35) is
+-- set.  Metadata strings are converted from UTF-8 to the database encoding.
 CREATE FUNCTION mysql_column_def_decode(payload bytea,
-		OUT catalog text, OUT schema text, OUT "table" text, OUT org_table text,
-		OUT name text, OUT org_name text, OUT charset int, OUT column_length bigint,
-		OUT type int, OUT flags int, OUT decimals int)
-	AS 'MODULE_PATHNAME', 'mysql_column_def_decode'
+		OUT catalog_name text, OUT schema_name text, OUT table_name text,
+		OUT org_table_name text, OUT column_name text, OUT org_column_name text,
+		OUT charset int, OUT column_length bigint, OUT column_type int, OUT flags int,
+		OUT decimals int, OUT data_type_name text, OUT data_type_format text)
+	AS 'MODULE_PATHNAME', 'mysql_column_def_decode_auto'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION mysql_ok_packet_decode(payload bytea,
+CREATE FUNCTION mysql_column_def_decode(payload bytea, capabilities bigint,
+		OUT catalog_name text, OUT schema_name text, OUT table_name text,
+		OUT org_table_name text, OUT column_name text, OUT org_column_name text,
+		OUT charset int, OUT column_length bigint, OUT column_type int, OUT flags int,
+		OUT decimals int, OUT data_type_name text, OUT data_type_format text)
+	AS 'MODULE_PATHNAME', 'mysql_column_def_decode_caps'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- Server packets whose layout depends on the negotiated capabilities take
+-- them as a bigint (MariaDB's extended capabilities in the high 32 bits);
+-- the default 25723392 = PROTOCOL_41 | SECURE_CONNECTION | PLUGIN_AUTH |
+-- SESSION_TRACK | DEPRECATE_EOF, what current client libraries negotiate.
+CREATE FUNCTION mysql_ok_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
 		OUT affected_rows numeric, OUT last_insert_id numeric, OUT status_flags int,
-		OUT warnings int, OUT info bytea)
-	AS 'MODULE_PATHNAME', 'mysql_ok_packet_decode'
+		OUT warnings int, OUT info bytea, OUT session_state bytea)
+	AS 'MODULE_PATHNAME', 'mysql_ok_packet_decode_caps'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_session_state_decode(session_state bytea)
+	RETURNS TABLE (change_type int, change_name text, variable_name text, change_value text,
+				   gtid_spec int, change_data bytea)
+	AS 'MODULE_PATHNAME', 'mysql_session_state_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
+CREATE FUNCTION mysql_err_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT error_code int, OUT sql_state text, OUT message text, OUT progress_stage int,
+		OUT progress_max_stage int, OUT progress numeric, OUT progress_info text)
+	AS 'MODULE_PATHNAME', 'mysql_err_packet_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_eof_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT warnings int, OUT status_flags int)
+	AS 'MODULE_PATHNAME', 'mysql_eof_packet_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_stmt_prepare_ok_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT statement_id bigint, OUT num_columns int, OUT num_params int,
+		OUT warnings int, OUT metadata_follows boolean)
+	AS 'MODULE_PATHNAME', 'mysql_stmt_prepare_ok_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Connection phase: Initial Handshake v10, Handshake Response 41, Auth Switch.
+CREATE FUNCTION mysql_handshake_decode(payload bytea,
+		OUT protocol_version int, OUT server_version text, OUT connection_id bigint,
+		OUT capabilities bigint, OUT charset int, OUT status_flags int,
+		OUT auth_plugin_data bytea, OUT auth_plugin_name text)
+	AS 'MODULE_PATHNAME', 'mysql_handshake_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_handshake_response_decode(payload bytea,
+		OUT capabilities bigint, OUT max_packet_size bigint, OUT charset int,
+		OUT ssl_request boolean, OUT username text, OUT auth_response bytea,
+		OUT database_name text, OUT auth_plugin_name text, OUT attribute_names text[],
+		OUT attribute_values text[], OUT zstd_level int)
+	AS 'MODULE_PATHNAME', 'mysql_handshake_response_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_auth_switch_decode(payload bytea,
+		OUT auth_plugin_name text, OUT auth_plugin_data bytea)
+	AS 'MODULE_PATHNAME', 'mysql_auth_switch_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Commands: COM_QUERY (query attributes with CLIENT_QUERY_ATTRIBUTES) and
+-- COM_STMT_EXECUTE; parameter values are returned as sent.
+CREATE FUNCTION mysql_com_query_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT query bytea, OUT attribute_types int[], OUT attribute_names text[],
+		OUT attribute_values bytea[])
+	AS 'MODULE_PATHNAME', 'mysql_com_query_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
+		capabilities bigint DEFAULT 25723392,
+		OUT statement_id bigint, OUT flags int, OUT iteration_count bigint,
+		OUT new_params_bound boolean, OUT param_types int[], OUT param_names text[],
+		OUT param_values bytea[], OUT values_raw bytea)
+	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- (end of MySQL client/server protocol)
