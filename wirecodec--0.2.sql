@@ -502,6 +502,26 @@ CREATE OPERATOR CLASS fdb_versionstamp_hash_ops DEFAULT FOR TYPE fdb_versionstam
 	FUNCTION 1 fdb_versionstamp_hash(fdb_versionstamp),
 	FUNCTION 2 fdb_versionstamp_hash_extended(fdb_versionstamp, int8);
 
+-- 0.2: sort support, btequalimage (equality is bytewise: B-tree deduplication
+-- applies) and min/max.  Added to the family, as the 0.1 -> 0.2 upgrade does.
+CREATE FUNCTION fdb_versionstamp_sortsupport(internal) RETURNS void
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+ALTER OPERATOR FAMILY fdb_versionstamp_ops USING btree ADD
+	FUNCTION 2 (fdb_versionstamp, fdb_versionstamp) fdb_versionstamp_sortsupport(internal),
+	FUNCTION 4 (fdb_versionstamp, fdb_versionstamp) btequalimage(oid);
+CREATE FUNCTION fdb_versionstamp_smaller(fdb_versionstamp, fdb_versionstamp) RETURNS fdb_versionstamp
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION fdb_versionstamp_larger(fdb_versionstamp, fdb_versionstamp) RETURNS fdb_versionstamp
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE AGGREGATE min(fdb_versionstamp) (
+	SFUNC = fdb_versionstamp_smaller, STYPE = fdb_versionstamp,
+	COMBINEFUNC = fdb_versionstamp_smaller, SORTOP = <, PARALLEL = SAFE
+);
+CREATE AGGREGATE max(fdb_versionstamp) (
+	SFUNC = fdb_versionstamp_larger, STYPE = fdb_versionstamp,
+	COMBINEFUNC = fdb_versionstamp_larger, SORTOP = >, PARALLEL = SAFE
+);
+
 -- fdb_tuple: a packed tuple, stored as its bytes (binary-coercible to bytea)
 CREATE TYPE fdb_tuple;
 CREATE FUNCTION fdb_tuple_in(cstring) RETURNS fdb_tuple
@@ -523,11 +543,12 @@ CREATE TYPE fdb_tuple (
 );
 COMMENT ON TYPE fdb_tuple IS 'FoundationDB tuple-layer key (packed bytes; sorts in FoundationDB key order)';
 
--- casts: fdb_tuple -> bytea is free; bytea -> fdb_tuple validates
+-- casts: fdb_tuple -> bytea is free; bytea -> fdb_tuple validates.  Both
+-- implicit (0.2): the readers take fdb_tuple and still accept bytea keys.
 CREATE FUNCTION fdb_tuple(bytea) RETURNS fdb_tuple
 	AS 'MODULE_PATHNAME', 'fdb_tuple_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (fdb_tuple AS bytea) WITHOUT FUNCTION AS IMPLICIT;
-CREATE CAST (bytea AS fdb_tuple) WITH FUNCTION fdb_tuple(bytea) AS ASSIGNMENT;
+CREATE CAST (bytea AS fdb_tuple) WITH FUNCTION fdb_tuple(bytea) AS IMPLICIT;
 
 -- fdb_tuple comparison: bytewise (a proper prefix first) = FoundationDB key order
 CREATE FUNCTION fdb_tuple_eq(fdb_tuple, fdb_tuple) RETURNS bool
@@ -600,7 +621,7 @@ CREATE OPERATOR < (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_l
 CREATE OPERATOR <= (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_le_bytea,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
 CREATE OPERATOR = (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_eq_bytea,
-	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES);
 CREATE OPERATOR <> (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_ne_bytea,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel);
 CREATE OPERATOR >= (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_ge_bytea,
@@ -626,7 +647,7 @@ CREATE OPERATOR < (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_l
 CREATE OPERATOR <= (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_le_tuple,
 	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel);
 CREATE OPERATOR = (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_eq_tuple,
-	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES);
 CREATE OPERATOR <> (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_ne_tuple,
 	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel);
 CREATE OPERATOR >= (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_ge_tuple,
@@ -645,49 +666,72 @@ ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
 	OPERATOR 4 >= (bytea, bytea), OPERATOR 5 > (bytea, bytea),
 	FUNCTION 1 (bytea, bytea) byteacmp(bytea, bytea);
 
--- packing (not STRICT: a NULL argument is a null element)
-CREATE FUNCTION fdb_tuple_pack(VARIADIC "any") RETURNS bytea
+-- 0.2: btequalimage (equality is bytewise: B-tree deduplication applies),
+-- and the hash family gets the cross-type members that make the cross-type
+-- = hashable (a hash index serves k = <bytea>, hash joins with bytea keys)
+ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
+	FUNCTION 4 (fdb_tuple, fdb_tuple) btequalimage(oid);
+CREATE FUNCTION fdb_tuple_hash_bytea(bytea) RETURNS int4
+	AS 'hashvarlena' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+CREATE FUNCTION fdb_tuple_hash_extended_bytea(bytea, int8) RETURNS int8
+	AS 'hashvarlenaextended' LANGUAGE internal IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+ALTER OPERATOR FAMILY fdb_tuple_hash_ops USING hash ADD
+	OPERATOR 1 = (fdb_tuple, bytea), OPERATOR 1 = (bytea, fdb_tuple), OPERATOR 1 = (bytea, bytea),
+	FUNCTION 1 (bytea, bytea) fdb_tuple_hash_bytea(bytea),
+	FUNCTION 2 (bytea, bytea) fdb_tuple_hash_extended_bytea(bytea, int8);
+
+-- packing (not STRICT: a NULL argument is a null element).  The
+-- pack_versionstamp result is not a tuple (a 4-byte offset follows it): bytea.
+CREATE FUNCTION fdb_tuple_pack(VARIADIC "any") RETURNS fdb_tuple
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION fdb_tuple_pack() RETURNS fdb_tuple
+	AS 'MODULE_PATHNAME', 'fdb_tuple_pack_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fdb_tuple_pack_versionstamp(VARIADIC "any") RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_with_versionstamp_offset(bytea, api_version int4 DEFAULT 520) RETURNS bytea
+CREATE FUNCTION fdb_tuple_with_versionstamp_offset(fdb_tuple, api_version int4 DEFAULT 520) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- reading packed tuples
+-- reading packed tuples (fdb_tuple_is_valid takes any bytes)
 CREATE FUNCTION fdb_tuple_is_valid(bytea) RETURNS bool
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_length(bytea) RETURNS int4
+CREATE FUNCTION fdb_tuple_length(fdb_tuple) RETURNS int4
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_element_type(bytea, idx int4) RETURNS text
+CREATE FUNCTION fdb_tuple_element_type(fdb_tuple, idx int4) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_text(bytea, idx int4) RETURNS text
+CREATE FUNCTION fdb_tuple_get_text(fdb_tuple, idx int4) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_bytea(bytea, idx int4) RETURNS bytea
+CREATE FUNCTION fdb_tuple_get_bytea(fdb_tuple, idx int4) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_int8(bytea, idx int4) RETURNS int8
+CREATE FUNCTION fdb_tuple_get_int8(fdb_tuple, idx int4) RETURNS int8
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_numeric(bytea, idx int4) RETURNS numeric
+CREATE FUNCTION fdb_tuple_get_numeric(fdb_tuple, idx int4) RETURNS numeric
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_float4(bytea, idx int4) RETURNS float4
+CREATE FUNCTION fdb_tuple_get_float4(fdb_tuple, idx int4) RETURNS float4
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_float8(bytea, idx int4) RETURNS float8
+CREATE FUNCTION fdb_tuple_get_float8(fdb_tuple, idx int4) RETURNS float8
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_bool(bytea, idx int4) RETURNS bool
+CREATE FUNCTION fdb_tuple_get_bool(fdb_tuple, idx int4) RETURNS bool
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_uuid(bytea, idx int4) RETURNS uuid
+CREATE FUNCTION fdb_tuple_get_uuid(fdb_tuple, idx int4) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_tuple(bytea, idx int4) RETURNS bytea
+CREATE FUNCTION fdb_tuple_get_tuple(fdb_tuple, idx int4) RETURNS fdb_tuple
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_get_versionstamp(bytea, idx int4) RETURNS fdb_versionstamp
+CREATE FUNCTION fdb_tuple_get_versionstamp(fdb_tuple, idx int4) RETURNS fdb_versionstamp
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-CREATE FUNCTION fdb_tuple_elements(bytea, OUT idx int4, OUT type text, OUT value text)
+CREATE FUNCTION fdb_tuple_elements(fdb_tuple, OUT idx int4, OUT type text, OUT value text)
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 8;
-CREATE FUNCTION fdb_tuple_to_jsonb(bytea) RETURNS jsonb
+CREATE FUNCTION fdb_tuple_to_jsonb(fdb_tuple) RETURNS jsonb
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- one walk of the tuple into a row (not STRICT: a NULL base is allowed, as
+-- in jsonb_populate_record)
+CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS anyelement
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
--- key ranges
-CREATE FUNCTION fdb_tuple_range(prefix bytea, OUT range_begin bytea, OUT range_end bytea)
+-- key ranges: range_begin (prefix || 00) is a tuple; range_end (prefix || ff)
+-- and fdb_strinc's result are key bounds, not tuples: bytea, which the
+-- cross-type operators compare with fdb_tuple through its indexes
+CREATE FUNCTION fdb_tuple_range(prefix fdb_tuple, OUT range_begin fdb_tuple, OUT range_end bytea)
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION fdb_strinc(bytea) RETURNS bytea
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -3,10 +3,11 @@
 
 -- 1. Build a key.  Each argument is one tuple element; its SQL type picks
 --    the element type (text -> string, bigint -> integer, bytea -> bytes ...).
+--    The result is an fdb_tuple, shown in its readable text form.
 SELECT fdb_tuple_pack('app', 'users', 'by_email', 'alice@example.com', 1234567) AS key;
 
--- The same key in the readable fdb_tuple text form, and back.
-SELECT fdb_tuple_pack('app', 'users', 'by_email', 'alice@example.com', 1234567)::fdb_tuple AS key;
+-- The same key as its bytes (a free cast), and text form back to bytes.
+SELECT fdb_tuple_pack('app', 'users', 'by_email', 'alice@example.com', 1234567)::bytea AS key;
 SELECT '("app", "users", 42)'::fdb_tuple::bytea AS key_bytes;
 
 -- Nested tuples come from arrays, rows and jsonb arrays; NULL is a null element.
@@ -64,3 +65,7 @@ FROM (VALUES ('\x0275736572730015'::bytea), ('\x02757365727300152a'::bytea)) t(k
 SELECT fdb_tuple_pack_versionstamp('events', fdb_versionstamp_incomplete(0)) AS versionstamped_key;
 -- A complete versionstamp read back from a committed key.
 SELECT fdb_tuple_get_versionstamp(fdb_tuple_pack('events', fdb_versionstamp('\x000000000bebc2010001', 0)), 1) AS vs;
+
+-- One pass from a key into a typed row (element i -> column i).
+CREATE TEMP TABLE user_attr (dir text, id int8, attr text);
+SELECT * FROM fdb_tuple_populate_record(NULL::user_attr, fdb_tuple_pack('users', 42, 'email'));

@@ -228,7 +228,8 @@ SELECT fdb_tuple_get_text('("a\x00b")'::fdb_tuple, 0);
 SELECT fdb_tuple_get_bytea('("a\x00b")'::fdb_tuple, 0) AS nul_string_as_bytes;
 SELECT fdb_tuple_get_int8('\x150116'::bytea, 1);
 \echo :LAST_ERROR_SQLSTATE
--- getters skip earlier elements without looking past the one they return
+-- a bytea argument goes through the implicit, validating cast to fdb_tuple
+-- first (0.2): the whole key is checked, and the cast names itself
 SELECT fdb_tuple_get_int8('\x150116'::bytea, 0) AS before_garbage;
 SELECT fdb_tuple_get_int8('\x150116'::bytea, -1);
 \echo :LAST_ERROR_SQLSTATE
@@ -268,7 +269,7 @@ SELECT fdb_tuple_length(substr(b, 1, 199999)) FROM deep;
 -- Key ranges
 -- ======================================================================
 SELECT * FROM fdb_tuple_range(fdb_tuple_pack('users'));
-SELECT * FROM fdb_tuple_range('\x');
+SELECT * FROM fdb_tuple_range('\x'::bytea);
 SELECT fdb_strinc('\x0261ff'::bytea) AS strinc, fdb_strinc('\x01'::bytea) AS one,
 	   fdb_strinc('\x02fe'::bytea) AS fe;
 SELECT fdb_strinc('\xffff'::bytea);
@@ -333,3 +334,93 @@ SELECT fdb_versionstamp('\x0102', 1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT fdb_versionstamp_incomplete(-1);
 \echo :LAST_ERROR_SQLSTATE
+
+-- ======================================================================
+-- 0.2: the types are first-class
+-- ======================================================================
+SELECT pg_typeof(fdb_tuple_pack('users', 42)) AS pack, pg_typeof(fdb_tuple_pack()) AS empty_type,
+	   fdb_tuple_pack()::bytea AS empty_bytes, fdb_tuple_length(fdb_tuple_pack()) AS empty_length,
+	   pg_typeof(fdb_tuple_get_tuple(fdb_tuple_pack(ARRAY[1]), 0)) AS get_tuple,
+	   pg_typeof((fdb_tuple_range(fdb_tuple_pack('a'))).range_begin) AS range_begin,
+	   pg_typeof((fdb_tuple_range(fdb_tuple_pack('a'))).range_end) AS range_end;
+-- bytea keys still read (through the implicit validating cast)
+SELECT fdb_tuple_get_int8('\x02757365727300152a'::bytea, 1) AS from_bytea,
+	   fdb_tuple_get_int8(fdb_tuple_pack('users', 42), 1) AS from_tuple;
+
+-- fdb_tuple_to_jsonb: a versionstamp keeps its own text when a float, a
+-- double or another versionstamp follows (each used to overwrite it)
+SELECT fdb_tuple_to_jsonb('\x330102030405060708090a000521bff8000000000000'::bytea) AS vs_then_double,
+	   fdb_tuple_to_jsonb(fdb_tuple_pack(fdb_versionstamp('\x0102030405060708090a', 1),
+										 fdb_versionstamp('\x0a090807060504030201', 2), 1.5::float4,
+										 ARRAY[fdb_versionstamp('\x00000000000000000001', 3)], 2.5::float8)) AS two_vs_nested;
+
+-- fdb_tuple_pack_versionstamp finds the offset while writing: the same bytes
+-- as fdb_tuple_with_versionstamp_offset, which decodes; also when the
+-- incomplete versionstamp sits inside an fdb_tuple argument after a null
+SELECT fdb_tuple_pack_versionstamp('p', '(1, null, versionstamp(ffffffffffffffffffff:5))'::fdb_tuple) AS in_tuple_arg,
+	   fdb_tuple_pack_versionstamp('p', '(1, null, versionstamp(ffffffffffffffffffff:5))'::fdb_tuple) =
+	   fdb_tuple_with_versionstamp_offset('("p", (1, null, versionstamp(ffffffffffffffffffff:5)))') AS same_as_decoding,
+	   fdb_tuple_pack_versionstamp(NULL, ARRAY[NULL, fdb_versionstamp_incomplete(7)]) =
+	   fdb_tuple_with_versionstamp_offset('(null, (null, versionstamp(ffffffffffffffffffff:7)))') AS in_array;
+
+-- fdb_versionstamp_in and the tuple text parser agree on the user version:
+-- leading zeros are allowed in both, the value must be at most 65535
+SELECT '0102030405060708090a:0000000000005'::fdb_versionstamp AS type_in,
+	   fdb_tuple_get_versionstamp('(versionstamp(0102030405060708090a:0000000000005))', 0) AS parser,
+	   '0102030405060708090a:065535'::fdb_versionstamp AS type_max,
+	   '(versionstamp(0102030405060708090a:065535))'::fdb_tuple AS parser_max;
+SELECT '0102030405060708090a:0065536'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '(versionstamp(0102030405060708090a:0065536))'::fdb_tuple;
+\echo :LAST_ERROR_SQLSTATE
+
+-- min/max and sort support of fdb_versionstamp
+CREATE TEMP TABLE vs AS
+SELECT fdb_versionstamp(decode(lpad(to_hex(i % 97), 20, '0'), 'hex'), i) AS v
+FROM generate_series(1, 1000) i;
+SELECT min(v), max(v), count(DISTINCT v) FROM vs;
+SELECT v FROM vs ORDER BY v DESC LIMIT 2;
+
+-- ======================================================================
+-- fdb_tuple_populate_record: one walk, element i -> column i
+-- ======================================================================
+CREATE TYPE fdb_t_inner AS (a int2, tags text[]);
+CREATE TYPE fdb_t_row AS (dir text, id int4, big int8, n numeric(25, 0), f4 float4, f8 float8,
+	name_ name, vc varchar(5), b bytea, ok bool, u uuid, vs fdb_versionstamp, t fdb_tuple,
+	inner_ fdb_t_inner, ids int8[], nothing text);
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_t_row,
+	fdb_tuple_pack('users', 42, -9000000000, 18446744073709551616::numeric, 1.5::float4, -0.0::float8,
+				   'nm', 'abc', '\x00ff'::bytea, true, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid,
+				   fdb_versionstamp('\x0102030405060708090a', 7), fdb_tuple_pack(1, NULL),
+				   ROW(3, ARRAY['x', NULL]), ARRAY[1, 2, 3], NULL));
+-- a table's row type, a bytea key, an empty array, a float widened to float8
+CREATE TEMP TABLE users_k (dir text, id int8, score float8, tags int4[]);
+SELECT (fdb_tuple_populate_record(NULL::users_k, '\x02757365727300152a20bfc000000500'::bytea)).*;
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 1, 2.5::float8, ARRAY[]::int[]))
+UNION ALL
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('b', NULL, NULL, NULL));
+-- errors name the element, its FoundationDB type and the column
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 1));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 1, 2.5::float8, ARRAY[1], 'extra'));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 'one', 2.5::float8, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 1, 2.5::float8, ARRAY[1, 'x']::text[]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 18446744073709551616::numeric, 2.5::float8, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_t_inner, fdb_tuple_pack(40000, ARRAY['a']));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::users_k, fdb_tuple_pack('a', 1, 2.5::float8, 7));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_t_inner, fdb_tuple_pack(1, ARRAY[ROW(1)]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT (fdb_tuple_populate_record(NULL::fdb_t_row, fdb_tuple_pack('users', 42, 1, 1, 1.5::float4, 1.5::float8, 'n', 'toolong',
+	'\x'::bytea, true, NULL, NULL, NULL, NULL, NULL, NULL))).vc;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_populate_record(1, fdb_tuple_pack(1));
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_populate_record(NULL::users_k, NULL) IS NULL AS null_tuple;
+DROP TYPE fdb_t_row;
+DROP TYPE fdb_t_inner;

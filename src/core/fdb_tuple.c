@@ -965,8 +965,15 @@ packed_nested_size(const uint8_t *buf, size_t len, size_t *size, size_t *n_incom
 	return FDB_OK;
 }
 
+/*
+ * Write a packed tuple as a nested one.  With vs_off (and *vs_off still
+ * FDB_NO_VS_OFFSET) the offset from base of the first incomplete
+ * versionstamp's transaction version is recorded on the way: the reader that
+ * copies the elements already sees it, so nothing is decoded twice.
+ */
 static uint8_t *
-packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
+packed_nested_write_vs(uint8_t *p, const uint8_t *buf, size_t len,
+					   const uint8_t *base, size_t *vs_off)
 {
 	fdb_reader	r;
 	fdb_elem	e;
@@ -982,12 +989,20 @@ packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
 		}
 		else
 		{
+			if (vs_off != NULL && *vs_off == FDB_NO_VS_OFFSET && r.n_incomplete > 0)
+				*vs_off = (size_t) (p - base) + (r.incomplete_off - e.offset);
 			memcpy(p, buf + e.offset, r.pos - e.offset);
 			p += r.pos - e.offset;
 		}
 	}
 	*p++ = 0x00;
 	return p;
+}
+
+static uint8_t *
+packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
+{
+	return packed_nested_write_vs(p, buf, len, NULL, NULL);
 }
 
 static inline __attribute__((always_inline)) fdb_status
@@ -1197,15 +1212,29 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 	return FDB_OK;
 }
 
-uint8_t *
-fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
+/* fdb_events_write, recording the first incomplete versionstamp's offset
+ * when vs_off is not NULL (the event list is walked once either way). */
+static inline __attribute__((always_inline)) uint8_t *
+events_write(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off)
 {
+	const uint8_t *base = p;
 	size_t		depth = 0,
 				i;
 
 	for (i = 0; i < n; i++)
 	{
 		const fdb_elem *e = &ev[i];
+
+		if (vs_off != NULL && *vs_off == FDB_NO_VS_OFFSET)
+		{
+			if (e->type == FDB_VERSIONSTAMP && fdb_vs_incomplete(e->ptr))
+				*vs_off = (size_t) (p - base) + 1;
+			else if (e->type == FDB_PACKED)
+			{
+				p = packed_nested_write_vs(p, e->ptr, e->len, base, vs_off);
+				continue;
+			}
+		}
 
 		if (e->type == FDB_INT)
 		{
@@ -1230,6 +1259,37 @@ fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
 			depth--;
 	}
 	return p;
+}
+
+uint8_t *
+fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
+{
+	return events_write(p, ev, n, NULL);
+}
+
+uint8_t *
+fdb_events_write_vs(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off)
+{
+	*vs_off = FDB_NO_VS_OFFSET;
+	return events_write(p, ev, n, vs_off);
+}
+
+fdb_status
+fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes)
+{
+	if (offset_bytes == 2)
+	{
+		if (vs_off > 0xFFFF)
+			return FDB_ERR_RANGE;
+		wc_store_le16(dst, (uint16_t) vs_off);
+	}
+	else
+	{
+		if (vs_off > 0xFFFFFFFFu)
+			return FDB_ERR_RANGE;
+		wc_store_le32(dst, (uint32_t) vs_off);
+	}
+	return FDB_OK;
 }
 
 fdb_status
@@ -1323,18 +1383,28 @@ fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, fdb_reader *r)
 		return st;
 	if (r->n_incomplete != 1)
 		return FDB_ERR_VS_COUNT;
-	if (offset_bytes == 2)
+	return fdb_store_vs_offset(buf + len, r->incomplete_off, offset_bytes);
+}
+
+fdb_status
+fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv)
+{
+	size_t		i = 0;
+	uint32_t	v = 0;
+
+	while (i < n && s[i] >= '0' && s[i] <= '9')
 	{
-		if (r->incomplete_off > 0xFFFF)
-			return FDB_ERR_RANGE;
-		wc_store_le16(buf + len, (uint16_t) r->incomplete_off);
+		/* leading zeros are any in number; the value is what counts */
+		if (v <= 0xFFFF)
+			v = v * 10 + (uint32_t) (s[i] - '0');
+		i++;
 	}
-	else
-	{
-		if (r->incomplete_off > 0xFFFFFFFFu)
-			return FDB_ERR_RANGE;
-		wc_store_le32(buf + len, (uint32_t) r->incomplete_off);
-	}
+	*used = i;
+	if (i == 0)
+		return FDB_ERR_SYNTAX;
+	if (v > 0xFFFF)
+		return FDB_ERR_RANGE;
+	*uv = v;
 	return FDB_OK;
 }
 

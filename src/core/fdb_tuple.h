@@ -163,6 +163,13 @@ int			fdb_hexval(int c);
 #define FDB_VS_TEXT_MAX 32
 size_t		fdb_vs_format(const uint8_t *vs, char *out);
 
+/* The decimal user version of a versionstamp's text form at s (n bytes):
+ * one or more digits, any number of them leading zeros, value 0..65535.
+ * *used gets the digits consumed.  FDB_ERR_SYNTAX without a digit,
+ * FDB_ERR_RANGE above 65535.  Shared by fdb_versionstamp's input and the
+ * tuple text parser, so that both accept the same user versions. */
+fdb_status	fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv);
+
 /* Is this versionstamp (12 bytes) incomplete (ten FF transaction bytes)? */
 int			fdb_vs_incomplete(const uint8_t *vs);
 
@@ -179,6 +186,16 @@ fdb_status	fdb_events_size(const fdb_elem *ev, size_t n, size_t *size,
 /* Write the events; the buffer must hold fdb_events_size() bytes.  Returns
  * the end of the output. */
 uint8_t    *fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n);
+
+/* The same, also giving the offset (from p) of the first incomplete
+ * versionstamp's transaction version, found while writing
+ * (FDB_NO_VS_OFFSET when there is none): pack_with_versionstamp. */
+#define FDB_NO_VS_OFFSET ((size_t) -1)
+uint8_t    *fdb_events_write_vs(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off);
+
+/* Store a versionstamp offset little-endian in offset_bytes (4, or 2 for
+ * API < 520) at dst; FDB_ERR_RANGE when it does not fit. */
+fdb_status	fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes);
 
 /* Single elements, for callers that write directly (nested: inside a nested
  * tuple, where null is 00 FF). */

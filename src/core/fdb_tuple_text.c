@@ -824,7 +824,7 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 	else if (starts_with(s, n, i, "versionstamp("))
 	{
 		uint32_t	uv = 0;
-		int			digits = 0;
+		size_t		digits = 0;
 
 		i += 13;
 		if (!parse_hex_run(s, n, &i, raw, 10, 0) || i >= n || s[i] != ':')
@@ -833,17 +833,13 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 			return FDB_ERR_SYNTAX;
 		}
 		i++;
-		while (i < n && s[i] >= '0' && s[i] <= '9' && digits < 6)
+		if (fdb_vs_parse_user_version(s + i, n - i, &digits, &uv) != FDB_OK ||
+			i + digits >= n || s[i + digits] != ')')
 		{
-			uv = uv * 10 + (uint32_t) (s[i] - '0');
-			i++;
-			digits++;
-		}
-		if (digits == 0 || uv > 0xFFFF || i >= n || s[i] != ')')
-		{
-			*pi = i;
+			*pi = i + digits;
 			return FDB_ERR_SYNTAX;
 		}
+		i += digits;
 		i++;
 		wc_store_be16(raw + 10, (uint16_t) uv);
 		e.type = FDB_VERSIONSTAMP;

@@ -749,17 +749,21 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 				 errmsg("%s: packed tuple of %zu bytes is too large", fname, size)));
 	result = (bytea *) palloc(VARHDRSZ + size + extra);
 	SET_VARSIZE(result, VARHDRSZ + size + extra);
-	fdb_events_write((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n);
 	if (with_vs)
 	{
-		fdb_reader	r;
+		/* the offset is found while writing, not by decoding the result */
+		size_t		vs_off;
 
-		st = fdb_append_vs_offset((uint8_t *) VARDATA(result), size, 4, &r);
-		if (st != FDB_OK)
+		fdb_events_write_vs((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n, &vs_off);
+		if (vs_off == FDB_NO_VS_OFFSET)
+			elog(ERROR, "%s: the incomplete versionstamp was not written", fname);
+		if (fdb_store_vs_offset((uint8_t *) VARDATA(result) + size, vs_off, 4) != FDB_OK)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("%s: versionstamp offset does not fit in 4 bytes", fname)));
+					 errmsg("%s: versionstamp offset %zu does not fit in 4 bytes", fname, vs_off)));
 	}
+	else
+		fdb_events_write((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n);
 	return result;
 }
 
@@ -771,6 +775,17 @@ fdb_tuple_pack(PG_FUNCTION_ARGS)
 
 	if (result == NULL)
 		PG_RETURN_NULL();
+	PG_RETURN_BYTEA_P(result);
+}
+
+/* fdb_tuple_pack(): the empty tuple (VARIADIC "any" needs an argument). */
+PG_FUNCTION_INFO_V1(fdb_tuple_pack_empty);
+Datum
+fdb_tuple_pack_empty(PG_FUNCTION_ARGS)
+{
+	bytea	   *result = (bytea *) palloc(VARHDRSZ);
+
+	SET_VARSIZE(result, VARHDRSZ);
 	PG_RETURN_BYTEA_P(result);
 }
 

@@ -26,6 +26,10 @@
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"
 #include "utils/varlena.h"
+#include "utils/array.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+#include "utils/typcache.h"
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
@@ -668,9 +672,17 @@ fdb_tuple_to_jsonb(PG_FUNCTION_ARGS)
 					break;
 				}
 			case FDB_VERSIONSTAMP:
-				fdb_vs_format(e.ptr, buf);
-				push_jsonb_string(&st, buf, (int) strlen(buf));
-				break;
+				{
+					/*
+					 * A jsonb string keeps a pointer to its text until the
+					 * array is built: each one needs its own copy, never
+					 * the buffer the next float or versionstamp reuses.
+					 */
+					char	   *vs = palloc(FDB_VS_TEXT_MAX);
+
+					push_jsonb_string(&st, vs, (int) fdb_vs_format(e.ptr, vs));
+					break;
+				}
 			default:
 				break;
 		}
@@ -729,4 +741,462 @@ fdb_strinc(PG_FUNCTION_ARGS)
 	memcpy(VARDATA(b), p, len);
 	((uint8_t *) VARDATA(b))[len - 1]++;
 	PG_RETURN_BYTEA_P(b);
+}
+
+/* ======================================================================
+ * fdb_tuple_populate_record(base anyelement, t fdb_tuple): one walk of
+ * the tuple into a row, element i into column i
+ * ====================================================================== */
+
+typedef enum PopKind
+{
+	P_INT2,
+	P_INT4,
+	P_INT8,
+	P_NUMERIC,
+	P_TEXT,						/* text, varchar (typmod applied) */
+	P_NAME,
+	P_BYTEA,
+	P_FLOAT4,
+	P_FLOAT8,
+	P_BOOL,
+	P_UUID,
+	P_VERSIONSTAMP,
+	P_TUPLE,
+	P_RECORD,
+	P_ARRAY
+} PopKind;
+
+struct PopRecord;
+
+/* How one column (or array element) is filled; resolved once per row type. */
+typedef struct PopColumn
+{
+	Oid			typid;
+	int32		typmod;
+	PopKind		kind;
+	const char *name;			/* column name, for messages */
+	struct PopRecord *rec;		/* P_RECORD */
+	struct PopColumn *elem;		/* P_ARRAY: the element type */
+	int16		elmlen;			/* P_ARRAY: element storage */
+	bool		elmbyval;
+	char		elmalign;
+} PopColumn;
+
+typedef struct PopRecord
+{
+	Oid			typid;
+	int32		typmod;
+	TupleDesc	desc;			/* a copy in fn_mcxt */
+	int			ncols;			/* live (not dropped) columns */
+	int		   *attno;			/* live column i -> attribute index */
+	PopColumn  *cols;
+	Datum	   *values;			/* per-call work arrays, natts long */
+	bool	   *nulls;
+} PopRecord;
+
+typedef struct PopCtx
+{
+	MemoryContext mcxt;
+	Oid			vs_oid;
+	Oid			tuple_oid;
+	fdb_reader	r;
+	int			depth;
+	int			path[32];		/* element index at each level, for messages */
+	PopRecord  *top;
+} PopCtx;
+
+static PopRecord *pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level);
+
+/* "3" or "3.1.0": where an element is, for messages. */
+static char *
+pop_path(PopCtx *c)
+{
+	StringInfoData s;
+	int			i;
+
+	initStringInfo(&s);
+	for (i = 0; i <= c->depth && i < (int) lengthof(c->path); i++)
+		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i]);
+	return s.data;
+}
+
+static void
+pop_resolve(PopCtx *c, PopColumn *col, Oid typid, int32 typmod, const char *name, int level)
+{
+	Oid			base = getBaseType(typid);
+	Oid			elem;
+
+	check_stack_depth();
+	col->typid = typid;
+	col->typmod = typmod;
+	col->name = name;
+	if (base != typid)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("fdb_tuple_populate_record: column \"%s\" has domain type %s, which is not supported",
+						name, format_type_be(typid)),
+				 errhint("Use the domain's base type in the row type and cast afterwards.")));
+	switch (typid)
+	{
+		case INT2OID: col->kind = P_INT2; return;
+		case INT4OID: col->kind = P_INT4; return;
+		case INT8OID: col->kind = P_INT8; return;
+		case NUMERICOID: col->kind = P_NUMERIC; return;
+		case TEXTOID:
+		case VARCHAROID: col->kind = P_TEXT; return;
+		case NAMEOID: col->kind = P_NAME; return;
+		case BYTEAOID: col->kind = P_BYTEA; return;
+		case FLOAT4OID: col->kind = P_FLOAT4; return;
+		case FLOAT8OID: col->kind = P_FLOAT8; return;
+		case BOOLOID: col->kind = P_BOOL; return;
+		case UUIDOID: col->kind = P_UUID; return;
+	}
+	if (typid == c->vs_oid)
+		col->kind = P_VERSIONSTAMP;
+	else if (typid == c->tuple_oid)
+		col->kind = P_TUPLE;
+	else if (type_is_rowtype(typid) && typid != RECORDOID)
+	{
+		col->kind = P_RECORD;
+		col->rec = pop_record_info(c, typid, typmod, level + 1);
+	}
+	else if (OidIsValid(elem = get_element_type(typid)))
+	{
+		col->kind = P_ARRAY;
+		col->elem = MemoryContextAllocZero(c->mcxt, sizeof(PopColumn));
+		pop_resolve(c, col->elem, elem, typmod, name, level + 1);
+		get_typlenbyvalalign(elem, &col->elmlen, &col->elmbyval, &col->elmalign);
+	}
+	else
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("fdb_tuple_populate_record: column \"%s\" has type %s, which no tuple element converts to",
+						name, format_type_be(typid))));
+}
+
+/* Row type info of typid/typmod, kept in fn_mcxt. */
+static PopRecord *
+pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
+{
+	MemoryContext old = MemoryContextSwitchTo(c->mcxt);
+	TupleDesc	td = lookup_rowtype_tupdesc(typid, typmod);
+	PopRecord  *rec = palloc0(sizeof(PopRecord));
+	int			i;
+
+	if (level > 16)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("fdb_tuple_populate_record: row types nested more than 16 levels")));
+	rec->typid = typid;
+	rec->typmod = typmod;
+	rec->desc = CreateTupleDescCopy(td);
+	ReleaseTupleDesc(td);
+	rec->attno = palloc(sizeof(int) * Max(rec->desc->natts, 1));
+	rec->cols = palloc0(sizeof(PopColumn) * Max(rec->desc->natts, 1));
+	rec->values = palloc(sizeof(Datum) * Max(rec->desc->natts, 1));
+	rec->nulls = palloc(sizeof(bool) * Max(rec->desc->natts, 1));
+	for (i = 0; i < rec->desc->natts; i++)
+	{
+		Form_pg_attribute a = TupleDescAttr(rec->desc, i);
+
+		rec->nulls[i] = true;
+		if (a->attisdropped)
+			continue;
+		rec->attno[rec->ncols] = i;
+		pop_resolve(c, &rec->cols[rec->ncols], a->atttypid, a->atttypmod,
+					pstrdup(NameStr(a->attname)), level);
+		rec->ncols++;
+	}
+	MemoryContextSwitchTo(old);
+	return rec;
+}
+
+/* Error: this element cannot go into this column. */
+static void
+pop_mismatch(PopCtx *c, const fdb_elem *e, const PopColumn *col)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("fdb_tuple_populate_record: element %s (%s) cannot be converted to column \"%s\" of type %s",
+					pop_path(c), fdb_type_name(e->type), col->name, format_type_be(col->typid))));
+}
+
+static void
+pop_range(PopCtx *c, const fdb_elem *e, const PopColumn *col)
+{
+	char		dec[FDB_DECIMAL_MAX];
+
+	fdb_int_to_decimal(e, dec);
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("fdb_tuple_populate_record: element %s (integer) is out of range for column \"%s\" of type %s",
+					pop_path(c), col->name, format_type_be(col->typid)),
+			 errdetail("Value: %s.", dec)));
+}
+
+static void
+pop_read(PopCtx *c, fdb_elem *e)
+{
+	fdb_status	st = fdb_read(&c->r, e);
+
+	if (st != FDB_OK)
+		fdb_report_decode_error("fdb_tuple_populate_record", st, &c->r);
+}
+
+static Datum pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull);
+
+/* The elements of the nested tuple just opened, into rec's columns; the
+ * reader ends past its terminator (or at the end, at top level). */
+static Datum
+pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
+{
+	fdb_elem	e;
+	int			i;
+
+	for (i = 0; i < rec->ncols; i++)
+	{
+		int			a = rec->attno[i];
+
+		CHECK_FOR_INTERRUPTS();
+		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = i;
+		pop_read(c, &e);
+		if (e.type == FDB_END || e.type == FDB_NESTED_END)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("fdb_tuple_populate_record: %s has %d elements, the row type %s has %d columns",
+							top ? "the tuple" : psprintf("nested tuple %s", pop_path(c)),
+							i, format_type_be(rec->typid), rec->ncols),
+					 errdetail("Column \"%s\" has no element.", rec->cols[i].name)));
+		rec->values[a] = pop_value(c, &rec->cols[i], &e, &rec->nulls[a]);
+	}
+	pop_read(c, &e);
+	if (e.type != (top ? FDB_END : FDB_NESTED_END))
+	{
+		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = rec->ncols;
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fdb_tuple_populate_record: %s has more elements than the %d columns of row type %s",
+						top ? "the tuple" : "a nested tuple", rec->ncols, format_type_be(rec->typid)),
+				 errdetail("Element %s (%s) has no column.", pop_path(c), fdb_type_name(e.type))));
+	}
+	return HeapTupleGetDatum(heap_form_tuple(rec->desc, rec->values, rec->nulls));
+}
+
+/* The elements of the nested tuple just opened, as an array. */
+static Datum
+pop_fill_array(PopCtx *c, const PopColumn *col)
+{
+	int			n = 0,
+				cap = 8,
+				dims[1],
+				lbs[1] = {1};
+	Datum	   *vals = palloc(sizeof(Datum) * cap);
+	bool	   *nulls = palloc(sizeof(bool) * cap);
+	fdb_elem	e;
+
+	for (;;)
+	{
+		CHECK_FOR_INTERRUPTS();
+		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = n;
+		pop_read(c, &e);
+		if (e.type == FDB_NESTED_END)
+			break;
+		if (n == cap)
+		{
+			cap *= 2;
+			vals = repalloc(vals, sizeof(Datum) * cap);
+			nulls = repalloc(nulls, sizeof(bool) * cap);
+		}
+		vals[n] = pop_value(c, col->elem, &e, &nulls[n]);
+		n++;
+	}
+	if (n == 0)
+		return PointerGetDatum(construct_empty_array(col->elem->typid));
+	dims[0] = n;
+	return PointerGetDatum(construct_md_array(vals, nulls, 1, dims, lbs, col->elem->typid,
+											  col->elmlen, col->elmbyval, col->elmalign));
+}
+
+/* Element e (just read) as a value of col's type. */
+static Datum
+pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
+{
+	*isnull = false;
+	if (e->type == FDB_NULL)
+	{
+		*isnull = true;
+		return (Datum) 0;
+	}
+	if (e->type == FDB_NESTED)
+	{
+		Datum		d;
+		size_t		start = e->offset,
+					target = c->r.depth - 1;
+
+		if (col->kind == P_TUPLE)
+		{
+			fdb_elem	t;
+
+			while (c->r.depth > target)
+				pop_read(c, &t);
+			e->ptr = c->r.buf + start;
+			e->len = c->r.pos - start;
+			return PointerGetDatum(unnest_bytea(e));
+		}
+		if (col->kind != P_RECORD && col->kind != P_ARRAY)
+			pop_mismatch(c, e, col);
+		check_stack_depth();
+		c->depth++;
+		d = col->kind == P_RECORD ? pop_fill_record(c, col->rec, false) : pop_fill_array(c, col);
+		c->depth--;
+		return d;
+	}
+	switch (col->kind)
+	{
+		case P_INT2:
+		case P_INT4:
+		case P_INT8:
+			if (e->type != FDB_INT && e->type != FDB_BIGINT)
+				break;
+			if (e->type == FDB_BIGINT ||
+				(col->kind == P_INT2 && (e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)) ||
+				(col->kind == P_INT4 && (e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)))
+				pop_range(c, e, col);
+			return col->kind == P_INT2 ? Int16GetDatum((int16) e->v.i) :
+				col->kind == P_INT4 ? Int32GetDatum((int32) e->v.i) : Int64GetDatum(e->v.i);
+		case P_NUMERIC:
+			if (e->type != FDB_INT && e->type != FDB_BIGINT)
+				break;
+			if (col->typmod >= 0)
+				return DirectFunctionCall2(numeric, int_to_numeric(e), Int32GetDatum(col->typmod));
+			return int_to_numeric(e);
+		case P_TEXT:
+		case P_NAME:
+			if (e->type != FDB_STRING)
+				break;
+			{
+				text	   *t = string_to_text("fdb_tuple_populate_record", e, c->path[0]);
+
+				if (col->kind == P_NAME)
+					return DirectFunctionCall1(namein, CStringGetDatum(text_to_cstring(t)));
+				if (col->typid == VARCHAROID && col->typmod >= 0)
+					return DirectFunctionCall3(varchar, PointerGetDatum(t),
+											   Int32GetDatum(col->typmod), BoolGetDatum(false));
+				return PointerGetDatum(t);
+			}
+		case P_BYTEA:
+			if (e->type != FDB_BYTES && e->type != FDB_STRING)
+				break;
+			return PointerGetDatum(payload_bytea(e));
+		case P_FLOAT4:
+			if (e->type != FDB_FLOAT)
+				break;
+			{
+				float4		f;
+
+				memcpy(&f, &e->v.f32, 4);
+				return Float4GetDatum(f);
+			}
+		case P_FLOAT8:
+			if (e->type == FDB_DOUBLE)
+			{
+				float8		f;
+
+				memcpy(&f, &e->v.f64, 8);
+				return Float8GetDatum(f);
+			}
+			if (e->type == FDB_FLOAT)
+			{
+				/* widening is exact */
+				float4		f;
+
+				memcpy(&f, &e->v.f32, 4);
+				return Float8GetDatum((float8) f);
+			}
+			break;
+		case P_BOOL:
+			if (e->type != FDB_BOOL)
+				break;
+			return BoolGetDatum(e->v.b != 0);
+		case P_UUID:
+			if (e->type != FDB_UUID)
+				break;
+			{
+				pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
+
+				memcpy(u->data, e->ptr, UUID_LEN);
+				return UUIDPGetDatum(u);
+			}
+		case P_VERSIONSTAMP:
+			if (e->type != FDB_VERSIONSTAMP)
+				break;
+			{
+				uint8_t    *v = palloc(12);
+
+				memcpy(v, e->ptr, 12);
+				return PointerGetDatum(v);
+			}
+		case P_TUPLE:
+		case P_RECORD:
+		case P_ARRAY:
+			break;
+	}
+	pop_mismatch(c, e, col);
+	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_populate_record);
+Datum
+fdb_tuple_populate_record(PG_FUNCTION_ARGS)
+{
+	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
+	Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, 0);
+	int32		typmod = -1;
+	bytea	   *t;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	/* the usual call, NULL::some_row_type: everything is cached */
+	if (c != NULL && c->top != NULL && PG_ARGISNULL(0) && typid == c->top->typid && c->top->typmod == -1)
+		goto walk;
+	if (!PG_ARGISNULL(0) && (typid == RECORDOID || type_is_rowtype(typid)))
+	{
+		HeapTupleHeader h = PG_GETARG_HEAPTUPLEHEADER(0);
+
+		typid = HeapTupleHeaderGetTypeId(h);
+		typmod = HeapTupleHeaderGetTypMod(h);
+	}
+	if (!OidIsValid(typid) || typid == RECORDOID || !type_is_rowtype(typid))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("fdb_tuple_populate_record: the first argument must be of a row type, not %s",
+						OidIsValid(typid) ? format_type_be(typid) : "unknown"),
+				 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+	if (c == NULL)
+	{
+		Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
+		c->mcxt = fcinfo->flinfo->fn_mcxt;
+		c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
+		c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+		fcinfo->flinfo->fn_extra = c;
+	}
+	if (c->top == NULL || c->top->typid != typid || c->top->typmod != typmod)
+	{
+		c->top = NULL;
+		c->top = pop_record_info(c, typid, typmod, 0);
+	}
+walk:
+	t = PG_GETARG_BYTEA_PP(1);
+	fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	c->depth = 0;
+	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
 }

@@ -39,3 +39,18 @@ SELECT bench_query('fdb', 'ORDER BY bytea (1M keys)',
 				   'SELECT count(*) FROM (SELECT k::bytea FROM bench_fdb_tuples ORDER BY 1 OFFSET 0) s', NULL);
 SELECT bench_query('fdb', 'ORDER BY fdb_tuple (1M keys)',
 				   'SELECT count(*) FROM (SELECT k FROM bench_fdb_tuples ORDER BY 1 OFFSET 0) s', 'ORDER BY bytea (1M keys)');
+
+-- one-pass typed unpacking: a 6-element key into a row with
+-- fdb_tuple_populate_record, against the 6 getters that read the same
+-- columns (each re-walks the tuple up to its element), same rows, same run
+CREATE TYPE bench_fdb_row6 AS (app text, dir text, id int8, idx text, id2 int8, live bool);
+CREATE TABLE bench_fdb_keys6 AS
+SELECT fdb_tuple_pack('app', 'users', i, 'by_email', i * 2, i % 2 = 0) AS k FROM bench_fdb_ints_100k;
+VACUUM ANALYZE bench_fdb_keys6;
+SELECT bench_expr('fdb', '6 getters, 6-element key [100k rows]',
+				  'ROW(fdb_tuple_get_text(k, 0), fdb_tuple_get_text(k, 1), fdb_tuple_get_int8(k, 2), '
+				  'fdb_tuple_get_text(k, 3), fdb_tuple_get_int8(k, 4), fdb_tuple_get_bool(k, 5))::bench_fdb_row6',
+				  NULL, 'bench_fdb_keys6');
+SELECT bench_expr('fdb', 'fdb_tuple_populate_record, 6-element key [100k rows]',
+				  'fdb_tuple_populate_record(NULL::bench_fdb_row6, k)',
+				  '6 getters, 6-element key [100k rows]', 'bench_fdb_keys6');

@@ -119,7 +119,7 @@ text_round_trip(const uint8_t *p, size_t len, const uint8_t *want, size_t wantle
  * writes the tuple as a nested one: its exact size, its incomplete
  * versionstamp count, and unnesting it gives back the input byte for byte.
  * With exactly one incomplete versionstamp, fdb_append_vs_offset points at
- * its ten FF bytes.
+ * its ten FF bytes, and fdb_events_write_vs finds that offset while writing.
  */
 static void
 packed_event_round_trip(const uint8_t *p, size_t len)
@@ -156,6 +156,15 @@ packed_event_round_trip(const uint8_t *p, size_t len)
 		off = (uint32_t) out[size] | (uint32_t) out[size + 1] << 8 |
 			(uint32_t) out[size + 2] << 16 | (uint32_t) out[size + 3] << 24;
 		check(off + 10 <= size && fdb_vs_incomplete(out + off));
+		{
+			/* pack_with_versionstamp finds the same offset while writing */
+			size_t		vs_off;
+			uint8_t    *again = malloc(size);
+
+			check((size_t) (fdb_events_write_vs(again, &ev, 1, &vs_off) - again) == size);
+			check(vs_off == off && memcmp(again, out, size) == 0);
+			free(again);
+		}
 	}
 	else
 		check(fdb_append_vs_offset(out, size, 4, NULL) == FDB_ERR_VS_COUNT);

@@ -47,3 +47,13 @@ SELECT 'fdb_versionstamp_in', convert_to(v::text, 'UTF8')
 FROM (VALUES (fdb_versionstamp('\x0102030405060708090a'::bytea, 7)), (fdb_versionstamp_incomplete(65535))) s(v);
 SELECT hostile_case('fdb_versionstamp_in', '$1::fdb_versionstamp',
 	'$1::fdb_versionstamp::text::fdb_versionstamp = $1::fdb_versionstamp', '{22P02,22003}', :n, true);
+
+-- One walk into a row: any shape of tuple against a fixed row type is a row
+-- or a clean error (count, conversion, range, U+0000, malformed).
+CREATE TYPE pg_temp.fdb_hostile_row AS (s text, i int8);
+INSERT INTO hostile_seeds SELECT 'fdb_tuple_populate_record', t FROM fdb_seed_tuples;
+INSERT INTO hostile_seeds SELECT 'fdb_tuple_populate_record', fdb_tuple_pack('users', i)::bytea
+FROM generate_series(-3, 3) i;
+SELECT hostile_case('fdb_tuple_populate_record',
+	'fdb_tuple_populate_record(NULL::pg_temp.fdb_hostile_row, $1)', NULL,
+	'{22P03,22023,22003,22021}', :n);

@@ -966,6 +966,21 @@ test_python_vectors(const char *file)
 		st = pack(want, &packed, &plen, &ninc, 4);
 		CHECK(st == FDB_OK, "%s: pack", id);
 		st = fdb_append_vs_offset(packed, plen, offbytes, NULL);
+		if (!is_err && st == FDB_OK)
+		{
+			/* the offset found while writing equals the one decoded */
+			uint8_t    *again = malloc(plen + 4);
+			size_t		vs_off;
+			uint8_t		off[4];
+
+			CHECK((size_t) (fdb_events_write_vs(again, want->ev, want->n, &vs_off) - again) == plen,
+				  "%s: fdb_events_write_vs size", id);
+			CHECK(vs_off != FDB_NO_VS_OFFSET &&
+				  fdb_store_vs_offset(off, vs_off, offbytes) == FDB_OK &&
+				  memcmp(off, packed + plen, (size_t) offbytes) == 0,
+				  "%s: offset while writing (%zu)", id, vs_off);
+			free(again);
+		}
 		if (is_err)
 		{
 			CHECK(st == FDB_ERR_VS_COUNT, "%s: must fail (status %d, %zu incomplete)", id, st, ninc);
@@ -982,6 +997,36 @@ test_python_vectors(const char *file)
 	}
 	wc_tsv_close(&t);
 	free(want);
+}
+
+/* The user version of a versionstamp's text form: the rule shared by
+ * fdb_versionstamp_in and the tuple text parser. */
+static void
+test_vs_user_version(void)
+{
+	static const struct
+	{
+		const char *s;
+		fdb_status	st;
+		uint32_t	v;
+		size_t		used;
+	}			c[] = {
+		{"5", FDB_OK, 5, 1}, {"0005", FDB_OK, 5, 4}, {"00000000000000000065535", FDB_OK, 65535, 23},
+		{"65535)", FDB_OK, 65535, 5}, {"0", FDB_OK, 0, 1}, {"65536", FDB_ERR_RANGE, 0, 5},
+		{"0065536", FDB_ERR_RANGE, 0, 7}, {"99999999999999999999", FDB_ERR_RANGE, 0, 20},
+		{"", FDB_ERR_SYNTAX, 0, 0}, {"x1", FDB_ERR_SYNTAX, 0, 0}, {"-1", FDB_ERR_SYNTAX, 0, 0},
+	};
+	size_t		i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+	{
+		uint32_t	v = 0;
+		size_t		used = 99;
+		fdb_status	st = fdb_vs_parse_user_version(c[i].s, strlen(c[i].s), &used, &v);
+
+		CHECK(st == c[i].st && used == c[i].used && (st != FDB_OK || v == c[i].v),
+			  "user version \"%s\": status %d, used %zu, value %u", c[i].s, st, used, v);
+	}
 }
 
 static void
@@ -1584,6 +1629,7 @@ test_property(void)
 int
 main(void)
 {
+	test_vs_user_version();
 	test_sql_vectors();
 	test_pack_errors();
 	test_python_vectors("fdb_tuple_nested_vectors.tsv");
