@@ -15,23 +15,6 @@ const char *const wc_mysql_command_fields[] = {
 
 static const wc_mysql_slice none = {0, 0, 1};
 
-static inline wc_mysql_status
-in_field(wc_mysql_error *err, wc_mysql_status st, int field)
-{
-	if (err)
-		err->field = field;
-	return st;
-}
-
-static inline wc_mysql_status
-need(size_t len, size_t pos, uint64_t n, wc_mysql_error *err, int field)
-{
-	if (len - pos < n)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n, len - pos),
-						field);
-	return WC_MYSQL_OK;
-}
-
 /*
  * Bytes of one binary-protocol value of type t at buf[pos]: fixed widths
  * for the numbers, a one-byte length before temporal values, string<lenenc>
@@ -71,7 +54,7 @@ value_extent(const uint8_t *buf, size_t len, size_t pos, uint8_t t, wc_mysql_sli
 		case 0x0a:				/* DATE */
 		case 0x0b:				/* TIME */
 		case 0x0c:				/* DATETIME */
-			if ((st = need(len, pos, 1, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
+			if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
 				return st;
 			n = 1 + (uint64_t) buf[pos];
 			break;
@@ -93,16 +76,16 @@ value_extent(const uint8_t *buf, size_t len, size_t pos, uint8_t t, wc_mysql_sli
 			if (st == WC_MYSQL_NULL)
 				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
 			if (st != WC_MYSQL_OK)
-				return in_field(err, st, WC_MYSQL_CMD_PARAM_VALUE);
+				return wc_mysql_in_field(err, st, WC_MYSQL_CMD_PARAM_VALUE);
 			v->off = pos;
 			v->len = *next - pos;
 			v->is_null = 0;
 			return WC_MYSQL_OK;
 		default:
-			return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_PARAM_TYPE, pos, 0, t),
+			return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_PARAM_TYPE, pos, 0, t),
 							WC_MYSQL_CMD_PARAM_TYPE);
 	}
-	if ((st = need(len, pos, n, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, n, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
 		return st;
 	v->off = pos;
 	v->len = (size_t) n;
@@ -157,13 +140,13 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	ps->count = count;
 	ps->named = named;
 	ps->bitmap_off = pos;
-	if ((st = need(len, pos, nb, err, WC_MYSQL_CMD_NULL_BITMAP)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, nb, err, WC_MYSQL_CMD_NULL_BITMAP)) != WC_MYSQL_OK)
 		return st;
 	pos += (size_t) nb;
-	if ((st = need(len, pos, 1, err, WC_MYSQL_CMD_BOUND_FLAG)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_CMD_BOUND_FLAG)) != WC_MYSQL_OK)
 		return st;
 	if (buf[pos] > 1 || (require_bound && buf[pos] != 1))
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, pos, 1, buf[pos]),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, pos, 1, buf[pos]),
 						WC_MYSQL_CMD_BOUND_FLAG);
 	ps->bound = buf[pos++];
 	ps->types_off = pos;
@@ -176,7 +159,7 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	}
 	for (uint64_t i = 0; i < count; i++)
 	{
-		if ((st = need(len, pos, 2, err, WC_MYSQL_CMD_PARAM_TYPE)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 2, err, WC_MYSQL_CMD_PARAM_TYPE)) != WC_MYSQL_OK)
 			return st;
 		pos += 2;
 		if (named)
@@ -187,7 +170,7 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 			if (st == WC_MYSQL_NULL)
 				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos - 1, 0, 0);
 			if (st != WC_MYSQL_OK)
-				return in_field(err, st, WC_MYSQL_CMD_PARAM_NAME);
+				return wc_mysql_in_field(err, st, WC_MYSQL_CMD_PARAM_NAME);
 		}
 	}
 	ps->values_off = pos;
@@ -219,7 +202,7 @@ count_get(const uint8_t *buf, size_t len, size_t pos, uint64_t *v, size_t *next,
 
 	if (st == WC_MYSQL_NULL)
 		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-	return st == WC_MYSQL_OK ? st : in_field(err, st, field);
+	return st == WC_MYSQL_OK ? st : wc_mysql_in_field(err, st, field);
 }
 
 wc_mysql_status
@@ -229,10 +212,10 @@ wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	size_t		pos = 1;
 	wc_mysql_status st;
 
-	if ((st = need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != WC_MYSQL_COM_QUERY)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, WC_MYSQL_COM_QUERY,
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, WC_MYSQL_COM_QUERY,
 										   buf[0]), WC_MYSQL_CMD_COMMAND);
 	params_none(&q->attrs, pos);
 	q->has_attributes = (caps & WC_MYSQL_CLIENT_QUERY_ATTRIBUTES) != 0;
@@ -267,15 +250,15 @@ wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	int			qa = (caps & WC_MYSQL_CLIENT_QUERY_ATTRIBUTES) != 0;
 	wc_mysql_status st;
 
-	if ((st = need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != WC_MYSQL_COM_STMT_EXECUTE)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0,
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0,
 										   WC_MYSQL_COM_STMT_EXECUTE, buf[0]),
 						WC_MYSQL_CMD_COMMAND);
-	if ((st = need(len, 1, 4, err, WC_MYSQL_CMD_STATEMENT_ID)) != WC_MYSQL_OK ||
-		(st = need(len, 5, 1, err, WC_MYSQL_CMD_FLAGS)) != WC_MYSQL_OK ||
-		(st = need(len, 6, 4, err, WC_MYSQL_CMD_ITERATION_COUNT)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 1, 4, err, WC_MYSQL_CMD_STATEMENT_ID)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 5, 1, err, WC_MYSQL_CMD_FLAGS)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 6, 4, err, WC_MYSQL_CMD_ITERATION_COUNT)) != WC_MYSQL_OK)
 		return st;
 	ex->statement_id = wc_load_le32(buf + 1);
 	ex->flags = buf[5];
@@ -293,7 +276,7 @@ wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 			return st;
 	}
 	if (pos != len)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
 						WC_MYSQL_CMD_END);
 	return WC_MYSQL_OK;
 }

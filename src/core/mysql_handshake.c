@@ -22,25 +22,6 @@ const char *const wc_mysql_handshake_response_fields[] = {
 
 static const wc_mysql_slice none = {0, 0, 1};
 
-/* Record which field an error belongs to; st passes through. */
-static inline wc_mysql_status
-in_field(wc_mysql_error *err, wc_mysql_status st, int field)
-{
-	if (err)
-		err->field = field;
-	return st;
-}
-
-/* n bytes must remain at pos. */
-static inline wc_mysql_status
-need(size_t len, size_t pos, size_t n, wc_mysql_error *err, int field)
-{
-	if (len - pos < n)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n, len - pos),
-						field);
-	return WC_MYSQL_OK;
-}
-
 static inline wc_mysql_slice
 slice(size_t off, size_t n)
 {
@@ -68,30 +49,30 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	size_t		pos = 1;
 	wc_mysql_status st;
 
-	if ((st = need(len, 0, 1, err, WC_MYSQL_HS_PROTOCOL_VERSION)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_HS_PROTOCOL_VERSION)) != WC_MYSQL_OK)
 		return st;
 	hs->protocol_version = buf[0];
 	if (buf[0] != 10)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, 0, 10, buf[0]),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, 0, 10, buf[0]),
 						WC_MYSQL_HS_PROTOCOL_VERSION);
 	st = wc_mysql_null_str_get(buf, len, pos, &hs->server_version, &pos, err);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, WC_MYSQL_HS_SERVER_VERSION);
-	if ((st = need(len, pos, 4, err, WC_MYSQL_HS_CONNECTION_ID)) != WC_MYSQL_OK)
+		return wc_mysql_in_field(err, st, WC_MYSQL_HS_SERVER_VERSION);
+	if ((st = wc_mysql_need(len, pos, 4, err, WC_MYSQL_HS_CONNECTION_ID)) != WC_MYSQL_OK)
 		return st;
 	hs->connection_id = wc_load_le32(buf + pos);
 	pos += 4;
-	if ((st = need(len, pos, 8, err, WC_MYSQL_HS_AUTH_DATA_1)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 8, err, WC_MYSQL_HS_AUTH_DATA_1)) != WC_MYSQL_OK)
 		return st;
 	hs->auth_data_1 = slice(pos, 8);
 	pos += 8;
-	if ((st = need(len, pos, 1, err, WC_MYSQL_HS_FILLER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HS_FILLER)) != WC_MYSQL_OK)
 		return st;
 	if (buf[pos] != 0)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, pos, 0, buf[pos]),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, pos, 0, buf[pos]),
 						WC_MYSQL_HS_FILLER);
 	pos++;
-	if ((st = need(len, pos, 2, err, WC_MYSQL_HS_CAPS_LOW)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 2, err, WC_MYSQL_HS_CAPS_LOW)) != WC_MYSQL_OK)
 		return st;
 	hs->capabilities = wc_load_le16(buf + pos);
 	pos += 2;
@@ -105,11 +86,11 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	if (pos == len)
 		return WC_MYSQL_OK;
 	hs->has_tail = 1;
-	if ((st = need(len, pos, 1, err, WC_MYSQL_HS_CHARSET)) != WC_MYSQL_OK ||
-		(st = need(len, pos + 1, 2, err, WC_MYSQL_HS_STATUS_FLAGS)) != WC_MYSQL_OK ||
-		(st = need(len, pos + 3, 2, err, WC_MYSQL_HS_CAPS_HIGH)) != WC_MYSQL_OK ||
-		(st = need(len, pos + 5, 1, err, WC_MYSQL_HS_AUTH_DATA_LEN)) != WC_MYSQL_OK ||
-		(st = need(len, pos + 6, 10, err, WC_MYSQL_HS_RESERVED)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HS_CHARSET)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, pos + 1, 2, err, WC_MYSQL_HS_STATUS_FLAGS)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, pos + 3, 2, err, WC_MYSQL_HS_CAPS_HIGH)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, pos + 5, 1, err, WC_MYSQL_HS_AUTH_DATA_LEN)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, pos + 6, 10, err, WC_MYSQL_HS_RESERVED)) != WC_MYSQL_OK)
 		return st;
 	hs->charset = buf[pos];
 	hs->status_flags = wc_load_le16(buf + pos + 1);
@@ -125,7 +106,7 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	{
 		size_t		n = hs->auth_data_len > 21 ? (size_t) hs->auth_data_len - 8 : 13;
 
-		if ((st = need(len, pos, n, err, WC_MYSQL_HS_AUTH_DATA_2)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, n, err, WC_MYSQL_HS_AUTH_DATA_2)) != WC_MYSQL_OK)
 			return st;
 		/* the scramble's part 2 ends with a 00 that is not part of it */
 		hs->auth_data_2 = slice(pos, buf[pos + n - 1] == 0 ? n - 1 : n);
@@ -134,7 +115,7 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	if (hs->capabilities & WC_MYSQL_CLIENT_PLUGIN_AUTH)
 		nul_or_eof(buf, len, pos, &hs->auth_plugin, &pos);
 	if (pos != len)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
 						WC_MYSQL_HS_END);
 	return WC_MYSQL_OK;
 }
@@ -154,7 +135,7 @@ attrs_check(const uint8_t *buf, size_t len, size_t pos, wc_mysql_handshake_respo
 	else if (st == WC_MYSQL_OK && total > len - p)
 		st = wc_mysql_fail(err, WC_MYSQL_ERR_LENGTH, pos, total, len - p);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, WC_MYSQL_HR_ATTRS);
+		return wc_mysql_in_field(err, st, WC_MYSQL_HR_ATTRS);
 	end = p + (size_t) total;
 	hr->attrs = slice(p, (size_t) total);
 	hr->nattrs = 0;
@@ -169,7 +150,7 @@ attrs_check(const uint8_t *buf, size_t len, size_t pos, wc_mysql_handshake_respo
 			if (st == WC_MYSQL_NULL)
 				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, p, 0, 0);
 			if (st != WC_MYSQL_OK)
-				return in_field(err, st, WC_MYSQL_HR_ATTRS);
+				return wc_mysql_in_field(err, st, WC_MYSQL_HR_ATTRS);
 		}
 		hr->nattrs++;
 	}
@@ -193,10 +174,10 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	uint64_t	caps;
 	wc_mysql_status st;
 
-	if ((st = need(len, 0, 4, err, WC_MYSQL_HR_CLIENT_FLAGS)) != WC_MYSQL_OK ||
-		(st = need(len, 4, 4, err, WC_MYSQL_HR_MAX_PACKET)) != WC_MYSQL_OK ||
-		(st = need(len, 8, 1, err, WC_MYSQL_HR_CHARSET)) != WC_MYSQL_OK ||
-		(st = need(len, 9, 23, err, WC_MYSQL_HR_FILLER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 4, err, WC_MYSQL_HR_CLIENT_FLAGS)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 4, 4, err, WC_MYSQL_HR_MAX_PACKET)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 8, 1, err, WC_MYSQL_HR_CHARSET)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 9, 23, err, WC_MYSQL_HR_FILLER)) != WC_MYSQL_OK)
 		return st;
 	caps = wc_load_le32(buf);
 	if (!(caps & WC_MYSQL_CLIENT_MYSQL))
@@ -216,7 +197,7 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 		return WC_MYSQL_OK;
 	st = wc_mysql_null_str_get(buf, len, pos, &hr->username, &pos, err);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, WC_MYSQL_HR_USERNAME);
+		return wc_mysql_in_field(err, st, WC_MYSQL_HR_USERNAME);
 	if (caps & WC_MYSQL_CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA)
 	{
 		st = wc_mysql_lenenc_str_get(buf, len, pos, &hr->auth_response, &pos, err);
@@ -225,7 +206,7 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	}
 	else if (caps & WC_MYSQL_CLIENT_SECURE_CONNECTION)
 	{
-		if ((st = need(len, pos, 1, err, WC_MYSQL_HR_AUTH_RESPONSE)) == WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HR_AUTH_RESPONSE)) == WC_MYSQL_OK)
 		{
 			size_t		n = buf[pos];
 
@@ -241,12 +222,12 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	else
 		st = wc_mysql_null_str_get(buf, len, pos, &hr->auth_response, &pos, err);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, WC_MYSQL_HR_AUTH_RESPONSE);
+		return wc_mysql_in_field(err, st, WC_MYSQL_HR_AUTH_RESPONSE);
 	if (caps & WC_MYSQL_CLIENT_CONNECT_WITH_DB)
 	{
 		st = wc_mysql_null_str_get(buf, len, pos, &hr->database, &pos, err);
 		if (st != WC_MYSQL_OK)
-			return in_field(err, st, WC_MYSQL_HR_DATABASE);
+			return wc_mysql_in_field(err, st, WC_MYSQL_HR_DATABASE);
 	}
 	if (caps & WC_MYSQL_CLIENT_PLUGIN_AUTH)
 		nul_or_eof(buf, len, pos, &hr->auth_plugin, &pos);
@@ -258,12 +239,12 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	}
 	if (caps & WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)
 	{
-		if ((st = need(len, pos, 1, err, WC_MYSQL_HR_ZSTD_LEVEL)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HR_ZSTD_LEVEL)) != WC_MYSQL_OK)
 			return st;
 		hr->zstd_level = buf[pos++];
 	}
 	if (pos != len)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
 						WC_MYSQL_HR_END);
 	return WC_MYSQL_OK;
 }
@@ -275,17 +256,17 @@ wc_mysql_auth_switch_decode(const uint8_t *buf, size_t len, wc_mysql_auth_switch
 	size_t		pos;
 	wc_mysql_status st;
 
-	if ((st = need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != 0xfe)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
 	as->plugin = none;
 	as->data = none;
 	if (len == 1)
 		return WC_MYSQL_OK;
 	st = wc_mysql_null_str_get(buf, len, 1, &as->plugin, &pos, err);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, 1);
+		return wc_mysql_in_field(err, st, 1);
 	as->data = slice(pos, len - pos);
 	return WC_MYSQL_OK;
 }

@@ -40,15 +40,6 @@ const char *const wc_mysql_prepare_ok_fields[] = {
 	"warning_count", "metadata_follows", "end of packet"
 };
 
-/* Record which field an error belongs to; st passes through. */
-static inline wc_mysql_status
-in_field(wc_mysql_error *err, wc_mysql_status st, int field)
-{
-	if (err)
-		err->field = field;
-	return st;
-}
-
 /* Framing: full chunks of 0xFFFFFF bytes, then one shorter (maybe empty). */
 size_t
 wc_mysql_frame_write(uint8_t *dst, const uint8_t *payload, size_t n, uint8_t seq)
@@ -148,20 +139,10 @@ wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
 		wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, err);
 
 		if (st > WC_MYSQL_NULL)
-			return in_field(err, st, (int) n);
+			return wc_mysql_in_field(err, st, (int) n);
 		n++;
 	}
 	*ncols = n;
-	return WC_MYSQL_OK;
-}
-
-/* n fixed bytes must remain at pos; the error names field. */
-static inline wc_mysql_status
-need_bytes(size_t len, size_t pos, size_t n, wc_mysql_error *err, int field)
-{
-	if (len - pos < n)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n, len - pos),
-						field);
 	return WC_MYSQL_OK;
 }
 
@@ -174,7 +155,7 @@ str_required(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s,
 
 	if (st == WC_MYSQL_NULL)
 		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-	return st == WC_MYSQL_OK ? st : in_field(err, st, field);
+	return st == WC_MYSQL_OK ? st : wc_mysql_in_field(err, st, field);
 }
 
 /* Nothing may follow the last field. */
@@ -182,7 +163,7 @@ static inline wc_mysql_status
 at_end(size_t len, size_t pos, wc_mysql_error *err, int field)
 {
 	if (pos != len)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
 						field);
 	return WC_MYSQL_OK;
 }
@@ -228,7 +209,7 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 	{
 		st = wc_mysql_lenenc_str_get(buf, len, pos, &cd->str[i], &pos, err);
 		if (st > WC_MYSQL_NULL)
-			return in_field(err, st, i);
+			return wc_mysql_in_field(err, st, i);
 	}
 	cd->ext_type_name = none;
 	cd->ext_format = none;
@@ -262,9 +243,9 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 	else if (st == WC_MYSQL_OK && flen != 12)
 		st = wc_mysql_fail(err, WC_MYSQL_ERR_FIXED_LENGTH, pos, 12, flen);
 	if (st != WC_MYSQL_OK)
-		return in_field(err, st, WC_MYSQL_CD_FIXED_LENGTH);
+		return wc_mysql_in_field(err, st, WC_MYSQL_CD_FIXED_LENGTH);
 	pos = q;
-	if ((st = need_bytes(len, pos, 12, err, WC_MYSQL_CD_FIXED)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 12, err, WC_MYSQL_CD_FIXED)) != WC_MYSQL_OK)
 		return st;
 	f = buf + pos;
 	cd->charset = wc_load_le16(f);
@@ -286,27 +267,27 @@ wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *o
 	wc_mysql_status st;
 
 	if (len == 0)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, 0, 1, 0),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, 0, 1, 0),
 						WC_MYSQL_OK_HEADER);
 	ok->header = buf[0];
 	if (ok->header != 0x00 && ok->header != 0xfe)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_HEADER, 0, 0, ok->header),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_HEADER, 0, 0, ok->header),
 						WC_MYSQL_OK_HEADER);
 	st = wc_mysql_lenenc_int_get(buf, len, pos, &ok->affected_rows, &pos, err);
 	if (st > WC_MYSQL_NULL)
-		return in_field(err, st, WC_MYSQL_OK_AFFECTED_ROWS);
+		return wc_mysql_in_field(err, st, WC_MYSQL_OK_AFFECTED_ROWS);
 	ok->affected_rows_null = st == WC_MYSQL_NULL;
 	st = wc_mysql_lenenc_int_get(buf, len, pos, &ok->last_insert_id, &pos, err);
 	if (st > WC_MYSQL_NULL)
-		return in_field(err, st, WC_MYSQL_OK_LAST_INSERT_ID);
+		return wc_mysql_in_field(err, st, WC_MYSQL_OK_LAST_INSERT_ID);
 	ok->last_insert_id_null = st == WC_MYSQL_NULL;
 	if (len - pos < 2)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
 						WC_MYSQL_OK_STATUS_FLAGS);
 	ok->status_flags = wc_load_le16(buf + pos);
 	pos += 2;
 	if (len - pos < 2)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
 						WC_MYSQL_OK_WARNINGS);
 	ok->warnings = wc_load_le16(buf + pos);
 	pos += 2;
@@ -352,7 +333,7 @@ wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 				end;
 	wc_mysql_status st;
 
-	if ((st = need_bytes(len, pos, 1, err, -1)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, -1)) != WC_MYSQL_OK)
 		return st;
 	chg->type = buf[pos];
 	st = str_required(buf, len, pos + 1, &chg->data, next, err, -1);
@@ -371,7 +352,7 @@ wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 				return st;
 			break;
 		case WC_MYSQL_TRACK_GTIDS:
-			if ((st = need_bytes(end, p, 1, err, -1)) != WC_MYSQL_OK)
+			if ((st = wc_mysql_need(end, p, 1, err, -1)) != WC_MYSQL_OK)
 				return st;
 			chg->gtid_spec = buf[p++];
 			break;
@@ -398,12 +379,12 @@ wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	size_t		pos = 3;
 	wc_mysql_status st;
 
-	if ((st = need_bytes(len, 0, 1, err, WC_MYSQL_ERRP_HEADER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_ERRP_HEADER)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != 0xff)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xff, buf[0]),
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xff, buf[0]),
 						WC_MYSQL_ERRP_HEADER);
-	if ((st = need_bytes(len, 1, 2, err, WC_MYSQL_ERRP_CODE)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 1, 2, err, WC_MYSQL_ERRP_CODE)) != WC_MYSQL_OK)
 		return st;
 	e->code = wc_load_le16(buf + 1);
 	e->sql_state = none;
@@ -414,9 +395,9 @@ wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	e->progress = e->code == WC_MYSQL_ERR_CODE_PROGRESS;
 	if (e->progress)
 	{
-		if ((st = need_bytes(len, pos, 1, err, WC_MYSQL_ERRP_STAGE)) != WC_MYSQL_OK ||
-			(st = need_bytes(len, pos + 1, 1, err, WC_MYSQL_ERRP_MAX_STAGE)) != WC_MYSQL_OK ||
-			(st = need_bytes(len, pos + 2, 3, err, WC_MYSQL_ERRP_PROGRESS)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_ERRP_STAGE)) != WC_MYSQL_OK ||
+			(st = wc_mysql_need(len, pos + 1, 1, err, WC_MYSQL_ERRP_MAX_STAGE)) != WC_MYSQL_OK ||
+			(st = wc_mysql_need(len, pos + 2, 3, err, WC_MYSQL_ERRP_PROGRESS)) != WC_MYSQL_OK)
 			return st;
 		e->stage = buf[pos];
 		e->max_stage = buf[pos + 1];
@@ -430,7 +411,7 @@ wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	}
 	if ((caps & WC_MYSQL_CLIENT_PROTOCOL_41) && pos < len && buf[pos] == '#')
 	{
-		if ((st = need_bytes(len, pos + 1, 5, err, WC_MYSQL_ERRP_SQL_STATE)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos + 1, 5, err, WC_MYSQL_ERRP_SQL_STATE)) != WC_MYSQL_OK)
 			return st;
 		e->sql_state.off = pos + 1;
 		e->sql_state.len = 5;
@@ -450,16 +431,16 @@ wc_mysql_eof_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_eof 
 {
 	wc_mysql_status st;
 
-	if ((st = need_bytes(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != 0xfe)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
 	eof->warnings = 0;
 	eof->status_flags = 0;
 	if (!(caps & WC_MYSQL_CLIENT_PROTOCOL_41))
 		return at_end(len, 1, err, 3);
-	if ((st = need_bytes(len, 1, 2, err, 1)) != WC_MYSQL_OK ||
-		(st = need_bytes(len, 3, 2, err, 2)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 1, 2, err, 1)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 3, 2, err, 2)) != WC_MYSQL_OK)
 		return st;
 	eof->warnings = wc_load_le16(buf + 1);
 	eof->status_flags = wc_load_le16(buf + 3);
@@ -474,26 +455,26 @@ wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	wc_mysql_status st;
 	size_t		pos = 10;
 
-	if ((st = need_bytes(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
 		return st;
 	if (buf[0] != 0x00)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0x00, buf[0]), 0);
-	if ((st = need_bytes(len, 1, 4, err, 1)) != WC_MYSQL_OK ||
-		(st = need_bytes(len, 5, 2, err, 2)) != WC_MYSQL_OK ||
-		(st = need_bytes(len, 7, 2, err, 3)) != WC_MYSQL_OK ||
-		(st = need_bytes(len, 9, 1, err, 4)) != WC_MYSQL_OK)
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0x00, buf[0]), 0);
+	if ((st = wc_mysql_need(len, 1, 4, err, 1)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 5, 2, err, 2)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 7, 2, err, 3)) != WC_MYSQL_OK ||
+		(st = wc_mysql_need(len, 9, 1, err, 4)) != WC_MYSQL_OK)
 		return st;
 	po->statement_id = wc_load_le32(buf + 1);
 	po->num_columns = wc_load_le16(buf + 5);
 	po->num_params = wc_load_le16(buf + 7);
 	if (buf[9] != 0x00)
-		return in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 9, 0x00, buf[9]), 4);
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 9, 0x00, buf[9]), 4);
 	po->has_warnings = 0;
 	po->warnings = 0;
 	po->metadata_follows = -1;
 	if (pos < len)
 	{
-		if ((st = need_bytes(len, pos, 2, err, 5)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 2, err, 5)) != WC_MYSQL_OK)
 			return st;
 		po->has_warnings = 1;
 		po->warnings = wc_load_le16(buf + pos);

@@ -70,4 +70,23 @@ wc_mysql_fail(wc_mysql_error *err, wc_mysql_status st, size_t offset,
 	return st;
 }
 
+/* Record which field an error belongs to; st passes through. */
+static inline wc_mysql_status
+wc_mysql_in_field(wc_mysql_error *err, wc_mysql_status st, int field)
+{
+	if (err)
+		err->field = field;
+	return st;
+}
+
+/* n fixed bytes must remain at pos of buf[0 .. len); the error names field. */
+static inline wc_mysql_status
+wc_mysql_need(size_t len, size_t pos, uint64_t n, wc_mysql_error *err, int field)
+{
+	if (len - pos < n)
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n, len - pos),
+								 field);
+	return WC_MYSQL_OK;
+}
+
 #endif							/* WC_MYSQL_STATUS_H */
