@@ -231,6 +231,13 @@ typedef int (*fdb_shortest_double_fn) (double d, char *out);
 typedef int (*fdb_shortest_float_fn) (float f, char *out);
 void		fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn);
 
+/* Upper bound of the packed size of n characters of text form: an element
+ * and the separator before it take >= 3 characters for <= 9 bytes (".5,"
+ * is a double), everything else packs smaller than its text. */
+#define fdb_text_parse_bound(n) (3 * (size_t) (n) + 16)
+/* Text up to this long is parsed once into a buffer of the bound. */
+#define FDB_TEXT_ONE_PASS_MAX 8192
+
 /* Parse the text form (s need not be NUL-terminated).  With out == NULL
  * only *outlen is computed.  On error *err_pos is the character offset. */
 fdb_status	fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,

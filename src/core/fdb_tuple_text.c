@@ -897,6 +897,19 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		if (ed == 0)
 			return FDB_ERR_SYNTAX;
 	}
+	if (is_int && !(i < n && s[i] == 'f') && digits <= 18)
+	{
+		/* fits int64: skip the arbitrary-precision path */
+		int64_t		v = 0;
+		size_t		k;
+
+		for (k = i - digits; k < i; k++)
+			v = v * 10 + (s[k] - '0');
+		e->type = FDB_INT;
+		e->v.i = neg ? -v : v;
+		*pi = i;
+		return FDB_OK;
+	}
 	if (is_int && !(i < n && s[i] == 'f'))
 	{
 		size_t		maglen;

@@ -508,11 +508,46 @@ test_layout(void)
 	CHECK(strcmp(buf, "1e+10f") == 0, "layout of 1e10f: got %s", buf);
 }
 
+/* The glue parses short text once into fdb_text_parse_bound(n) bytes:
+ * the densest inputs (doubles, floats, small integers, nulls in nested
+ * tuples, empty strings, escapes) must pack within it. */
+static void
+test_parse_bound(void)
+{
+	static const char *elems[] = {".5", "1e1", "1f", "1", "-1", "null", "\"\"", "b\"\"", "\"\\x00\"",
+		"()", "(null)", "true", "-.5f", "nan", "inff"};
+	size_t		i;
+	int			k;
+
+	for (i = 0; i < sizeof(elems) / sizeof(elems[0]); i++)
+	{
+		for (k = 1; k <= 200; k += 199)
+		{
+			char		s[4096];
+			uint8_t		out[4096];
+			size_t		n = 0,
+						outlen = 0,
+						pos = 0;
+			int			j;
+			fdb_status	st;
+
+			s[n++] = '(';
+			for (j = 0; j < k; j++)
+				n += (size_t) snprintf(s + n, sizeof(s) - n, "%s%s", j ? "," : "", elems[i]);
+			s[n++] = ')';
+			st = fdb_text_parse(s, n, out, &outlen, &pos);
+			CHECK(st == FDB_OK && outlen <= fdb_text_parse_bound(n),
+				  "parse bound: %d x %s: status %d, %zu bytes from %zu characters", k, elems[i], (int) st, outlen, n);
+		}
+	}
+}
+
 int
 main(int argc, char **argv)
 {
 	long		nrandom = argc > 1 ? atol(argv[1]) : 100000;
 
+	test_parse_bound();
 	test_layout();
 	run_all("exponent-form formatter", exp_shortest_double, exp_shortest_float, nrandom / 4);
 	run_all("fixed-form formatter", fixed_shortest_double, fixed_shortest_float, nrandom / 4);
