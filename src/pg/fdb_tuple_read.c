@@ -181,7 +181,10 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 		u = pg_server_to_any(s, (int) n, PG_UTF8);
 		n = strlen(u);
 	}
-	st = fdb_text_parse(u, n, NULL, &outlen, &pos);
+	/* short input (every key in practice): parse once into a buffer of the
+	 * bound; long input: size first, so as not to allocate 3x its length */
+	b = n <= FDB_TEXT_ONE_PASS_MAX ? new_bytea(fdb_text_parse_bound(n)) : NULL;
+	st = fdb_text_parse(u, n, b ? (uint8_t *) VARDATA(b) : NULL, &outlen, &pos);
 	if (st == FDB_ERR_RANGE)
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -193,8 +196,13 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
 				 errdetail("%s at character %zu.",
 						   st == FDB_ERR_UTF8 ? "Invalid UTF-8" : "Unexpected input", pos + 1)));
-	b = new_bytea(outlen);
-	fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
+	if (b != NULL)
+		SET_VARSIZE(b, VARHDRSZ + outlen);
+	else
+	{
+		b = new_bytea(outlen);
+		fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
+	}
 	PG_RETURN_BYTEA_P(b);
 }
 
