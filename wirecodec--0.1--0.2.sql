@@ -8,9 +8,163 @@
 -- CockroachDB HLC timestamps (hlc_*)
 -- ======================================================================
 
+-- Names settled like hlc_from_numeric / hlc_to_timestamptz.
+ALTER FUNCTION hlc_timestamp_from_proto(bytea) RENAME TO hlc_from_proto;
+ALTER FUNCTION hlc_timestamp_to_proto(hlc_timestamp) RENAME TO hlc_to_proto;
+
 -- ======================================================================
 -- CockroachDB MVCC keys (crdb_*)
 -- ======================================================================
+
+-- crdb_mvcc_key to bytea becomes implicit (a key goes wherever bytea is
+-- expected: crdb_mvcc_key_decode, crdb_mvcc_key_compare, length, encode ...).
+DROP CAST (crdb_mvcc_key AS bytea);
+CREATE CAST (crdb_mvcc_key AS bytea) WITHOUT FUNCTION AS IMPLICIT;
+
+-- crdb_mvcc_key_encode returns the type (same bytes).
+DROP FUNCTION crdb_mvcc_key_encode(bytea, hlc_timestamp);
+CREATE FUNCTION crdb_mvcc_key_encode(key bytea, ts hlc_timestamp) RETURNS crdb_mvcc_key
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Accessors (CockroachDB's MVCCKey.Key and MVCCKey.Timestamp).
+CREATE FUNCTION crdb_mvcc_key_key(crdb_mvcc_key) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION crdb_mvcc_key_timestamp(crdb_mvcc_key) RETURNS hlc_timestamp
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Cross-type comparison with bytea, in the engine order (the bytea side is
+-- validated; an invalid one is an error): k = '\x..'::bytea compares keys,
+-- not bytes, and a crdb_mvcc_key index serves it.  The cross-type = HASHES
+-- (both hash functions decode the key) but does not MERGE: a merge join would
+-- sort the bytea side, and bytea's own < is bytewise.
+
+CREATE FUNCTION crdb_mvcc_key_eq_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_ne_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_lt_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_le_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_gt_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_ge_bytea(crdb_mvcc_key, bytea) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_cmp_bytea(crdb_mvcc_key, bytea) RETURNS int
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_eq(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_ne(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_lt(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_le(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_gt(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_ge(bytea, crdb_mvcc_key) RETURNS bool
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_bytea_cmp(bytea, crdb_mvcc_key) RETURNS int
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_hash_bytea(bytea) RETURNS int4
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION crdb_mvcc_key_hash_extended_bytea(bytea, int8) RETURNS int8
+	AS 'MODULE_PATHNAME', 'crdb_mvcc_key_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR = (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_eq_bytea,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+
+CREATE OPERATOR <> (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_ne_bytea,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+
+CREATE OPERATOR < (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_lt_bytea,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+
+CREATE OPERATOR <= (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_le_bytea,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+
+CREATE OPERATOR > (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_gt_bytea,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+
+CREATE OPERATOR >= (
+	LEFTARG = crdb_mvcc_key, RIGHTARG = bytea, FUNCTION = crdb_mvcc_key_ge_bytea,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR = (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_eq,
+	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+
+CREATE OPERATOR <> (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_ne,
+	COMMUTATOR = <>, NEGATOR = =, RESTRICT = neqsel, JOIN = neqjoinsel
+);
+
+CREATE OPERATOR < (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_lt,
+	COMMUTATOR = >, NEGATOR = >=, RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+
+CREATE OPERATOR <= (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_le,
+	COMMUTATOR = >=, NEGATOR = >, RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+
+CREATE OPERATOR > (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_gt,
+	COMMUTATOR = <, NEGATOR = <=, RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+
+CREATE OPERATOR >= (
+	LEFTARG = bytea, RIGHTARG = crdb_mvcc_key, FUNCTION = crdb_mvcc_key_bytea_ge,
+	COMMUTATOR = <=, NEGATOR = <, RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+ALTER OPERATOR FAMILY crdb_mvcc_key_ops USING btree ADD
+	OPERATOR 1 < (crdb_mvcc_key, bytea),
+	OPERATOR 2 <= (crdb_mvcc_key, bytea),
+	OPERATOR 3 = (crdb_mvcc_key, bytea),
+	OPERATOR 4 >= (crdb_mvcc_key, bytea),
+	OPERATOR 5 > (crdb_mvcc_key, bytea),
+	FUNCTION 1 (crdb_mvcc_key, bytea) crdb_mvcc_key_cmp_bytea(crdb_mvcc_key, bytea),
+	OPERATOR 1 < (bytea, crdb_mvcc_key),
+	OPERATOR 2 <= (bytea, crdb_mvcc_key),
+	OPERATOR 3 = (bytea, crdb_mvcc_key),
+	OPERATOR 4 >= (bytea, crdb_mvcc_key),
+	OPERATOR 5 > (bytea, crdb_mvcc_key),
+	FUNCTION 1 (bytea, crdb_mvcc_key) crdb_mvcc_key_bytea_cmp(bytea, crdb_mvcc_key);
+
+ALTER OPERATOR FAMILY crdb_mvcc_key_hash_ops USING hash ADD
+	OPERATOR 1 = (crdb_mvcc_key, bytea),
+	OPERATOR 1 = (bytea, crdb_mvcc_key),
+	FUNCTION 1 (bytea) crdb_mvcc_key_hash_bytea(bytea),
+	FUNCTION 2 (bytea) crdb_mvcc_key_hash_extended_bytea(bytea, int8);
 
 -- ======================================================================
 -- FoundationDB tuple layer (fdb_*)
@@ -119,3 +273,91 @@ CREATE FUNCTION fdb_tuple_range(prefix fdb_tuple, OUT range_begin fdb_tuple, OUT
 -- ======================================================================
 -- MySQL client/server protocol (mysql_*)
 -- ======================================================================
+
+-- 0.2 renames the output columns of mysql_column_def_decode (no quoting:
+-- catalog_name, schema_name, table_name, ...), adds MariaDB's extended
+-- metadata and a capabilities overload, and gives mysql_ok_packet_decode a
+-- capabilities argument and a session_state column: an OUT list cannot
+-- change in place, so both are dropped and created again.
+DROP FUNCTION mysql_column_def_decode(bytea);
+DROP FUNCTION mysql_ok_packet_decode(bytea);
+-- Column Definition 41.  Without capabilities MariaDB's extended metadata
+-- is detected (unambiguous: nothing may follow the fixed fields); with them
+-- it is expected exactly when MARIADB_CLIENT_EXTENDED_METADATA (1 << 35) is
+-- set.  Metadata strings are converted from UTF-8 to the database encoding.
+CREATE FUNCTION mysql_column_def_decode(payload bytea,
+		OUT catalog_name text, OUT schema_name text, OUT table_name text,
+		OUT org_table_name text, OUT column_name text, OUT org_column_name text,
+		OUT charset int, OUT column_length bigint, OUT column_type int, OUT flags int,
+		OUT decimals int, OUT data_type_name text, OUT data_type_format text)
+	AS 'MODULE_PATHNAME', 'mysql_column_def_decode_auto'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_column_def_decode(payload bytea, capabilities bigint,
+		OUT catalog_name text, OUT schema_name text, OUT table_name text,
+		OUT org_table_name text, OUT column_name text, OUT org_column_name text,
+		OUT charset int, OUT column_length bigint, OUT column_type int, OUT flags int,
+		OUT decimals int, OUT data_type_name text, OUT data_type_format text)
+	AS 'MODULE_PATHNAME', 'mysql_column_def_decode_caps'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- Server packets whose layout depends on the negotiated capabilities take
+-- them as a bigint (MariaDB's extended capabilities in the high 32 bits);
+-- the default 25723392 = PROTOCOL_41 | SECURE_CONNECTION | PLUGIN_AUTH |
+-- SESSION_TRACK | DEPRECATE_EOF, what current client libraries negotiate.
+CREATE FUNCTION mysql_ok_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT affected_rows numeric, OUT last_insert_id numeric, OUT status_flags int,
+		OUT warnings int, OUT info bytea, OUT session_state bytea)
+	AS 'MODULE_PATHNAME', 'mysql_ok_packet_decode_caps'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_session_state_decode(session_state bytea)
+	RETURNS TABLE (change_type int, change_name text, variable_name text, change_value text,
+				   gtid_spec int, change_data bytea)
+	AS 'MODULE_PATHNAME', 'mysql_session_state_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
+CREATE FUNCTION mysql_err_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT error_code int, OUT sql_state text, OUT message text, OUT progress_stage int,
+		OUT progress_max_stage int, OUT progress numeric, OUT progress_info text)
+	AS 'MODULE_PATHNAME', 'mysql_err_packet_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_eof_packet_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT warnings int, OUT status_flags int)
+	AS 'MODULE_PATHNAME', 'mysql_eof_packet_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_stmt_prepare_ok_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT statement_id bigint, OUT num_columns int, OUT num_params int,
+		OUT warnings int, OUT metadata_follows boolean)
+	AS 'MODULE_PATHNAME', 'mysql_stmt_prepare_ok_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Connection phase: Initial Handshake v10, Handshake Response 41, Auth Switch.
+CREATE FUNCTION mysql_handshake_decode(payload bytea,
+		OUT protocol_version int, OUT server_version text, OUT connection_id bigint,
+		OUT capabilities bigint, OUT charset int, OUT status_flags int,
+		OUT auth_plugin_data bytea, OUT auth_plugin_name text)
+	AS 'MODULE_PATHNAME', 'mysql_handshake_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_handshake_response_decode(payload bytea,
+		OUT capabilities bigint, OUT max_packet_size bigint, OUT charset int,
+		OUT ssl_request boolean, OUT username text, OUT auth_response bytea,
+		OUT database_name text, OUT auth_plugin_name text, OUT attribute_names text[],
+		OUT attribute_values text[], OUT zstd_level int)
+	AS 'MODULE_PATHNAME', 'mysql_handshake_response_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_auth_switch_decode(payload bytea,
+		OUT auth_plugin_name text, OUT auth_plugin_data bytea)
+	AS 'MODULE_PATHNAME', 'mysql_auth_switch_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Commands: COM_QUERY (query attributes with CLIENT_QUERY_ATTRIBUTES) and
+-- COM_STMT_EXECUTE; parameter values are returned as sent.
+CREATE FUNCTION mysql_com_query_decode(payload bytea, capabilities bigint DEFAULT 25723392,
+		OUT query bytea, OUT attribute_types int[], OUT attribute_names text[],
+		OUT attribute_values bytea[])
+	AS 'MODULE_PATHNAME', 'mysql_com_query_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
+		capabilities bigint DEFAULT 25723392,
+		OUT statement_id bigint, OUT flags int, OUT iteration_count bigint,
+		OUT new_params_bound boolean, OUT param_types int[], OUT param_names text[],
+		OUT param_values bytea[], OUT values_raw bytea)
+	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -57,8 +57,8 @@ SELECT tableoid::regclass AS partition, count(*) FROM feed GROUP BY 1 ORDER BY 1
 -- The protobuf form (cockroach.util.hlc.Timestamp), e.g. inside a decoded
 -- KV value or a debug zip: both directions; old "synthetic" flags and
 -- unknown fields are skipped.
-SELECT hlc_timestamp_to_proto('1643550788737652545.0000065535') AS proto,
-       hlc_timestamp_from_proto('\x08c1ae95a8c097c4e71610ffff031801') AS with_synthetic_flag;
+SELECT hlc_to_proto('1643550788737652545.0000065535') AS proto,
+       hlc_from_proto('\x08c1ae95a8c097c4e71610ffff031801') AS with_synthetic_flag;
 
 -- Binary I/O: 12 bytes, wall then logical, big-endian.
 SELECT hlc_timestamp_send('1643550788737652545.0000065535') AS send_form;
@@ -86,6 +86,9 @@ CREATE INDEX ON kv (k);
 SELECT label, k FROM kv ORDER BY k;              -- CockroachDB's order
 SELECT label, k::bytea FROM kv ORDER BY k::bytea; -- byte order: different
 SELECT crdb_mvcc_key_compare('\x6100000000000000000209', '\x610000') AS a_at_2_vs_a00;
+-- The column's parts, and a lookup by key and timestamp through the index.
+SELECT label, crdb_mvcc_key_key(k) AS key, crdb_mvcc_key_timestamp(k) AS ts FROM kv ORDER BY k;
+SELECT label FROM kv WHERE k = crdb_mvcc_key_encode('a', '2');
 
 -- Errors name what is wrong and where; SQLSTATE 22P02 (text), 22P03
 -- (malformed bytes, with the byte offset), 22003 (out of range).
@@ -97,7 +100,7 @@ BEGIN
     $q$SELECT '0,123?'::hlc_timestamp$q$,
     $q$SELECT '1609459200000000000.2147483648'::hlc_timestamp$q$,
     $q$SELECT hlc_next('9223372036854775807.2147483647')$q$,
-    $q$SELECT hlc_timestamp_from_proto('\x0880')$q$,
+    $q$SELECT hlc_from_proto('\x0880')$q$,
     $q$SELECT crdb_mvcc_key_decode('\x61ff16cf10bc050557410000ffff0d')$q$]
   LOOP
     BEGIN

@@ -34,3 +34,22 @@ JOIN pg_depend d ON d.classid = 'pg_type'::regclass AND d.objid = t.oid AND d.de
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE t.typtype = 'b' AND (t.typsend = 0 OR t.typreceive = 0)
 ORDER BY t.typname;
+
+-- CockroachDB types: every = is HASHES (and MERGES unless one side is bytea,
+-- whose own order is bytewise), with its commutator and negator; btree
+-- classes have sort support; btequalimage for hlc_timestamp only (equal
+-- crdb_mvcc_key values can differ in bytes).
+SELECT o.oid::regoperator AS operator, o.oprcanhash AS hashes, o.oprcanmerge AS merges,
+	   o.oprcom::regoperator AS commutator, o.oprnegate::regoperator AS negator
+FROM pg_operator o
+JOIN pg_depend d ON d.classid = 'pg_operator'::regclass AND d.objid = o.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
+WHERE o.oprname = '=' AND (o.oprleft::regtype::text ~ '^(hlc|crdb)_' OR o.oprright::regtype::text ~ '^(hlc|crdb)_')
+ORDER BY o.oid::regoperator::text COLLATE "C";
+SELECT f.opfname AS family, p.amprocnum AS support, p.amproclefttype::regtype AS lefttype,
+	   p.amprocrighttype::regtype AS righttype, p.amproc::regprocedure AS function
+FROM pg_opfamily f
+JOIN pg_am am ON am.oid = f.opfmethod
+JOIN pg_amproc p ON p.amprocfamily = f.oid
+WHERE f.opfname ~ '^(hlc|crdb)_'
+ORDER BY am.amname, f.opfname, p.amprocnum, p.amproclefttype::regtype::text COLLATE "C", p.amprocrighttype::regtype::text COLLATE "C";

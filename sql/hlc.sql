@@ -387,13 +387,13 @@ SELECT 'infinity'::timestamptz::hlc_timestamp;
 RESET TIME ZONE;
 
 -- ============================================================= protobuf
-SELECT x AS ts, hlc_timestamp_to_proto(x::hlc_timestamp) AS proto,
-	   hlc_timestamp_from_proto(hlc_timestamp_to_proto(x::hlc_timestamp)) = x::hlc_timestamp AS round_trip
+SELECT x AS ts, hlc_to_proto(x::hlc_timestamp) AS proto,
+	   hlc_from_proto(hlc_to_proto(x::hlc_timestamp)) = x::hlc_timestamp AS round_trip
 FROM (VALUES ('0'), ('1'), ('0.0000000001'), ('145.0000000123'), ('1643550788737652545.0000065535'),
 			 ('9223372036854775807.2147483647')) t(x);
 -- Decoding: any order, repeats (last wins), explicit zeros, non-minimal
 -- varints, the synthetic field and unknown fields of every wire type.
-SELECT label, hlc_timestamp_from_proto(b) AS ts
+SELECT label, hlc_from_proto(b) AS ts
 FROM (VALUES
 	('explicit zeros (proto2 LegacyTimestamp)', '\x08001000'::bytea),
 	('reversed order', '\x107b089101'),
@@ -404,7 +404,7 @@ FROM (VALUES
 	('unknown group', '\x2b 08ff01 220100 33 0801 34 2c 107b'),
 	('groups nested 64 deep (the limit)', decode(repeat('2b', 64) || repeat('2c', 64) || '107b', 'hex'))) t(label, b)
 ORDER BY label;
-SELECT label, pg_temp.try(format('SELECT hlc_timestamp_from_proto(%L)::text', b)) AS result
+SELECT label, pg_temp.try(format('SELECT hlc_from_proto(%L)::text', b)) AS result
 FROM (VALUES
 	('field number 0', '\x00'::bytea),
 	('end-group outside a group', '\x24'),
@@ -427,7 +427,7 @@ FROM (VALUES
 	('logical 2^32-1', '\x10ffffffff0f'),
 	('groups nested 65 deep', decode(repeat('2b', 65) || repeat('2c', 65), 'hex'))) t(label, b)
 ORDER BY label;
-SELECT hlc_timestamp_from_proto('\x0801 2b2b2b34');
+SELECT hlc_from_proto('\x0801 2b2b2b34');
 \echo :LAST_ERROR_SQLSTATE
-SELECT hlc_timestamp_from_proto('\x08ffffffffffffffffff01');
+SELECT hlc_from_proto('\x08ffffffffffffffffff01');
 \echo :LAST_ERROR_SQLSTATE

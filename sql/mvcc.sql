@@ -286,3 +286,53 @@ INSERT INTO bin_field VALUES ('\x00800000000000000009');
 \set VERBOSITY sqlstate
 \copy typed (k) FROM 'results/wirecodec_mvcc_field.copy' (FORMAT binary)
 \set VERBOSITY default
+
+-- ============================================ the type is first-class (0.2)
+-- crdb_mvcc_key_encode returns crdb_mvcc_key; the cast to bytea is implicit,
+-- so the result still goes wherever bytea went.
+SELECT pg_typeof(crdb_mvcc_key_encode('foo', '5')) AS encode_returns,
+	   length(crdb_mvcc_key_encode('foo', '5')) AS length,
+	   encode(crdb_mvcc_key_encode('foo', '5'), 'hex') AS hex,
+	   crdb_mvcc_key_encode('foo', '5') = '\x666f6f00000000000000000509'::bytea AS equals_bytea;
+-- (2) is (3)'s key in the 12-byte form: the same MVCC key in other bytes.
+CREATE TEMP TABLE fc (id int, k crdb_mvcc_key, b bytea);
+INSERT INTO fc VALUES
+	(1, crdb_mvcc_key_encode('bar', '0'), '\x62617200'),
+	(2, '\x666f6f00000000000000000500000000' || '\x0d'::bytea, '\x666f6f00000000000000000509'),
+	(3, crdb_mvcc_key_encode('foo', '5'), '\x666f6f00000000000000000500000000' || '\x0d'::bytea),
+	(4, crdb_mvcc_key_encode('foo', '1643550788737652545.0000065535'), '\x666f6f00');
+-- decode and compare take the column; the accessors take the type (and its
+-- text form).
+SELECT id, (crdb_mvcc_key_decode(k)).*, crdb_mvcc_key_key(k) AS key_of,
+	   crdb_mvcc_key_timestamp(k) AS timestamp_of,
+	   crdb_mvcc_key_compare(k, crdb_mvcc_key_encode('foo', '5')) AS cmp_foo5
+FROM fc ORDER BY id;
+SELECT crdb_mvcc_key_key('\x666f6f0016cf10bc050557410000ffff0d') AS key,
+	   crdb_mvcc_key_timestamp('\x666f6f0016cf10bc050557410000ffff0d') AS ts,
+	   crdb_mvcc_key_timestamp('\x666f6f00') AS ts_of_unversioned;
+-- Equality with crdb_mvcc_key_encode(...) on the column: key equality.
+SELECT id FROM fc WHERE k = crdb_mvcc_key_encode('foo', '5') ORDER BY id;
+-- With bytea on either side: the engine order, not bytea's.
+SELECT id FROM fc WHERE k = '\x666f6f00000000000000000509'::bytea ORDER BY id;
+SELECT id FROM fc WHERE '\x666f6f00000000000000000509'::bytea = k ORDER BY id;
+SELECT id FROM fc WHERE k <> '\x666f6f00000000000000000509'::bytea ORDER BY id;
+SELECT id, k < '\x666f6f00'::bytea AS lt, k <= '\x666f6f00'::bytea AS le,
+	   k > '\x666f6f00'::bytea AS gt, k >= '\x666f6f00'::bytea AS ge,
+	   '\x666f6f00'::bytea < k AS rev_lt, '\x666f6f00'::bytea >= k AS rev_ge
+FROM fc ORDER BY id;
+SELECT a.id, b.id AS b_row FROM fc a JOIN fc b ON a.k = b.b ORDER BY 1, 2;
+SET enable_mergejoin = off;
+SET enable_nestloop = off;
+SELECT a.id, b.id AS b_row FROM fc a JOIN fc b ON a.k = b.b ORDER BY 1, 2;
+SELECT a.id, b.id AS b_row FROM fc a JOIN fc b ON b.b = a.k ORDER BY 1, 2;
+RESET enable_mergejoin;
+RESET enable_nestloop;
+SELECT crdb_mvcc_key_hash_bytea('\x666f6f00000000000000000509') = crdb_mvcc_key_hash(crdb_mvcc_key_encode('foo', '5')) AS hash_bytea_alike,
+	   crdb_mvcc_key_hash_extended_bytea('\x666f6f00000000000000000509', 7) = crdb_mvcc_key_hash_extended(('\x666f6f00000000000000000500000000' || '\x0d'::bytea)::crdb_mvcc_key, 7) AS extended_alike;
+-- The bytea side must be a valid key: 22P03 naming the argument.
+SELECT id FROM fc WHERE k = '\x6109'::bytea;
+\echo :LAST_ERROR_SQLSTATE
+SELECT id FROM fc WHERE '\x6109'::bytea < k;
+\echo :LAST_ERROR_SQLSTATE
+SELECT crdb_mvcc_key_hash_bytea('\x6109');
+\echo :LAST_ERROR_SQLSTATE

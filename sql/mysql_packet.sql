@@ -154,7 +154,8 @@ SELECT * FROM mysql_column_def_decode('\x0364656600000011404076657273696f6e5f636
 SELECT *, to_hex(flags) AS flags_hex
 FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000');
 -- NULL strings, a non-canonical 12
-SELECT catalog IS NULL AS catalog_null, schema, name
+-- (0.2 output names need no quoting: catalog_name, schema_name, table_name)
+SELECT catalog_name IS NULL AS catalog_null, schema_name, table_name, column_name
 FROM mysql_column_def_decode('\xfb000000017800fc0c003f000b000000030000000000');
 -- errors: trailing bytes (COM_FIELD_LIST default values), bad fixed length,
 -- NULL fixed length, 0xff, invalid UTF-8, truncation
@@ -173,6 +174,33 @@ SELECT cut, pg_temp.try(format('SELECT mysql_column_def_decode(%L::bytea)',
 					   FROM 1 FOR cut))) AS result
 FROM generate_series(0, 35) cut ORDER BY cut;
 
+-- MariaDB extended metadata (MARIADB_CLIENT_EXTENDED_METADATA, 1 << 35):
+-- the column d.ty.id of a MariaDB 10.11 capture, an empty extended field
+-- after org_name.  Detected without capabilities; expected with the flag.
+SELECT * FROM mysql_column_def_decode('\x036465660164027479027479026964026964000c3f000b000000030342000000');
+SELECT column_name, column_type, to_hex(flags) AS flags
+FROM mysql_column_def_decode('\x036465660164027479027479026964026964000c3f000b000000030342000000',
+							 (1::bigint << 35) | 25723392);
+-- a JSON column: type name "json" (key 0) and format "json" (key 1), an
+-- unknown key 7 skipped
+SELECT column_name, column_type, data_type_name, data_type_format
+FROM mysql_column_def_decode('\x036465660164027479027479016301630f'::bytea || '\x00046a736f6e' ||
+							 '\x01046a736f6e' || '\x070178' || '\x0c2d00ffffffff' || '\xfc9000270000'::bytea);
+-- without the capability the same bytes are the plain layout: the 0.1 error
+SELECT * FROM mysql_column_def_decode('\x036465660164027479027479026964026964000c3f000b000000030342000000', 25723392);
+\echo :LAST_ERROR_SQLSTATE
+-- with it, a plain column definition lacks the extended field
+SELECT * FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000',
+									  1::bigint << 35);
+\echo :LAST_ERROR_SQLSTATE
+-- an extended value running past its field, a NULL extended field
+SELECT * FROM mysql_column_def_decode('\x0364656601640274790274790163016304000578790c2d00ffffffff'::bytea || '\xfc9000270000',
+									  1::bigint << 35);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_column_def_decode('\x03646566016402747902747901630163fb0c2d00ffffffff'::bytea || '\xfc9000270000',
+									  1::bigint << 35);
+\echo :LAST_ERROR_SQLSTATE
+
 -- ---------------------------------------------------------------------
 -- OK packets
 -- ---------------------------------------------------------------------
@@ -180,10 +208,52 @@ FROM generate_series(0, 35) cut ORDER BY cut;
 SELECT p.seq, d.* FROM mysql_packets('\x0700000200000002000000') p, mysql_ok_packet_decode(p.payload) d;
 -- 1 row affected, last insert id 300
 SELECT * FROM mysql_ok_packet_decode('\x0001fc2c0102000000');
--- FE header (CLIENT_DEPRECATE_EOF), NULL affected_rows, 2^64-1 id, info text
+-- FE header (CLIENT_DEPRECATE_EOF), NULL affected_rows, 2^64-1 id, info
+-- text; without CLIENT_SESSION_TRACK (capabilities = PROTOCOL_41 only) the
+-- info is the rest of the payload
 SELECT affected_rows, last_insert_id, to_hex(status_flags) AS status_flags, warnings,
 	   convert_from(info, 'UTF8') AS info
-FROM mysql_ok_packet_decode('\xfefbfeffffffffffffffff2200010052656364733a2031');
+FROM mysql_ok_packet_decode('\xfefbfeffffffffffffffff2200010052656364733a2031', 512);
+-- with it (the default) the info is a string<lenenc>: this one is too short
+SELECT * FROM mysql_ok_packet_decode('\xfefbfeffffffffffffffff2200010052656364733a2031');
+\echo :LAST_ERROR_SQLSTATE
+
+-- CLIENT_SESSION_TRACK, from a MariaDB 10.11 capture: an INSERT's info
+SELECT affected_rows, convert_from(info, 'UTF8') AS info, session_state
+FROM mysql_ok_packet_decode('\x00030002000000'::bytea || '\x26' ||
+	convert_to('Records: 3  Duplicates: 0  Warnings: 0', 'UTF8'));
+-- SET autocommit = 1: empty info, the variable in the session state
+SELECT * FROM mysql_ok_packet_decode('\x000000024000000010000e0a6175746f636f6d6d6974024f4e');
+SELECT s.* FROM mysql_ok_packet_decode('\x000000024000000010000e0a6175746f636f6d6d6974024f4e') o,
+	 mysql_session_state_decode(o.session_state) s;
+-- an OK with nothing after the warnings: empty info
+SELECT info, session_state FROM mysql_ok_packet_decode('\x00000002000000');
+-- every change type: schema, state change, system variable, GTIDs,
+-- transaction characteristics, transaction state, and an unknown type 9
+SELECT s.* FROM mysql_session_state_decode(
+	'\x01'::bytea || mysql_lenenc_str(mysql_lenenc_str('test')) ||
+	'\x02' || mysql_lenenc_str(mysql_lenenc_str('1')) ||
+	'\x00' || mysql_lenenc_str(mysql_lenenc_str('character_set_client') || mysql_lenenc_str('utf8mb4')) ||
+	'\x03' || mysql_lenenc_str('\x00'::bytea || mysql_lenenc_str('3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5')) ||
+	'\x04' || mysql_lenenc_str(mysql_lenenc_str('START TRANSACTION READ ONLY;')) ||
+	'\x05' || mysql_lenenc_str(mysql_lenenc_str('T_R_____')) ||
+	'\x0902abcd') s;
+-- errors: state changed but no info, info beyond the payload, bytes after
+-- the info, a change cut short, trailing bytes inside a change
+SELECT * FROM mysql_ok_packet_decode('\x00000002400000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\x0000000200000005616263');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\x000000020000000161ff');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_ok_packet_decode('\x00000002400000000500030178');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_session_state_decode('\x010604746573');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_session_state_decode('\x010604746573747a');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_session_state_decode('\x01fb');
+\echo :LAST_ERROR_SQLSTATE
 -- errors: legacy EOF, ERR packet, 0xff count, bad header, empty
 SELECT * FROM mysql_ok_packet_decode('\xfe00000200');
 \echo :LAST_ERROR_SQLSTATE
@@ -198,6 +268,58 @@ SELECT * FROM mysql_ok_packet_decode('');
 SELECT cut, pg_temp.try(format('SELECT mysql_ok_packet_decode(%L::bytea)',
 							   substring('\x0001fc2c0102000000'::bytea FROM 1 FOR cut))) AS result
 FROM generate_series(0, 8) cut ORDER BY cut;
+
+-- ---------------------------------------------------------------------
+-- ERR packets
+-- ---------------------------------------------------------------------
+-- ER_BAD_DB_ERROR with its SQLSTATE; an error before the handshake ends,
+-- without the marker; without PROTOCOL_41 the '#' is part of the message
+SELECT * FROM mysql_err_packet_decode('\xff1904233432303030'::bytea || convert_to('Unknown database ''x''', 'UTF8'));
+SELECT error_code, sql_state, message FROM mysql_err_packet_decode('\xff6a04486f7374');
+SELECT error_code, sql_state, message FROM mysql_err_packet_decode('\xff19042334323030303078', 0);
+-- MariaDB progress report: stage 1 of 2, 12.345 %
+SELECT * FROM mysql_err_packet_decode('\xffffff010239300007636f7079696e67');
+-- errors: not FF, cut code, cut SQLSTATE, cut progress, bytes after it
+SELECT * FROM mysql_err_packet_decode('\x00190423');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_err_packet_decode('\xff19');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_err_packet_decode('\xff1904233432');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_err_packet_decode('\xffffff0102393000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_err_packet_decode('\xffffff0102393000017878');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_err_packet_decode('\xff1904233432303030ff');
+\echo :LAST_ERROR_SQLSTATE
+
+-- ---------------------------------------------------------------------
+-- EOF packets and COM_STMT_PREPARE OK
+-- ---------------------------------------------------------------------
+SELECT * FROM mysql_eof_packet_decode('\xfe00002200');
+SELECT * FROM mysql_eof_packet_decode('\xfe', 0);
+SELECT * FROM mysql_eof_packet_decode('\xfe000022');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_eof_packet_decode('\xfe0000220000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_eof_packet_decode('\x0000002200');
+\echo :LAST_ERROR_SQLSTATE
+-- statement 1: 2 columns, 1 parameter; with warnings; MySQL 8's
+-- metadata_follows with CLIENT_OPTIONAL_RESULTSET_METADATA (1 << 25)
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x00010000000200010000');
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x000100000002000100000000');
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x00010000000200010000000001', 25723392 | (1 << 25));
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x00010000000200010000000001');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x0001000000020001000000');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_stmt_prepare_ok_decode('\x00010000000200010001');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_stmt_prepare_ok_decode('\xff0100000002');
+\echo :LAST_ERROR_SQLSTATE
+SELECT cut, pg_temp.try(format('SELECT mysql_stmt_prepare_ok_decode(%L::bytea)',
+							   substring('\x00010000000200010000'::bytea FROM 1 FOR cut))) AS result
+FROM generate_series(0, 9) cut ORDER BY cut;
 
 -- ---------------------------------------------------------------------
 -- the README's worked example: a captured result set into a table

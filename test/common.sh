@@ -18,8 +18,31 @@ wc_find_pg() {
 	PGVER=$("$PG_CONFIG" --version | sed 's/[^0-9]*\([0-9]*\).*/\1/')
 }
 
+# Run a command as root: directly when we are root, else through sudo
+# (non-interactive when no terminal; a user with sudo rights works).
+wc_as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		echo "need root for: $* (install sudo or run as root)" >&2
+		return 1
+	fi
+}
+
+# apt-get install the packages given, as root.
+wc_apt_install() {
+	[ $# -eq 0 ] && return 0
+	echo "installing: $*"
+	wc_as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
+		wc_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
 # Install the server headers (PGXS) and clang's sanitizer/fuzzer runtime
-# when missing.  Only root can; others get told what to install.
+# when missing (as root, or through sudo).  The runtime package is the one
+# of the installed clang's major version, whatever the release ships
+# (libclang-rt-14-dev on Debian 12, libclang-rt-19-dev on Debian 13, ...).
 wc_install_deps() {
 	wc_find_pg
 	local need=()
@@ -27,37 +50,39 @@ wc_install_deps() {
 	[ -f "$("$PG_CONFIG" --pgxs 2>/dev/null)" ] && [ -f "$("$PG_CONFIG" --includedir-server)/postgres.h" ] ||
 		need+=("postgresql-server-dev-$PGVER")
 	command -v clang >/dev/null 2>&1 || need+=(clang)
-	ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 ||
-		ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer*.a >/dev/null 2>&1 ||
-		need+=("libclang-rt-$(clang --version 2>/dev/null | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -1)-dev")
 	command -v make >/dev/null 2>&1 || need+=(make)
 	command -v gcc >/dev/null 2>&1 || need+=(gcc)
-	# libclang-rt-<n>-dev needs clang's version; when clang is missing too,
-	# fall back to Debian 12's clang 14.
-	need=("${need[@]/libclang-rt--dev/libclang-rt-14-dev}")
-	[ ${#need[@]} -eq 0 ] && return 0
-	if [ "$(id -u)" -ne 0 ]; then
-		echo "missing packages: ${need[*]} (install them as root)" >&2
-		return 1
+	command -v flock >/dev/null 2>&1 || need+=(util-linux)
+	wc_apt_install "${need[@]}" || return 1
+	local cv
+	cv=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+	if [ -n "$cv" ] && ! ls /usr/lib/llvm-"$cv"/lib/clang/*/lib/linux/libclang_rt.fuzzer*.a \
+		/usr/lib/llvm-"$cv"/lib/clang/*/lib/*/libclang_rt.fuzzer*.a >/dev/null 2>&1; then
+		wc_apt_install "libclang-rt-$cv-dev" || return 1
 	fi
-	echo "installing: ${need[*]}"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq >/dev/null
-	apt-get install -y -qq "${need[@]}" >/dev/null
 	wc_find_pg
 }
 
 # Take the machine-wide install lock (held until the script exits) so that
-# concurrent checkouts on one machine each test their own .so.
+# concurrent checkouts on one machine each test their own .so.  The lock
+# file is world-writable, and a lock file someone else made is locked
+# through a read-only descriptor, so users never block each other out.
 wc_install_lock() {
-	exec 9>/tmp/wirecodec-install.lock
+	local f=/tmp/wirecodec-install.lock
+	[ -e "$f" ] || (umask 000 && : >>"$f") 2>/dev/null
+	exec 9>>"$f" 2>/dev/null || exec 9<"$f"
 	flock 9
 }
 
 # Build and install the extension (call wc_install_lock first).
 wc_build_install() {
 	(cd "$wc_root" && make -s PG_CONFIG="$PG_CONFIG" >/dev/null) || return 1
-	(cd "$wc_root" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null) || return 1
+	# As a normal user the server's directories are root's: install via sudo.
+	if [ -w "$("$PG_CONFIG" --pkglibdir)" ] && [ -w "$("$PG_CONFIG" --sharedir)/extension" ]; then
+		(cd "$wc_root" && make -s PG_CONFIG="$PG_CONFIG" install >/dev/null) || return 1
+	else
+		(cd "$wc_root" && wc_as_root make -s PG_CONFIG="$PG_CONFIG" install >/dev/null) || return 1
+	fi
 }
 
 # Start a throwaway cluster on a free port with a private socket directory;

@@ -3,7 +3,9 @@
 # Installs what is missing, builds warning-free, runs the C unit tests (plain
 # and under ASan/UBSan), the fuzz smoke, then installs the extension into a
 # throwaway cluster and runs every pg_regress suite (serial and under
-# force_parallel_mode = regress).  Ends with one line "N passed, N failed".
+# force_parallel_mode = regress), the suites that need databases of their own
+# (test/encoding, in a cluster of their own) and the 0.1 -> 0.2 upgrade test
+# (test/upgrade).  Ends with one line "N passed, N failed".
 set -u
 . "$(dirname "$0")/common.sh"
 cd "$wc_root"
@@ -125,6 +127,18 @@ if wc_cluster_start; then
 		add_summaries "$log/load.log"
 		[ $rc -eq 0 ] || { failures+=("load smoke"); grep -q passed "$log/load.log" || count 1 "load smoke"; }
 	fi
+	echo "== suites with databases of their own (test/encoding, own cluster)"
+	bash test/encoding/run.sh >"$log/encoding.log" 2>&1
+	rc=$?
+	grep -E '\.\.\. |encoding:' "$log/encoding.log" | sed 's/^/   /'
+	add_summaries "$log/encoding.log"
+	[ $rc -eq 0 ] || { failures+=("encoding suites"); grep -q passed "$log/encoding.log" || count 1 "encoding suites"; }
+	echo "== upgrade 0.1 -> 0.2 and pg_dump/pg_restore (test/upgrade)"
+	bash test/upgrade/run.sh >"$log/upgrade.log" 2>&1
+	rc=$?
+	grep -E 'ok:|FAILED|footprint|upgrade:|^[-+@]' "$log/upgrade.log" | sed 's/^/   /'
+	add_summaries "$log/upgrade.log"
+	[ $rc -eq 0 ] || { failures+=("upgrade test"); grep -q passed "$log/upgrade.log" || count 1 "upgrade test"; }
 	flock -u 9
 	wc_cluster_stop
 else

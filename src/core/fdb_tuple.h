@@ -239,6 +239,22 @@ size_t		fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only
 size_t		fdb_format_double(uint64_t bits, char *out);
 size_t		fdb_format_float(uint32_t bits, char *out);
 
+/* A shortest round-trip formatter (PostgreSQL's double_to_shortest_decimal_bufn
+ * and float_to_shortest_decimal_bufn have this shape): writes the shortest
+ * decimal that reads back as the value, without a NUL, in a buffer of >= 40 bytes, and
+ * returns its length.  Installed once; NULL (the default) makes
+ * fdb_format_double / float search precisions with snprintf + strtod. */
+typedef int (*fdb_shortest_double_fn) (double d, char *out);
+typedef int (*fdb_shortest_float_fn) (float f, char *out);
+void		fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn);
+
+/* Upper bound of the packed size of n characters of text form: an element
+ * and the separator before it take >= 3 characters for <= 9 bytes (".5,"
+ * is a double), everything else packs smaller than its text. */
+#define fdb_text_parse_bound(n) (3 * (size_t) (n) + 16)
+/* Text up to this long is parsed once into a buffer of the bound. */
+#define FDB_TEXT_ONE_PASS_MAX 8192
+
 /* Parse the text form (s need not be NUL-terminated).  With out == NULL
  * only *outlen is computed.  On error *err_pos is the character offset. */
 fdb_status	fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,

@@ -67,14 +67,32 @@ fdb_text_bound(const uint8_t *buf, size_t len)
 	return total;
 }
 
-/* Shortest "%g" form that reads back as the same double. */
+/*
+ * Doubles and floats print as the shortest "%.Pg" (P = 1, 2, ...) that
+ * reads back as the same value.  The precision search below is exact but
+ * costs up to 17 snprintf + strtod; when the caller has installed a
+ * shortest round-trip formatter (the PostgreSQL glue installs the server's
+ * own Ryu, the one float8out runs) the digits come from one call of it and
+ * are laid out the way %g lays them out.
+ */
+static fdb_shortest_double_fn shortest_double_fn;
+static fdb_shortest_float_fn shortest_float_fn;
+
+void
+fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn)
+{
+	shortest_double_fn = dfn;
+	shortest_float_fn = ffn;
+}
+
+/* The precision search: shortest "%.Pg" of d from P = first on. */
 static size_t
-shortest_double(double d, char *out)
+fdb_shortest_double_search(double d, int first, char *out)
 {
 	int			prec;
 	int			n = 0;
 
-	for (prec = 1; prec <= 17; prec++)
+	for (prec = first; prec <= 17; prec++)
 	{
 		n = snprintf(out, 40, "%.*g", prec, d);
 		if (strtod(out, NULL) == d)
@@ -84,18 +102,234 @@ shortest_double(double d, char *out)
 }
 
 static size_t
-shortest_float(float f, char *out)
+fdb_shortest_float_search(float f, int first, char *out)
 {
 	int			prec;
 	int			n = 0;
 
-	for (prec = 1; prec <= 9; prec++)
+	for (prec = first; prec <= 9; prec++)
 	{
 		n = snprintf(out, 40, "%.*g", prec, (double) f);
 		if (strtof(out, NULL) == f)
 			break;
 	}
 	return (size_t) n;
+}
+
+/*
+ * Lay out a formatter's shortest decimal s[0..n) (any of 12, -0.001, 1e+15,
+ * 1.5e-07, 0) as %.Pg prints it, P = its number of significant digits:
+ * exponent form when the decimal exponent X < -4 or X >= P, else fixed;
+ * no trailing zeros; at least two exponent digits.  Returns the number of
+ * significant digits (0 for zero), the length in *len, X in *xout.
+ */
+static int
+layout_g(const char *s, int n, char *out, size_t *len, int *xout)
+{
+	char		dig[40];
+	int			nd = 0;			/* significant digits kept in dig */
+	int			intlen = 0;		/* digits before the point */
+	int			lead = 0;		/* zeros before the first nonzero digit */
+	int			seen_point = 0;
+	int			x = 0;
+	int			i = 0;
+	char	   *o = out;
+
+	if (i < n && s[i] == '-')
+	{
+		*o++ = '-';
+		i++;
+	}
+	for (; i < n && s[i] != 'e' && s[i] != 'E'; i++)
+	{
+		if (s[i] == '.')
+		{
+			seen_point = 1;
+			continue;
+		}
+		if (!seen_point)
+			intlen++;
+		if (nd == 0 && s[i] == '0')
+			lead++;
+		else if (nd < (int) sizeof(dig))
+			dig[nd++] = s[i];
+	}
+	if (i < n)
+	{
+		int			neg = 0;
+		int			e = 0;
+
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			neg = s[i++] == '-';
+		for (; i < n; i++)
+			e = e * 10 + (s[i] - '0');
+		x = neg ? -e : e;
+	}
+	while (nd > 0 && dig[nd - 1] == '0')
+		nd--;
+	if (nd == 0)
+	{
+		*o++ = '0';
+		*len = (size_t) (o - out);
+		*o = '\0';
+		return 0;
+	}
+	x += intlen - 1 - lead;
+	*xout = x;
+	if (x < -4 || x >= nd)
+	{
+		int			ax = x < 0 ? -x : x;
+
+		*o++ = dig[0];
+		if (nd > 1)
+		{
+			*o++ = '.';
+			memcpy(o, dig + 1, nd - 1);
+			o += nd - 1;
+		}
+		*o++ = 'e';
+		*o++ = x < 0 ? '-' : '+';
+		if (ax >= 100)
+			*o++ = (char) ('0' + ax / 100);
+		*o++ = (char) ('0' + ax / 10 % 10);
+		*o++ = (char) ('0' + ax % 10);
+	}
+	else if (x >= 0)
+	{
+		memcpy(o, dig, x + 1);
+		o += x + 1;
+		if (nd > x + 1)
+		{
+			*o++ = '.';
+			memcpy(o, dig + x + 1, nd - x - 1);
+			o += nd - x - 1;
+		}
+	}
+	else
+	{
+		*o++ = '0';
+		*o++ = '.';
+		memset(o, '0', -x - 1);
+		o += -x - 1;
+		memcpy(o, dig, nd);
+		o += nd;
+	}
+	*o = '\0';
+	*len = (size_t) (o - out);
+	return nd;
+}
+
+/* Factors of 5 in x (x odd, nonzero). */
+static int
+fives(uint64_t x)
+{
+	int			k = 0;
+
+	while (x % 5 == 0)
+	{
+		x /= 5;
+		k++;
+	}
+	return k;
+}
+
+/*
+ * Where the search must start so that it finds what %.Pg finds, given a
+ * formatter's nd shortest digits with decimal exponent x, for the value
+ * m * 2^e (m the full significand, mbits its width).  nd when they agree.
+ *
+ * A formatter finds the shortest decimal strictly inside the rounding
+ * interval (PostgreSQL's Ryu leaves the bounds out even where strtod's
+ * round-half-even would read them back); %.Pg rounds to nearest and
+ * accepts what reads back.  They part in two ways:
+ *  - a bound v +- 2^(e-1) itself reads back (m even) and is shorter.  A
+ *    bound is odd * 2^(e-1): for e <= 0 it has more digits than v itself,
+ *    so only e >= 1 matters, where its trailing decimal zeros are
+ *    min(fives(odd), e - 1) and it has at least x - zeros digits;
+ *  - the interval is lopsided (a power of two: the gap below is half the
+ *    gap above) and the shortest decimal sits on the wide side while the
+ *    nearest one at that length misses: the search runs on from nd.
+ * Nothing shorter than the returned start can read back.
+ */
+static int
+search_start(uint64_t m, int e, int mbits, int nd, int x)
+{
+	int			start = nd;
+	int			pow2 = m == (UINT64_C(1) << (mbits - 1));
+
+	if (e >= 1 && m % 2 == 0)
+	{
+		uint64_t	odd[2];
+		int			i;
+
+		odd[0] = 2 * m + 1;
+		odd[1] = pow2 ? 4 * m - 1 : 2 * m - 1;
+		for (i = 0; i < 2; i++)
+		{
+			int			s2 = (pow2 && i == 1) ? e - 2 : e - 1;
+			int			tz = fives(odd[i]);
+			int			lo;
+
+			if (tz > s2)
+				tz = s2;
+			lo = x - tz;
+			if (lo < 1)
+				lo = 1;
+			if (lo < start)
+				start = lo;
+		}
+	}
+	return start;
+}
+
+/* Shortest %.Pg of d (bits its IEEE bits) via the installed formatter. */
+static size_t
+shortest_double(double d, uint64_t bits, char *out)
+{
+	char		tmp[40];
+	size_t		len;
+	int			n;
+	int			nd;
+	int			x = 0;
+	int			be = (int) ((bits >> 52) & 0x7ff);
+	uint64_t	m = bits & UINT64_C(0x000fffffffffffff);
+	int			start;
+
+	if (shortest_double_fn == NULL)
+		return fdb_shortest_double_search(d, 1, out);
+	n = shortest_double_fn(d, tmp);
+	nd = layout_g(tmp, n, out, &len, &x);
+	if (nd == 0 || be == 0)		/* zero, subnormal (e < 0, gaps even) */
+		return len;
+	start = search_start(m | (UINT64_C(1) << 52), be - 1075, 53, nd, x);
+	if (start < nd || (m == 0 && be > 1))
+		return fdb_shortest_double_search(d, start, out);
+	return len;
+}
+
+static size_t
+shortest_float(float f, uint32_t bits, char *out)
+{
+	char		tmp[40];
+	size_t		len;
+	int			n;
+	int			nd;
+	int			x = 0;
+	int			be = (int) ((bits >> 23) & 0xff);
+	uint32_t	m = bits & 0x7fffffu;
+	int			start;
+
+	if (shortest_float_fn == NULL)
+		return fdb_shortest_float_search(f, 1, out);
+	n = shortest_float_fn(f, tmp);
+	nd = layout_g(tmp, n, out, &len, &x);
+	if (nd == 0 || be == 0)
+		return len;
+	start = search_start(m | (UINT32_C(1) << 23), be - 150, 24, nd, x);
+	if (start < nd || (m == 0 && be > 1))
+		return fdb_shortest_float_search(f, start, out);
+	return len;
 }
 
 /* Append ".0" when a number has neither a point nor an exponent. */
@@ -127,7 +361,7 @@ fdb_format_double(uint64_t bits, char *out)
 	}
 	if (isinf(d))
 		return (size_t) snprintf(out, 40, d < 0 ? "-inf" : "inf");
-	return ensure_point(out, shortest_double(d, out));
+	return ensure_point(out, shortest_double(d, bits, out));
 }
 
 size_t
@@ -147,7 +381,7 @@ fdb_format_float(uint32_t bits, char *out)
 	}
 	if (isinf(f))
 		return (size_t) snprintf(out, 40, f < 0 ? "-inff" : "inff");
-	n = ensure_point(out, shortest_float(f, out));
+	n = ensure_point(out, shortest_float(f, bits, out));
 	out[n++] = 'f';
 	out[n] = '\0';
 	return n;
@@ -662,6 +896,19 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		}
 		if (ed == 0)
 			return FDB_ERR_SYNTAX;
+	}
+	if (is_int && !(i < n && s[i] == 'f') && digits <= 18)
+	{
+		/* fits int64: skip the arbitrary-precision path */
+		int64_t		v = 0;
+		size_t		k;
+
+		for (k = i - digits; k < i; k++)
+			v = v * 10 + (s[k] - '0');
+		e->type = FDB_INT;
+		e->v.i = neg ? -v : v;
+		*pi = i;
+		return FDB_OK;
 	}
 	if (is_int && !(i < n && s[i] == 'f'))
 	{

@@ -1,8 +1,11 @@
 /*
  * mysql_packet.h: MySQL packet framing and reassembly, and the payloads of
- * three packets: text resultset row, Column Definition 41 and OK packet.
- * Pure C, no allocation.  See ../shared/spec/mysql-protocol.md sections
- * 4 to 7.
+ * the server's response packets: text resultset row, Column Definition 41
+ * (with or without MariaDB's extended metadata), OK (with or without
+ * session-state tracking) and its session-state changes, ERR (with
+ * MariaDB's progress report), EOF, COM_STMT_PREPARE OK.  Pure C, no
+ * allocation.  See ../shared/spec/mysql-protocol.md sections 4 to 7 and
+ * the MySQL and MariaDB protocol documentation.
  */
 #ifndef WC_MYSQL_PACKET_H
 #define WC_MYSQL_PACKET_H
@@ -10,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mysql_caps.h"
+#include "mysql_lenenc.h"
 #include "mysql_status.h"
 
 /* Largest payload of one physical packet. */
@@ -80,6 +85,20 @@ void		wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt,
 wc_mysql_status wc_mysql_text_row_count(const uint8_t *buf, size_t len,
 										size_t *ncols, wc_mysql_error *err);
 
+/* The column at buf[pos] (pos < len) of a text row, for callers that check
+ * and take the columns in one walk: OK or NULL (0xFB), *next after it;
+ * on an error err->field is col. */
+static inline wc_mysql_status
+wc_mysql_text_row_next(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s,
+					   size_t *next, size_t col, wc_mysql_error *err)
+{
+	wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
+
+	if (st > WC_MYSQL_NULL && err)
+		err->field = (int) col;
+	return st;
+}
+
 /* ---- Column Definition 41 ---- */
 
 enum
@@ -92,17 +111,41 @@ enum
 	WC_MYSQL_CD_ORG_NAME,
 	WC_MYSQL_CD_NSTRINGS,
 	/* field indices of the rest, for error reports */
-	WC_MYSQL_CD_FIXED_LENGTH = WC_MYSQL_CD_NSTRINGS,
+	WC_MYSQL_CD_EXTENDED = WC_MYSQL_CD_NSTRINGS,
+	WC_MYSQL_CD_FIXED_LENGTH,
 	WC_MYSQL_CD_FIXED,
 	WC_MYSQL_CD_END
 };
 
-/* Field names by index, for messages ("catalog" ... "fixed fields"). */
+/* Field names by index, for messages ("catalog" ... "end of packet"). */
 extern const char *const wc_mysql_column_def_fields[];
+
+/* The extended-metadata argument of wc_mysql_column_def_decode. */
+typedef enum wc_mysql_cd_ext
+{
+	WC_MYSQL_CD_EXT_ABSENT = 0,	/* MARIADB_CLIENT_EXTENDED_METADATA not negotiated */
+	WC_MYSQL_CD_EXT_PRESENT = 1,	/* negotiated: a string<lenenc> follows org_name */
+	WC_MYSQL_CD_EXT_DETECT = 2	/* unknown: decided by the payload's length */
+} wc_mysql_cd_ext;
+
+/* The extended-metadata mode that capability flags mean. */
+static inline wc_mysql_cd_ext
+wc_mysql_cd_ext_of(uint64_t caps)
+{
+	return (caps & WC_MYSQL_MARIADB_CLIENT_EXTENDED_METADATA) ?
+		WC_MYSQL_CD_EXT_PRESENT : WC_MYSQL_CD_EXT_ABSENT;
+}
+
+/* MariaDB extended metadata keys (int<1> before each string<lenenc>). */
+#define WC_MYSQL_CD_EXT_TYPE_NAME 0
+#define WC_MYSQL_CD_EXT_FORMAT 1
 
 typedef struct wc_mysql_column_def
 {
 	wc_mysql_slice str[WC_MYSQL_CD_NSTRINGS];
+	int			extended;		/* the extended-metadata field was present */
+	wc_mysql_slice ext_type_name;	/* key 0 ("json", "uuid", "point" ...) or NULL */
+	wc_mysql_slice ext_format;	/* key 1 ("json" ...) or NULL */
 	uint16_t	charset;
 	uint32_t	column_length;
 	uint8_t		type;
@@ -110,9 +153,18 @@ typedef struct wc_mysql_column_def
 	uint8_t		decimals;
 } wc_mysql_column_def;
 
-/* Decode a Column Definition 41 payload; err->field names the field of an
- * error (index into wc_mysql_column_def_fields). */
+/*
+ * Decode a Column Definition 41 payload; err->field names the field of an
+ * error (index into wc_mysql_column_def_fields).  With ext PRESENT a
+ * string<lenenc> of (int<1> key, string<lenenc> value) pairs follows
+ * org_name (MariaDB's MARIADB_CLIENT_EXTENDED_METADATA; unknown keys are
+ * skipped).  DETECT is unambiguous because nothing may follow the fixed
+ * fields: the extended field is read when a string<lenenc> after org_name
+ * leaves exactly the 13 bytes of the fixed part; otherwise the payload is
+ * decoded (and its errors reported) as the plain layout.
+ */
 wc_mysql_status wc_mysql_column_def_decode(const uint8_t *buf, size_t len,
+										   wc_mysql_cd_ext ext,
 										   wc_mysql_column_def *cd,
 										   wc_mysql_error *err);
 
@@ -125,10 +177,15 @@ enum
 	WC_MYSQL_OK_LAST_INSERT_ID,
 	WC_MYSQL_OK_STATUS_FLAGS,
 	WC_MYSQL_OK_WARNINGS,
-	WC_MYSQL_OK_INFO
+	WC_MYSQL_OK_INFO,
+	WC_MYSQL_OK_SESSION_STATE,
+	WC_MYSQL_OK_END
 };
 
 extern const char *const wc_mysql_ok_fields[];
+
+/* Status flag: session state changed (its changes follow the info). */
+#define WC_MYSQL_SERVER_SESSION_STATE_CHANGED 0x4000
 
 typedef struct wc_mysql_ok
 {
@@ -139,12 +196,135 @@ typedef struct wc_mysql_ok
 	uint64_t	last_insert_id;
 	uint16_t	status_flags;
 	uint16_t	warnings;
-	wc_mysql_slice info;		/* string<EOF>: the rest */
+	wc_mysql_slice info;		/* string<EOF>, or string<lenenc> with tracking */
+	wc_mysql_slice session_state;	/* the changes' bytes, or NULL */
 } wc_mysql_ok;
 
-/* Decode an OK packet payload (without state-change tracking); err->field
- * indexes wc_mysql_ok_fields. */
-wc_mysql_status wc_mysql_ok_decode(const uint8_t *buf, size_t len,
+/*
+ * Decode an OK packet payload; err->field indexes wc_mysql_ok_fields.
+ * Without CLIENT_SESSION_TRACK in caps the info is the rest of the payload.
+ * With it the info is a string<lenenc> (absent, hence empty, when the
+ * payload ends after the warnings), followed when the status flags say
+ * SESSION_STATE_CHANGED by a string<lenenc> holding the changes (walk them
+ * with wc_mysql_session_change_next); nothing may follow.
+ */
+wc_mysql_status wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
 								   wc_mysql_ok *ok, wc_mysql_error *err);
+
+/* ---- session-state changes (OK packet with CLIENT_SESSION_TRACK) ---- */
+
+enum
+{
+	WC_MYSQL_TRACK_SYSTEM_VARIABLES = 0,
+	WC_MYSQL_TRACK_SCHEMA = 1,
+	WC_MYSQL_TRACK_STATE_CHANGE = 2,
+	WC_MYSQL_TRACK_GTIDS = 3,
+	WC_MYSQL_TRACK_TRANSACTION_CHARACTERISTICS = 4,
+	WC_MYSQL_TRACK_TRANSACTION_STATE = 5,
+	WC_MYSQL_TRACK_NKNOWN
+};
+
+/* Names of the known change types ("system_variables" ...), by type. */
+extern const char *const wc_mysql_track_names[];
+
+typedef struct wc_mysql_session_change
+{
+	uint8_t		type;
+	wc_mysql_slice data;		/* the entry's data, as sent */
+	wc_mysql_slice name;		/* system variable name; NULL for other types */
+	wc_mysql_slice value;		/* variable value, schema, "1", GTID set,
+								 * characteristics, state; NULL if unknown type */
+	int			gtid_spec;		/* GTIDS: encoding specification; else -1 */
+} wc_mysql_session_change;
+
+/*
+ * Decode the change at buf[pos] of a session-state block (pos < len):
+ * int<1> type, string<lenenc> data, the data laid out by type.  Unknown
+ * types are returned with only data set, as the protocol asks clients to
+ * skip them.  *next is the offset after the entry.  err->field is -1.
+ */
+wc_mysql_status wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
+											 wc_mysql_session_change *chg, size_t *next,
+											 wc_mysql_error *err);
+
+/* ---- ERR packet ---- */
+
+enum
+{
+	WC_MYSQL_ERRP_HEADER,
+	WC_MYSQL_ERRP_CODE,
+	WC_MYSQL_ERRP_SQL_STATE,
+	WC_MYSQL_ERRP_STAGE,
+	WC_MYSQL_ERRP_MAX_STAGE,
+	WC_MYSQL_ERRP_PROGRESS,
+	WC_MYSQL_ERRP_PROGRESS_INFO,
+	WC_MYSQL_ERRP_END
+};
+
+extern const char *const wc_mysql_err_fields[];
+
+/* Error code of MariaDB's progress report, sent as an ERR packet. */
+#define WC_MYSQL_ERR_CODE_PROGRESS 0xFFFF
+
+typedef struct wc_mysql_err_packet
+{
+	uint16_t	code;
+	wc_mysql_slice sql_state;	/* 5 bytes after the '#' marker, or NULL */
+	wc_mysql_slice message;		/* string<EOF>; NULL for a progress report */
+	int			progress;		/* code 0xFFFF: a MariaDB progress report */
+	uint8_t		stage;
+	uint8_t		max_stage;
+	uint32_t	progress_value; /* int<3>, in thousandths of a percent */
+	wc_mysql_slice progress_info;	/* string<lenenc> */
+} wc_mysql_err_packet;
+
+/*
+ * Decode an ERR packet: FF, int<2> code, then with CLIENT_PROTOCOL_41 an
+ * optional '#' and five-byte SQLSTATE (servers leave it out before the
+ * handshake completes), then the message to the end.  Code 0xFFFF is
+ * MariaDB's progress report: int<1> stage, int<1> max_stage, int<3>
+ * progress, string<lenenc> info, nothing after.
+ */
+wc_mysql_status wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
+									wc_mysql_err_packet *e, wc_mysql_error *err);
+
+/* ---- EOF packet ---- */
+
+typedef struct wc_mysql_eof
+{
+	uint16_t	warnings;
+	uint16_t	status_flags;
+} wc_mysql_eof;
+
+/* Decode an EOF packet: FE, then with CLIENT_PROTOCOL_41 int<2> warnings
+ * and int<2> status flags; exactly 5 (or 1) bytes.  err->field: 0 header,
+ * 1 warnings, 2 status_flags, 3 end of packet. */
+wc_mysql_status wc_mysql_eof_decode(const uint8_t *buf, size_t len, uint64_t caps,
+									wc_mysql_eof *eof, wc_mysql_error *err);
+
+extern const char *const wc_mysql_eof_fields[];
+
+/* ---- COM_STMT_PREPARE OK ---- */
+
+typedef struct wc_mysql_prepare_ok
+{
+	uint32_t	statement_id;
+	uint16_t	num_columns;
+	uint16_t	num_params;
+	int			has_warnings;
+	uint16_t	warnings;
+	int			metadata_follows;	/* -1 when absent */
+} wc_mysql_prepare_ok;
+
+extern const char *const wc_mysql_prepare_ok_fields[];
+
+/*
+ * Decode a COM_STMT_PREPARE OK: 00, int<4> statement id, int<2> columns,
+ * int<2> params, 00, then (when the payload goes on) int<2> warnings and,
+ * with CLIENT_OPTIONAL_RESULTSET_METADATA, int<1> metadata_follows.
+ * err->field indexes wc_mysql_prepare_ok_fields.
+ */
+wc_mysql_status wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
+										   wc_mysql_prepare_ok *po, wc_mysql_error *err);
 
 #endif							/* WC_MYSQL_PACKET_H */

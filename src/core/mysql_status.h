@@ -1,6 +1,7 @@
 /*
  * mysql_status.h: status codes and error location shared by the MySQL
- * protocol core (mysql_lenenc, mysql_int, mysql_packet).  No PostgreSQL
+ * protocol core (mysql_lenenc, mysql_int, mysql_packet, mysql_handshake,
+ * mysql_command).  No PostgreSQL
  * headers.
  *
  * Every decoder returns a wc_mysql_status; on an error it also fills a
@@ -30,7 +31,10 @@ typedef enum wc_mysql_status
 	WC_MYSQL_ERR_FIXED_LENGTH,	/* column definition fixed-field length not 12 */
 	WC_MYSQL_ERR_NULL_FIELD,	/* 0xFB where the field cannot be NULL */
 	WC_MYSQL_ERR_TRAILING,		/* bytes after the last field: have=count */
-	WC_MYSQL_ERR_COLUMN_COUNT	/* text row: need=expected, have=found */
+	WC_MYSQL_ERR_COLUMN_COUNT,	/* text row: need=expected, have=found */
+	WC_MYSQL_ERR_BAD_BYTE,		/* a marker or header byte: need=expected, have=found */
+	WC_MYSQL_ERR_BAD_VALUE,		/* a field's value is impossible: need=expected, have=found */
+	WC_MYSQL_ERR_PARAM_TYPE		/* unknown binary parameter type: have=type byte */
 } wc_mysql_status;
 
 typedef struct wc_mysql_error
@@ -64,6 +68,25 @@ wc_mysql_fail(wc_mysql_error *err, wc_mysql_status st, size_t offset,
 		err->prefix = 0;
 	}
 	return st;
+}
+
+/* Record which field an error belongs to; st passes through. */
+static inline wc_mysql_status
+wc_mysql_in_field(wc_mysql_error *err, wc_mysql_status st, int field)
+{
+	if (err)
+		err->field = field;
+	return st;
+}
+
+/* n fixed bytes must remain at pos of buf[0 .. len); the error names field. */
+static inline wc_mysql_status
+wc_mysql_need(size_t len, size_t pos, uint64_t n, wc_mysql_error *err, int field)
+{
+	if (len - pos < n)
+		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n, len - pos),
+								 field);
+	return WC_MYSQL_OK;
 }
 
 #endif							/* WC_MYSQL_STATUS_H */

@@ -1,13 +1,15 @@
 /*
  * compat.h: the one place for PostgreSQL-version differences.
  *
- * wirecodec is tested on PostgreSQL 15 and written to build on 13-18;
- * every version gate lives here so the glue files stay free of #if.
+ * wirecodec is tested on PostgreSQL 15, 17 and 18 (make test-matrix) and
+ * needs 14 or later (int64_to_numeric); every version gate lives here so the
+ * glue files stay free of #if.
  */
 #ifndef WIRECODEC_COMPAT_H
 #define WIRECODEC_COMPAT_H
 
 #include "postgres.h"
+#include "nodes/nodes.h"
 
 /* varatt.h split out of postgres.h in 16; VARDATA_ANY etc. live there */
 #if PG_VERSION_NUM >= 160000
@@ -16,7 +18,7 @@
 
 /* PG_MODULE_MAGIC_EXT arrived in 18; plain magic works everywhere */
 #if PG_VERSION_NUM >= 180000
-#define WC_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "wirecodec", .version = "0.1")
+#define WC_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "wirecodec", .version = "0.2")
 #else
 #define WC_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
@@ -36,5 +38,23 @@
 
 /* Error helpers that never return (pg_attribute_noreturn left in 18). */
 #define WC_NORETURN __attribute__((noreturn))
+
+/*
+ * Soft input errors (16+): input functions report bad input with
+ * errsave(fcinfo->context, ...) / ereturn(...), so that pg_input_is_valid and
+ * COPY ... ON_ERROR can catch it without a subtransaction.  Before 16 there is
+ * no ErrorSaveContext and both are a plain ERROR.  WC_SOFT_FAILED(ctx) tells
+ * whether an errsave() into ctx recorded an error (never true before 16).
+ */
+#if PG_VERSION_NUM >= 160000
+#include "nodes/miscnodes.h"
+#define WC_SOFT_FAILED(ctx) SOFT_ERROR_OCCURRED(ctx)
+#else
+#define errsave(context, ...) \
+	do { (void) (context); ereport(ERROR, __VA_ARGS__); } while (0)
+#define ereturn(context, dummy_value, ...) \
+	do { errsave(context, __VA_ARGS__); return dummy_value; } while (0)
+#define WC_SOFT_FAILED(ctx) ((void) (ctx), false)
+#endif
 
 #endif							/* WIRECODEC_COMPAT_H */

@@ -61,15 +61,21 @@ decode_problem(fdb_status st, uint8_t code, char *buf, size_t buflen)
 }
 
 void
-fdb_report_decode_error(const char *what, fdb_status st, const fdb_reader *r)
+fdb_save_decode_error(const char *what, fdb_status st, const fdb_reader *r, Node *escontext)
 {
 	char		buf[64];
 
-	ereport(ERROR,
+	errsave(escontext,
 			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 			 errmsg("invalid FoundationDB tuple in %s: %s at byte %zu (element %zu)",
 					what, decode_problem(st, r->err_code, buf, sizeof(buf)),
 					r->err_off, r->index)));
+}
+
+void
+fdb_report_decode_error(const char *what, fdb_status st, const fdb_reader *r)
+{
+	fdb_save_decode_error(what, st, r, NULL);
 	pg_unreachable();
 }
 

@@ -18,6 +18,7 @@
 #include "byteorder.h"
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
+#include "bytea_text.h"
 
 #define VS_LEN 12
 
@@ -48,6 +49,24 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	uint32_t	uv = 0;
 	size_t		used = 0;
 	fdb_status	st;
+	size_t		n = strlen(s),
+				len = 0,
+				off = 0;
+
+	/* bytea's hex form of the 12 bytes, as a binary export writes them */
+	if (wc_bt_is_hex(s, n))
+	{
+		uint8_t    *v;
+
+		if (wc_bt_hex_decode(s + 2, n - 2, NULL, &len, &off) != WC_BT_OK || len != VS_LEN)
+			ereturn(fcinfo->context, (Datum) 0,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
+					 errdetail("The hex form is \\x and 24 hex digits (the 12 bytes of a versionstamp).")));
+		v = palloc(VS_LEN);
+		wc_bt_hex_decode(s + 2, n - 2, v, &len, &off);
+		PG_RETURN_POINTER(v);
+	}
 
 	for (i = 0; i < 20; i++)
 	{
@@ -61,19 +80,19 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 			tx[i / 2] |= (uint8_t) h;
 	}
 	if (i != 20 || s[20] != ':' || !isdigit((unsigned char) s[21]))
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 				 errdetail("Expected 20 hex digits (the transaction version), ':' and the user version.")));
 	/* the core's rule, which the tuple text parser uses too */
 	st = fdb_vs_parse_user_version(s + 21, strlen(s + 21), &used, &uv);
 	if (st == FDB_OK && s[21 + used] != '\0')
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 				 errdetail("Unexpected text at character %d.", (int) (21 + used) + 1)));
 	if (st != FDB_OK)
-		ereport(ERROR,
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("versionstamp user version is out of range: \"%s\"", s),
 				 errdetail("The user version is a 2-byte unsigned integer, 0 to 65535.")));

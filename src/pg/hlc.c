@@ -33,37 +33,48 @@ wc_hlc_datum(const wc_hlc *v)
 }
 
 void
-wc_hlc_error(wc_hlc_status st, size_t off, const char *what, const char *text)
+wc_hlc_error_save(wc_hlc_status st, size_t off, const char *what, const char *text,
+				  Node *escontext)
 {
 	const char *desc = wc_hlc_strerror(st);
 
 	switch (wc_hlc_status_class(st))
 	{
 		case WC_HLC_CLASS_TEXT:
-			ereport(ERROR,
+			errsave(escontext,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type %s: \"%s\"", what, text),
 					 errdetail("At byte offset %zu: %s.", off, desc)));
-			break;
+			return;
 		case WC_HLC_CLASS_RANGE:
 			if (text != NULL)
-				ereport(ERROR,
+			{
+				errsave(escontext,
 						(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 						 errmsg("value out of range for type %s: \"%s\"", what, text),
 						 errdetail("At byte offset %zu: %s.", off, desc)));
-			ereport(ERROR,
+				return;
+			}
+			errsave(escontext,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("%s out of range: %s at byte offset %zu", what, desc, off)));
-			break;
+			return;
 		case WC_HLC_CLASS_BINARY:
-			ereport(ERROR,
+			errsave(escontext,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 					 errmsg("malformed %s: %s at byte offset %zu", what, desc, off)));
-			break;
+			return;
 		case WC_HLC_CLASS_OK:
 			break;
 	}
 	elog(ERROR, "unexpected hlc status %d", (int) st);
+}
+
+void
+wc_hlc_error(wc_hlc_status st, size_t off, const char *what, const char *text)
+{
+	wc_hlc_error_save(st, off, what, text, NULL);
+	pg_unreachable();
 }
 
 /* ---------------------------------------------------------------- I/O */
@@ -78,7 +89,10 @@ hlc_timestamp_in(PG_FUNCTION_ARGS)
 	wc_hlc_status st = wc_hlc_parse(str, strlen(str), r, &off);
 
 	if (st != WC_HLC_OK)
-		wc_hlc_error(st, off, "hlc_timestamp", str);
+	{
+		wc_hlc_error_save(st, off, "hlc_timestamp", str, fcinfo->context);
+		PG_RETURN_DATUM((Datum) 0);
+	}
 	PG_RETURN_POINTER(r);
 }
 

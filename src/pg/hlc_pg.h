@@ -23,4 +23,9 @@ extern Datum wc_hlc_datum(const wc_hlc *v);
 extern void wc_hlc_error(wc_hlc_status st, size_t off, const char *what,
 						 const char *text) WC_NORETURN;
 
+/* The same report through errsave(): with an ErrorSaveContext (16+ input
+ * functions called softly) it records the error and returns. */
+extern void wc_hlc_error_save(wc_hlc_status st, size_t off, const char *what,
+							  const char *text, Node *escontext);
+
 #endif							/* WC_HLC_PG_H */

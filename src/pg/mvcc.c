@@ -13,45 +13,57 @@
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
+#include "mb/pg_wchar.h"
 #include "utils/guc.h"
 #include "utils/sortsupport.h"
 
 #include "byteorder.h"
+#include "bytea_text.h"
 #include "hlc_pg.h"
 #include "mvcc.h"
 
 /*
- * ERROR for a key that does not decode.  what names the function or type
- * (and argument); text, when given, is the text input to quote (22P02).
+ * Report a key that does not decode, through errsave() (so an input function
+ * called softly on 16+ records it and returns).  what names the function or
+ * type (and argument); text, when given, is the text input to quote (22P02).
  */
-static void WC_NORETURN
-mvcc_error(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
-		   const char *what, const char *text)
+static void
+mvcc_error_save(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
+				const char *what, const char *text, Node *escontext)
 {
 	const char *desc = wc_mvcc_strerror(st);
 	unsigned	last = len > 0 ? p[len - 1] : 0;
 
 	if (wc_mvcc_status_is_range(st))
-		ereport(ERROR,
+		errsave(escontext,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s: timestamp of the MVCC key out of range: %s at byte offset %zu",
 						what, desc, off),
 				 errdetail("The encoded key is %zu bytes long; CockroachDB writes negative components this way.",
 						   len)));
-	if (text != NULL)
-		ereport(ERROR,
+	else if (text != NULL)
+		errsave(escontext,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type %s: \"%s\"", what, text),
 				 errdetail("Byte offset %zu of the %zu-byte encoded key (length byte %u): %s.",
 						   off, len, last, desc)));
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-			 errmsg("malformed MVCC key in %s: %s at byte offset %zu", what, desc, off),
-			 len > 0 ?
-			 errdetail_plural("The encoded key is %zu byte long and its last byte, the version length, is %u.",
-							  "The encoded key is %zu bytes long and its last byte, the version length, is %u.",
-							  (unsigned long) len, len, last) :
-			 errdetail("The encoded key is empty.")));
+	else
+		errsave(escontext,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("malformed MVCC key in %s: %s at byte offset %zu", what, desc, off),
+				 len > 0 ?
+				 errdetail_plural("The encoded key is %zu byte long and its last byte, the version length, is %u.",
+								  "The encoded key is %zu bytes long and its last byte, the version length, is %u.",
+								  (unsigned long) len, len, last) :
+				 errdetail("The encoded key is empty.")));
+}
+
+/* ERROR for a key that does not decode (see mvcc_error_save). */
+static void WC_NORETURN
+mvcc_error(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
+		   const char *what, const char *text)
+{
+	mvcc_error_save(st, off, p, len, what, text, NULL);
 	pg_unreachable();
 }
 
@@ -342,45 +354,44 @@ crdb_mvcc_key_hash_extended(PG_FUNCTION_ARGS)
 
 /* ---------------------------------------- the type: I/O and the cast */
 
-/* bytea's text forms, validated as an MVCC key. */
+/*
+ * bytea's text forms (hex and escape), validated as an MVCC key.  The bytea
+ * text is decoded by wirecodec's own code, so every bad input is a soft error
+ * on 16+; a bad bytea form is this type's 22P02 with bytea's reason as detail.
+ */
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_in);
 Datum
 crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
-	MemoryContext cxt = CurrentMemoryContext;
-	Datum		b = (Datum) 0;
+	size_t		n = strlen(str),
+				len = 0,
+				off = 0;
+	wc_bt_status bst = wc_bt_decode(str, n, NULL, &len, &off);
+	bytea	   *b;
 	wc_mvcc_key k;
+	wc_mvcc_status st;
 
-	/*
-	 * The text form is bytea's; bytea's own input errors (22023 or 22P02,
-	 * naming no type or naming bytea) are re-raised as this type's
-	 * invalid-text error with bytea's message as the detail.  Anything else
-	 * (out of memory, a cancel) is not about the text: raise it unchanged.
-	 */
-	PG_TRY();
-	{
-		b = DirectFunctionCall1(byteain, CStringGetDatum(str));
-	}
-	PG_CATCH();
-	{
-		ErrorData  *edata;
-
-		MemoryContextSwitchTo(cxt);
-		edata = CopyErrorData();
-		if (edata->sqlerrcode != ERRCODE_INVALID_PARAMETER_VALUE &&
-			edata->sqlerrcode != ERRCODE_INVALID_TEXT_REPRESENTATION)
-			PG_RE_THROW();
-		FlushErrorState();
-		ereport(ERROR,
+	if (bst != WC_BT_OK)
+		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type crdb_mvcc_key: \"%s\"", str),
-				 errdetail("%s", edata->message)));
+				 bst == WC_BT_BAD_HEX_DIGIT ?
+				 errdetail("invalid hexadecimal digit: \"%.*s\"", pg_mblen(str + off), str + off) :
+				 bst == WC_BT_ODD_HEX ?
+				 errdetail("invalid hexadecimal data: odd number of digits") :
+				 errdetail("invalid input syntax for type bytea")));
+	b = (bytea *) palloc(VARHDRSZ + len);
+	SET_VARSIZE(b, VARHDRSZ + len);
+	wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
+	st = wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &off);
+	if (st != WC_MVCC_OK)
+	{
+		mvcc_error_save(st, off, (const uint8_t *) VARDATA(b), len, "crdb_mvcc_key", str,
+						fcinfo->context);
+		PG_RETURN_DATUM((Datum) 0);
 	}
-	PG_END_TRY();
-
-	mvcc_decode_or_error((struct varlena *) DatumGetPointer(b), &k, "crdb_mvcc_key", str);
-	PG_RETURN_DATUM(b);
+	PG_RETURN_BYTEA_P(b);
 }
 
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_recv);
@@ -404,4 +415,34 @@ crdb_mvcc_key_from_bytea(PG_FUNCTION_ARGS)
 
 	mvcc_decode_or_error(v, &k, "crdb_mvcc_key(bytea)", NULL);
 	PG_RETURN_POINTER(v);
+}
+
+/* ------------------------------------------------------------ accessors */
+
+/* crdb_mvcc_key_key(crdb_mvcc_key): the user key (MVCCKey.Key). */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_key);
+Datum
+crdb_mvcc_key_key(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	wc_mvcc_key k;
+	bytea	   *r;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_key", NULL);
+	r = (bytea *) palloc(VARHDRSZ + k.key_len);
+	SET_VARSIZE(r, VARHDRSZ + k.key_len);
+	memcpy(VARDATA(r), VARDATA_ANY(v), k.key_len);
+	PG_RETURN_BYTEA_P(r);
+}
+
+/* crdb_mvcc_key_timestamp(crdb_mvcc_key): the version (MVCCKey.Timestamp). */
+PG_FUNCTION_INFO_V1(crdb_mvcc_key_timestamp);
+Datum
+crdb_mvcc_key_timestamp(PG_FUNCTION_ARGS)
+{
+	struct varlena *v = PG_GETARG_VARLENA_PP(0);
+	wc_mvcc_key k;
+
+	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_timestamp", NULL);
+	PG_RETURN_DATUM(wc_hlc_datum(&k.ts));
 }

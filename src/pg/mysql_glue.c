@@ -7,6 +7,7 @@
 
 #include "funcapi.h"
 #include "utils/builtins.h"
+#include "mb/pg_wchar.h"
 #include "utils/memutils.h"
 
 #include "mysql_glue.h"
@@ -73,7 +74,7 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("%s: value %llu is out of range for %s", func, have, what),
-					 errdetail("The largest value is %llu.", need)));
+					 errdetail("Values of %s range from 0 to %llu.", what, need)));
 			break;
 		case WC_MYSQL_ERR_CONTINUATION:
 			ereport(ERROR,
@@ -120,6 +121,24 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 					 errmsg_plural("%s: %s has %llu column, expected %llu",
 								   "%s: %s has %llu columns, expected %llu",
 								   (unsigned long) have, func, what, have, need)));
+			break;
+		case WC_MYSQL_ERR_BAD_BYTE:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu is 0x%02llx, expected 0x%02llx",
+							func, what, off, have, need)));
+			break;
+		case WC_MYSQL_ERR_BAD_VALUE:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu is %llu, expected %llu",
+							func, what, off, have, need)));
+			break;
+		case WC_MYSQL_ERR_PARAM_TYPE:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu is the unknown type 0x%02llx",
+							func, what, off, have)));
 			break;
 		case WC_MYSQL_OK:
 		case WC_MYSQL_NULL:
@@ -172,19 +191,26 @@ mysql_uint64_numeric(uint64 v)
 												 n_two63, NULL));
 }
 
-/* ERROR: num (finite) is below 0 or above 2^64-1. */
-static void pg_attribute_noreturn()
-numeric_out_of_range(Numeric num, const char *func)
+/* ERROR: num (finite) is below 0 or above the maximum of what (NULL:
+ * any unsigned 64-bit value). */
+static void WC_NORETURN
+numeric_out_of_range(Numeric num, const char *func, const char *what, uint64 max)
 {
+	char	   *v = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)));
+
+	if (what)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: value %s is out of range for %s", func, v, what),
+				 errdetail("Values of %s range from 0 to " UINT64_FORMAT ".", what, max)));
 	ereport(ERROR,
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("%s: value %s is out of range", func,
-					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)))),
+			 errmsg("%s: value %s is out of range", func, v),
 			 errdetail("Values range from 0 to 18446744073709551615.")));
 }
 
 /* ERROR: num (in range) has a fraction. */
-static void pg_attribute_noreturn()
+static void WC_NORETURN
 numeric_not_integer(Numeric num, const char *func)
 {
 	ereport(ERROR,
@@ -216,6 +242,14 @@ numeric_to_int64(Numeric num)
 uint64
 mysql_numeric_uint64(Numeric num, const char *func)
 {
+	return mysql_numeric_uint64_for(num, func, NULL, PG_UINT64_MAX);
+}
+
+uint64
+mysql_numeric_uint64_for(Numeric num, const char *func, const char *what, uint64 max)
+{
+	uint64		v;
+
 	if (numeric_is_nan(num))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -224,22 +258,29 @@ mysql_numeric_uint64(Numeric num, const char *func)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s: infinity is out of range", func),
+				 what ? errdetail("Values of %s range from 0 to " UINT64_FORMAT ".", what, max) :
 				 errdetail("Values range from 0 to 18446744073709551615.")));
 	init_constants();
 	if (ncmp(num, n_int64_max) <= 0)
 	{
 		if (ncmp(num, n_zero) < 0)
-			numeric_out_of_range(num, func);
+			numeric_out_of_range(num, func, what, max);
 		if (!numeric_integral(num))
 			numeric_not_integer(num, func);
-		return (uint64) numeric_to_int64(num);
+		v = (uint64) numeric_to_int64(num);
 	}
-	if (ncmp(num, n_uint64_max) > 0)
-		numeric_out_of_range(num, func);
-	if (!numeric_integral(num))
-		numeric_not_integer(num, func);
-	return (uint64) numeric_to_int64(numeric_sub_opt_error(num, n_two63, NULL)) +
-		((uint64) 1 << 63);
+	else
+	{
+		if (ncmp(num, n_uint64_max) > 0)
+			numeric_out_of_range(num, func, what, max);
+		if (!numeric_integral(num))
+			numeric_not_integer(num, func);
+		v = (uint64) numeric_to_int64(numeric_sub_opt_error(num, n_two63, NULL)) +
+			((uint64) 1 << 63);
+	}
+	if (v > max)
+		numeric_out_of_range(num, func, what, max);
+	return v;
 }
 
 size_t
@@ -291,4 +332,49 @@ mysql_result_desc(FunctionCallInfo fcinfo)
 		fcinfo->flinfo->fn_extra = td;
 	}
 	return td;
+}
+
+Datum
+mysql_utf8_text(const uint8 *p, size_t n, const char *func, const char *what, size_t off)
+{
+	char	   *conv;
+	text	   *t;
+
+	if (!pg_verify_mbstr(PG_UTF8, (const char *) p, (int) n, true))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("%s: %s at byte offset %zu is not valid UTF-8", func, what, off)));
+	/* the standard conversion error (22P05) when a character has no
+	 * equivalent; in SQL_ASCII the checked UTF-8 bytes stay as they are */
+	conv = pg_any_to_server((const char *) p, (int) n, PG_UTF8);
+	t = cstring_to_text_with_len(conv, conv == (const char *) p ? (int) n : (int) strlen(conv));
+	if (conv != (const char *) p)
+		pfree(conv);
+	return PointerGetDatum(t);
+}
+
+Datum
+mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s, const char *func,
+						const char *what, bool *isnull)
+{
+	*isnull = s->is_null;
+	if (s->is_null)
+		return (Datum) 0;
+	return mysql_utf8_text(buf + s->off, s->len, func, what, s->off);
+}
+
+Datum
+mysql_bytea_or_null(const uint8 *buf, const wc_mysql_slice *s, bool *isnull)
+{
+	*isnull = s->is_null;
+	if (s->is_null)
+		return (Datum) 0;
+	return PointerGetDatum(mysql_bytea(buf + s->off, s->len));
+}
+
+uint64
+mysql_caps_arg(int64 caps)
+{
+	/* a bigint carries the 64 flag bits as they are */
+	return (uint64) caps;
 }

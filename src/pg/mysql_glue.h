@@ -1,7 +1,8 @@
 /*
  * mysql_glue.h: helpers shared by the MySQL protocol glue files
- * (mysql_lenenc.c, mysql_int.c, mysql_packet.c): error reports from core
- * statuses, unsigned 64-bit <-> numeric, argument checks, cached result
+ * (mysql_lenenc.c, mysql_int.c, mysql_packet.c, mysql_handshake.c,
+ * mysql_command.c): error reports from core statuses, unsigned 64-bit <->
+ * numeric, UTF-8 metadata to text, argument checks, cached result
  * descriptors.
  */
 #ifndef WC_MYSQL_GLUE_H
@@ -18,7 +19,7 @@
 /* ereport(ERROR) for a core status; what names the item ("int<lenenc>",
  * "column 2", "field \"name\""). */
 extern void mysql_raise(const char *func, const char *what, wc_mysql_status st,
-						const wc_mysql_error *err) pg_attribute_noreturn();
+						const wc_mysql_error *err) WC_NORETURN;
 
 /* numeric holding v (0 .. 2^64-1); no detour through text below 2^63. */
 extern Datum mysql_uint64_numeric(uint64 v);
@@ -26,6 +27,27 @@ extern Datum mysql_uint64_numeric(uint64 v);
 /* The unsigned 64-bit value of num, or ERROR 22003 naming func (NaN,
  * infinity, a fraction, below 0 or above 2^64-1). */
 extern uint64 mysql_numeric_uint64(Numeric num, const char *func);
+
+/* The same for a field of maximum max named what ("int<2>"): its range in
+ * the detail of an out-of-range error. */
+extern uint64 mysql_numeric_uint64_for(Numeric num, const char *func, const char *what,
+									   uint64 max);
+
+/* text from the UTF-8 bytes p[0 .. n) converted to the database encoding:
+ * 22P03 naming what and off when they are not UTF-8, the standard 22P05
+ * when a character has no equivalent. */
+extern Datum mysql_utf8_text(const uint8 *p, size_t n, const char *func, const char *what,
+							 size_t off);
+
+/* The same for a slice of buf, or NULL. */
+extern Datum mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s,
+									 const char *func, const char *what, bool *isnull);
+
+/* A slice of buf as bytea, or NULL. */
+extern Datum mysql_bytea_or_null(const uint8 *buf, const wc_mysql_slice *s, bool *isnull);
+
+/* Capability flags from a bigint argument (all 64 bits). */
+extern uint64 mysql_caps_arg(int64 caps);
 
 /* Check a 0-based pos argument against a len-byte buffer (pos == len is
  * allowed: the decoder then reports the missing bytes). */

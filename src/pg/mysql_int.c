@@ -43,8 +43,12 @@ mysql_int_le_numeric(PG_FUNCTION_ARGS)
 {
 	int32		width = PG_GETARG_INT32(1);
 
+	char		what[16];
+
 	check_width(width, "mysql_int_le");
-	return int_le_bytea(mysql_numeric_uint64(PG_GETARG_NUMERIC(0), "mysql_int_le"),
+	snprintf(what, sizeof(what), "int<%d>", width);
+	return int_le_bytea(mysql_numeric_uint64_for(PG_GETARG_NUMERIC(0), "mysql_int_le", what,
+												 wc_mysql_int_max(width)),
 						width, "mysql_int_le");
 }
 
@@ -57,7 +61,8 @@ int_le_signed(int64 v, int32 width)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("mysql_int_le: value " INT64_FORMAT " is out of range for int<%d>", v, width),
-				 errdetail("int<N> is unsigned.")));
+				 errdetail("Values of int<%d> range from 0 to " UINT64_FORMAT ".", width,
+						   wc_mysql_int_max(width))));
 	return int_le_bytea((uint64) v, width, "mysql_int_le");
 }
 

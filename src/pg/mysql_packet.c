@@ -11,6 +11,7 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/numeric.h"
 
 #include "mysql_glue.h"
 #include "mysql_lenenc.h"
@@ -109,38 +110,92 @@ mysql_packets(PG_FUNCTION_ARGS)
 	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 }
 
+/* Columns remembered during the walk; MySQL tables have at most 4096. */
+#define TEXT_ROW_STACK 64
+#define TEXT_ROW_KEEP 4096
+
+/* ERROR for a bad column, with its 1-based index. */
+static void WC_NORETURN
+text_row_raise(wc_mysql_status st, wc_mysql_error *err)
+{
+	char		what[48];
+
+	snprintf(what, sizeof(what), "column %d (string<lenenc>)", err->field + 1);
+	mysql_raise("mysql_text_row_decode", what, st, err);
+}
+
 /*
- * The columns of a checked text row as bytea[] (NULL elements for 0xFB),
- * built in place: one pass sizes the array, one palloc, one pass copies each
- * column's bytes straight from the payload (no per-element bytea, no second
- * copy as construct_md_array would make).
+ * A text row as bytea[] (NULL elements for 0xFB), in one walk of the
+ * payload: each column is checked, counted and sized as it is read and its
+ * slice kept, then the array is allocated once and filled from the slices
+ * (no per-element bytea, no second copy as construct_md_array would make).
+ * Only a row wider than TEXT_ROW_KEEP columns, which no MySQL table has, is
+ * walked a second time to copy.  expect >= 0: the column count must match.
  */
 static Datum
-text_row_array(const uint8 *buf, size_t len, size_t ncols)
+text_row_decode(const uint8 *buf, size_t len, int64 expect)
 {
-	size_t		pos = 0;
-	size_t		data = 0;
-	size_t		nnulls = 0;
+	wc_mysql_slice stack[TEXT_ROW_STACK];
+	wc_mysql_slice *cols = stack;
+	size_t		cap = TEXT_ROW_STACK;
+	size_t		ncols = 0,
+				nnulls = 0,
+				data = 0,
+				pos = 0,
+				after_kept = 0;
 	size_t		overhead,
 				total,
 				fixed = sizeof(ArrayType) + 2 * sizeof(int);
+	wc_mysql_error err;
 	ArrayType  *a;
 	bits8	   *bitmap;
 	char	   *d;
 
-	if (ncols == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
-	for (size_t i = 0; i < ncols; i++)
+	while (pos < len)
 	{
 		wc_mysql_slice s;
+		wc_mysql_status st = wc_mysql_text_row_next(buf, len, pos, &s, &pos, ncols, &err);
 
-		/* checked by wc_mysql_text_row_count: OK or NULL */
-		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+		if (st > WC_MYSQL_NULL)
+			text_row_raise(st, &err);
+		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
+		if (ncols >= (size_t) MaxArraySize)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("mysql_text_row_decode: row of more than %d columns exceeds the maximum array size",
+							(int) MaxArraySize)));
+		if (ncols == cap && cap < TEXT_ROW_KEEP)
+		{
+			wc_mysql_slice *grown = palloc(sizeof(wc_mysql_slice) * cap * 2);
+
+			memcpy(grown, cols, sizeof(wc_mysql_slice) * cap);
+			if (cols != stack)
+				pfree(cols);
+			cols = grown;
+			cap *= 2;
+		}
+		if (ncols < cap)
+		{
+			cols[ncols] = s;
+			after_kept = pos;
+		}
 		if (s.is_null)
 			nnulls++;
 		else
 			data += INTALIGN(VARHDRSZ + s.len);
+		ncols++;
 	}
+	if (expect >= 0 && (uint64) expect != ncols)
+	{
+		err.offset = len;
+		err.need = (uint64) expect;
+		err.have = ncols;
+		err.field = -1;
+		err.prefix = 0;
+		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
+	}
+	if (ncols == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
 	overhead = nnulls ? ARR_OVERHEAD_WITHNULLS(1, ncols) : ARR_OVERHEAD_NONULLS(1);
 	total = overhead + data;
 	if (total > MaxAllocSize)
@@ -165,7 +220,14 @@ text_row_array(const uint8 *buf, size_t len, size_t ncols)
 		wc_mysql_slice s;
 		size_t		n;
 
-		(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+		if (i < cap)
+			s = cols[i];
+		else					/* past the kept columns: read again */
+		{
+			if (i == cap)
+				pos = after_kept;
+			(void) wc_mysql_text_row_next(buf, len, pos, &s, &pos, i, NULL);
+		}
 		if (s.is_null)
 			continue;
 		if (bitmap)
@@ -178,40 +240,9 @@ text_row_array(const uint8 *buf, size_t len, size_t ncols)
 			memset(d + n, 0, INTALIGN(n) - n);
 		d += INTALIGN(n);
 	}
+	if (cols != stack)
+		pfree(cols);
 	PG_RETURN_ARRAYTYPE_P(a);
-}
-
-/* Check a text row (and its column count when expect >= 0). */
-static size_t
-text_row_check(const uint8 *buf, size_t len, int64 expect)
-{
-	size_t		ncols = 0;
-	wc_mysql_error err;
-	wc_mysql_status st = wc_mysql_text_row_count(buf, len, &ncols, &err);
-
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[48];
-
-		snprintf(what, sizeof(what), "column %d (string<lenenc>)", err.field + 1);
-		mysql_raise("mysql_text_row_decode", what, st, &err);
-	}
-	/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
-	if (ncols > MaxArraySize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("mysql_text_row_decode: row of %zu columns exceeds the maximum array size (%d)",
-						ncols, (int) MaxArraySize)));
-	if (expect >= 0 && (uint64) expect != ncols)
-	{
-		err.offset = len;
-		err.need = (uint64) expect;
-		err.have = ncols;
-		err.field = -1;
-		err.prefix = 0;
-		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
-	}
-	return ncols;
 }
 
 PG_FUNCTION_INFO_V1(mysql_text_row_decode);
@@ -222,7 +253,7 @@ mysql_text_row_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 
-	return text_row_array(buf, len, text_row_check(buf, len, -1));
+	return text_row_decode(buf, len, -1);
 }
 
 PG_FUNCTION_INFO_V1(mysql_text_row_decode_n);
@@ -238,39 +269,30 @@ mysql_text_row_decode_n(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("mysql_text_row_decode: column count %d is negative", expect)));
-	return text_row_array(buf, len, text_row_check(buf, len, expect));
+	return text_row_decode(buf, len, expect);
 }
 
-/* A column definition string as text, or NULL; it must be valid in the
- * database encoding. */
-static Datum
-column_def_text(const uint8 *buf, const wc_mysql_slice *s, int field, bool *isnull)
+/* The function's capabilities argument, or the default. */
+#define CAPS_ARG(n) (PG_NARGS() > (n) ? mysql_caps_arg(PG_GETARG_INT64(n)) : WC_MYSQL_CAPS_DEFAULT)
+
+/* "field \"name\"" for an error in field i of names. */
+static const char *
+field_what(char *what, size_t size, const char *const *names, int i)
 {
-	*isnull = s->is_null;
-	if (s->is_null)
-		return (Datum) 0;
-	if (!pg_verifymbstr((const char *) buf + s->off, (int) s->len, true))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("mysql_column_def_decode: field \"%s\" at byte offset %zu is not valid %s",
-						wc_mysql_column_def_fields[field], s->off, GetDatabaseEncodingName())));
-	return PointerGetDatum(cstring_to_text_with_len((const char *) buf + s->off, (int) s->len));
+	if (i < 0)
+		snprintf(what, size, "packet");
+	else
+		snprintf(what, size, "field \"%s\"", names[i]);
+	return what;
 }
 
-PG_FUNCTION_INFO_V1(mysql_column_def_decode);
-Datum
-mysql_column_def_decode(PG_FUNCTION_ARGS)
+/* Decode a column definition or raise its error. */
+static void
+column_def_get(const uint8 *buf, size_t len, wc_mysql_cd_ext ext, wc_mysql_column_def *cd)
 {
-	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
-	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
-	size_t		len = VARSIZE_ANY_EXHDR(payload);
-	wc_mysql_column_def cd;
 	wc_mysql_error err;
-	wc_mysql_status st;
-	Datum		values[11];
-	bool		nulls[11];
+	wc_mysql_status st = wc_mysql_column_def_decode(buf, len, ext, cd, &err);
 
-	st = wc_mysql_column_def_decode(buf, len, &cd, &err);
 	if (st != WC_MYSQL_OK)
 	{
 		char		what[64];
@@ -278,48 +300,314 @@ mysql_column_def_decode(PG_FUNCTION_ARGS)
 		if (st == WC_MYSQL_ERR_TRAILING)
 			snprintf(what, sizeof(what), "column definition");
 		else
-			snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_column_def_fields[err.field]);
+			field_what(what, sizeof(what), wc_mysql_column_def_fields, err.field);
 		mysql_raise("mysql_column_def_decode", what, st, &err);
 	}
+}
+
+/* Fill the six strings (converted from UTF-8) and the five numbers. */
+static void
+column_def_values(const uint8 *buf, const wc_mysql_column_def *cd, Datum *values, bool *nulls)
+{
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
-		values[i] = column_def_text(buf, &cd.str[i], i, &nulls[i]);
-	values[6] = Int32GetDatum(cd.charset);
-	values[7] = Int64GetDatum((int64) cd.column_length);
-	values[8] = Int32GetDatum(cd.type);
-	values[9] = Int32GetDatum(cd.flags);
-	values[10] = Int32GetDatum(cd.decimals);
+	{
+		char		what[48];
+
+		values[i] = mysql_utf8_text_or_null(buf, &cd->str[i], "mysql_column_def_decode",
+											field_what(what, sizeof(what),
+													   wc_mysql_column_def_fields, i),
+											&nulls[i]);
+	}
+	values[6] = Int32GetDatum(cd->charset);
+	values[7] = Int64GetDatum((int64) cd->column_length);
+	values[8] = Int32GetDatum(cd->type);
+	values[9] = Int32GetDatum(cd->flags);
+	values[10] = Int32GetDatum(cd->decimals);
 	memset(nulls + 6, 0, 5 * sizeof(bool));
+}
+
+/* 0.2: thirteen columns, the extended metadata last. */
+static Datum
+column_def_result(FunctionCallInfo fcinfo, wc_mysql_cd_ext ext)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_column_def cd;
+	Datum		values[13];
+	bool		nulls[13];
+
+	column_def_get(buf, VARSIZE_ANY_EXHDR(payload), ext, &cd);
+	column_def_values(buf, &cd, values, nulls);
+	values[11] = mysql_utf8_text_or_null(buf, &cd.ext_type_name, "mysql_column_def_decode",
+										 "extended metadata \"type\"", &nulls[11]);
+	values[12] = mysql_utf8_text_or_null(buf, &cd.ext_format, "mysql_column_def_decode",
+										 "extended metadata \"format\"", &nulls[12]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
+/* mysql_column_def_decode(payload): extended metadata detected. */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode_auto);
+Datum
+mysql_column_def_decode_auto(PG_FUNCTION_ARGS)
+{
+	return column_def_result(fcinfo, WC_MYSQL_CD_EXT_DETECT);
+}
+
+/* mysql_column_def_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode_caps);
+Datum
+mysql_column_def_decode_caps(PG_FUNCTION_ARGS)
+{
+	return column_def_result(fcinfo, wc_mysql_cd_ext_of(mysql_caps_arg(PG_GETARG_INT64(1))));
+}
+
+/* The 0.1 entry point (eleven columns), kept for wirecodec--0.1.sql. */
+PG_FUNCTION_INFO_V1(mysql_column_def_decode);
+Datum
+mysql_column_def_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_column_def cd;
+	Datum		values[11];
+	bool		nulls[11];
+
+	column_def_get(buf, VARSIZE_ANY_EXHDR(payload), WC_MYSQL_CD_EXT_DETECT, &cd);
+	column_def_values(buf, &cd, values, nulls);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* Decode an OK packet or raise its error. */
+static void
+ok_get(const uint8 *buf, size_t len, uint64 caps, wc_mysql_ok *ok)
+{
+	wc_mysql_error err;
+	wc_mysql_status st = wc_mysql_ok_decode(buf, len, caps, ok, &err);
+
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == WC_MYSQL_OK_HEADER)
+			snprintf(what, sizeof(what), "OK packet header");
+		else if (err.field == WC_MYSQL_OK_END)
+			snprintf(what, sizeof(what), "OK packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_ok_fields, err.field);
+		mysql_raise("mysql_ok_packet_decode", what, st, &err);
+	}
+}
+
+static void
+ok_values(const uint8 *buf, const wc_mysql_ok *ok, Datum *values, bool *nulls)
+{
+	nulls[0] = ok->affected_rows_null;
+	values[0] = ok->affected_rows_null ? (Datum) 0 : mysql_uint64_numeric(ok->affected_rows);
+	nulls[1] = ok->last_insert_id_null;
+	values[1] = ok->last_insert_id_null ? (Datum) 0 : mysql_uint64_numeric(ok->last_insert_id);
+	values[2] = Int32GetDatum(ok->status_flags);
+	values[3] = Int32GetDatum(ok->warnings);
+	values[4] = PointerGetDatum(mysql_bytea(buf + ok->info.off, ok->info.len));
+	nulls[2] = nulls[3] = nulls[4] = false;
+}
+
+/* mysql_ok_packet_decode(payload, capabilities): six columns. */
+PG_FUNCTION_INFO_V1(mysql_ok_packet_decode_caps);
+Datum
+mysql_ok_packet_decode_caps(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_ok ok;
+	Datum		values[6];
+	bool		nulls[6];
+
+	ok_get(buf, VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &ok);
+	ok_values(buf, &ok, values, nulls);
+	values[5] = mysql_bytea_or_null(buf, &ok.session_state, &nulls[5]);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* The 0.1 entry point (five columns, no session tracking), kept for
+ * wirecodec--0.1.sql. */
 PG_FUNCTION_INFO_V1(mysql_ok_packet_decode);
 Datum
 mysql_ok_packet_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
-	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	wc_mysql_ok ok;
+	Datum		values[5];
+	bool		nulls[5];
+
+	ok_get(buf, VARSIZE_ANY_EXHDR(payload), WC_MYSQL_CLIENT_PROTOCOL_41, &ok);
+	ok_values(buf, &ok, values, nulls);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_session_state_decode(session_state): one row per change, one
+ * change decoded per call (value-per-call, like mysql_packets). */
+PG_FUNCTION_INFO_V1(mysql_session_state_decode);
+Datum
+mysql_session_state_decode(PG_FUNCTION_ARGS)
+{
+	FuncCallContext *fctx;
+	packets_state *state;
+	const uint8 *buf;
+	size_t		len;
+	wc_mysql_session_change chg;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[6];
+	bool		nulls[6] = {false, false, false, false, false, false};
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+
+		fctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
+		state = (packets_state *) palloc(sizeof(packets_state));
+		state->stream = PG_GETARG_BYTEA_PP(0);
+		state->pos = 0;
+		state->index = 0;
+		fctx->user_fctx = state;
+		if (get_call_result_type(fcinfo, NULL, &fctx->tuple_desc) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "mysql_session_state_decode called in context that cannot accept type record");
+		fctx->tuple_desc = BlessTupleDesc(fctx->tuple_desc);
+		MemoryContextSwitchTo(old);
+	}
+	fctx = SRF_PERCALL_SETUP();
+	state = (packets_state *) fctx->user_fctx;
+	buf = (const uint8 *) VARDATA_ANY(state->stream);
+	len = VARSIZE_ANY_EXHDR(state->stream);
+	if (state->pos >= len)
+		SRF_RETURN_DONE(fctx);
+	state->index++;
+	st = wc_mysql_session_change_next(buf, len, state->pos, &chg, &state->pos, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[48];
+
+		snprintf(what, sizeof(what), "session-state change %d", state->index);
+		mysql_raise("mysql_session_state_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(chg.type);
+	nulls[1] = chg.type >= WC_MYSQL_TRACK_NKNOWN;
+	values[1] = nulls[1] ? (Datum) 0 : CStringGetTextDatum(wc_mysql_track_names[chg.type]);
+	values[2] = mysql_utf8_text_or_null(buf, &chg.name, "mysql_session_state_decode",
+										"system variable name", &nulls[2]);
+	values[3] = mysql_utf8_text_or_null(buf, &chg.value, "mysql_session_state_decode",
+										"session-state value", &nulls[3]);
+	nulls[4] = chg.gtid_spec < 0;
+	values[4] = Int32GetDatum(chg.gtid_spec);
+	values[5] = PointerGetDatum(mysql_bytea(buf + chg.data.off, chg.data.len));
+	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
+}
+
+/* mysql_err_packet_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_err_packet_decode);
+Datum
+mysql_err_packet_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	wc_mysql_err_packet e;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[7];
+	bool		nulls[7] = {false, false, false, false, false, false, false};
+
+	st = wc_mysql_err_decode(buf, VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &e, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == WC_MYSQL_ERRP_HEADER)
+			snprintf(what, sizeof(what), "ERR packet header");
+		else if (err.field == WC_MYSQL_ERRP_END)
+			snprintf(what, sizeof(what), "ERR packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_err_fields, err.field);
+		mysql_raise("mysql_err_packet_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(e.code);
+	values[1] = mysql_utf8_text_or_null(buf, &e.sql_state, "mysql_err_packet_decode",
+										"field \"sql_state\"", &nulls[1]);
+	values[2] = mysql_utf8_text_or_null(buf, &e.message, "mysql_err_packet_decode",
+										"field \"error_message\"", &nulls[2]);
+	nulls[3] = nulls[4] = nulls[5] = !e.progress;
+	values[3] = Int32GetDatum(e.stage);
+	values[4] = Int32GetDatum(e.max_stage);
+	values[5] = e.progress ?
+		DirectFunctionCall2(numeric_round,
+							DirectFunctionCall2(numeric_div, mysql_uint64_numeric(e.progress_value),
+												mysql_uint64_numeric(1000)),
+							Int32GetDatum(3)) : (Datum) 0;
+	values[6] = mysql_utf8_text_or_null(buf, &e.progress_info, "mysql_err_packet_decode",
+										"field \"progress_info\"", &nulls[6]);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_eof_packet_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_eof_packet_decode);
+Datum
+mysql_eof_packet_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	wc_mysql_eof eof;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[2];
+	bool		nulls[2] = {false, false};
+
+	st = wc_mysql_eof_decode((const uint8 *) VARDATA_ANY(payload), VARSIZE_ANY_EXHDR(payload),
+							 CAPS_ARG(1), &eof, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		char		what[64];
+
+		if (err.field == 0 || err.field == 3)
+			snprintf(what, sizeof(what), "EOF packet%s", err.field == 0 ? " header" : "");
+		else
+			field_what(what, sizeof(what), wc_mysql_eof_fields, err.field);
+		mysql_raise("mysql_eof_packet_decode", what, st, &err);
+	}
+	values[0] = Int32GetDatum(eof.warnings);
+	values[1] = Int32GetDatum(eof.status_flags);
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_stmt_prepare_ok_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_stmt_prepare_ok_decode);
+Datum
+mysql_stmt_prepare_ok_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	wc_mysql_prepare_ok po;
 	wc_mysql_error err;
 	wc_mysql_status st;
 	Datum		values[5];
 	bool		nulls[5] = {false, false, false, false, false};
 
-	st = wc_mysql_ok_decode(buf, len, &ok, &err);
+	st = wc_mysql_prepare_ok_decode((const uint8 *) VARDATA_ANY(payload),
+									VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &po, &err);
 	if (st != WC_MYSQL_OK)
 	{
 		char		what[64];
 
-		snprintf(what, sizeof(what), "%s%s%s", err.field == WC_MYSQL_OK_HEADER ? "OK packet " : "field \"",
-				 wc_mysql_ok_fields[err.field], err.field == WC_MYSQL_OK_HEADER ? "" : "\"");
-		mysql_raise("mysql_ok_packet_decode", what, st, &err);
+		if (err.field == 7)
+			snprintf(what, sizeof(what), "COM_STMT_PREPARE OK packet");
+		else
+			field_what(what, sizeof(what), wc_mysql_prepare_ok_fields, err.field);
+		mysql_raise("mysql_stmt_prepare_ok_decode", what, st, &err);
 	}
-	nulls[0] = ok.affected_rows_null;
-	values[0] = ok.affected_rows_null ? (Datum) 0 : mysql_uint64_numeric(ok.affected_rows);
-	nulls[1] = ok.last_insert_id_null;
-	values[1] = ok.last_insert_id_null ? (Datum) 0 : mysql_uint64_numeric(ok.last_insert_id);
-	values[2] = Int32GetDatum(ok.status_flags);
-	values[3] = Int32GetDatum(ok.warnings);
-	values[4] = PointerGetDatum(mysql_bytea(buf + ok.info.off, ok.info.len));
+	values[0] = Int64GetDatum((int64) po.statement_id);
+	values[1] = Int32GetDatum(po.num_columns);
+	values[2] = Int32GetDatum(po.num_params);
+	nulls[3] = !po.has_warnings;
+	values[3] = Int32GetDatum(po.warnings);
+	nulls[4] = po.metadata_follows < 0;
+	values[4] = BoolGetDatum(po.metadata_follows > 0);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }

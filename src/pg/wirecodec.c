@@ -4,6 +4,23 @@
  */
 #include "compat.h"
 
+#include "common/shortest_dec.h"
 #include "fmgr.h"
 
+#include "fdb_tuple.h"
+
 WC_MODULE_MAGIC;
+
+void		_PG_init(void);
+
+/*
+ * Hand the core the server's shortest round-trip formatters (Ryu, what
+ * float8out / float4out run) for the text and jsonb forms of FoundationDB
+ * doubles and floats.
+ */
+void
+_PG_init(void)
+{
+	fdb_text_set_shortest(double_to_shortest_decimal_bufn,
+						  float_to_shortest_decimal_bufn);
+}

@@ -231,7 +231,7 @@ bench_packets(void)
 		const uint8_t *p = coldef;
 		OPAQUE(p);
 		wc_mysql_column_def cd;
-		wc_mysql_status st = wc_mysql_column_def_decode(p, sizeof(coldef), &cd, NULL);
+		wc_mysql_status st = wc_mysql_column_def_decode(p, sizeof(coldef), WC_MYSQL_CD_EXT_ABSENT, &cd, NULL);
 		WC_KEEP(st);
 		WC_KEEP(cd.flags);
 	});
@@ -239,7 +239,7 @@ bench_packets(void)
 		const uint8_t *p = ok;
 		OPAQUE(p);
 		wc_mysql_ok o;
-		wc_mysql_status st = wc_mysql_ok_decode(p, sizeof(ok), &o, NULL);
+		wc_mysql_status st = wc_mysql_ok_decode(p, sizeof(ok), WC_MYSQL_CLIENT_PROTOCOL_41, &o, NULL);
 		WC_KEEP(st);
 		WC_KEEP(o.last_insert_id);
 	});

@@ -29,5 +29,41 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
 	cat test/bench/sql_*.sql
 	echo '\o'
-	cat test/bench/bench_report.sql
 } | psql -P pager=off
+
+# pg_dump (custom format, uncompressed) and pg_restore (--clean, into a
+# second database) of each bulk_dump_* table of sql_bulk_io.sql, median of 3.
+echo "== pg_dump / pg_restore of 1M-row tables"
+dumpdir=$(mktemp -d /tmp/wirecodec-dump.XXXXXX)
+psql -c 'CREATE DATABASE bench_restore' -c '\c bench_restore' -c 'CREATE EXTENSION wirecodec'
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+bulk_dump() {	# table label base-label
+	local d=() r=() t0 t1 t2
+	for _ in 1 2 3; do
+		t0=$(now_ms)
+		"$PGBIN/pg_dump" -Fc -Z0 -t "$1" -f "$dumpdir/$1.dump" postgres
+		t1=$(now_ms)
+		"$PGBIN/pg_restore" --clean --if-exists -d bench_restore "$dumpdir/$1.dump"
+		t2=$(now_ms)
+		d+=($((t1 - t0)))
+		r+=($((t2 - t1)))
+	done
+	rm -f "$dumpdir/$1.dump"
+	psql -c "INSERT INTO bench_results VALUES
+		('bulk', '$2 pg_dump', $( [ -n "$3" ] && echo "'$3 pg_dump'" || echo NULL), 1000000, $(median3 "${d[@]}"), 0),
+		('bulk', '$2 pg_restore', $( [ -n "$3" ] && echo "'$3 pg_restore'" || echo NULL), 1000000, $(median3 "${r[@]}"), 0)"
+}
+bulk_dump bulk_dump_fdb_bytea 'bytea [fdb keys]' ''
+bulk_dump bulk_dump_fdb 'fdb_tuple' 'bytea [fdb keys]'
+bulk_dump bulk_dump_fdbd_bytea 'bytea [double keys]' ''
+bulk_dump bulk_dump_fdbd 'fdb_tuple (double)' 'bytea [double keys]'
+bulk_dump bulk_dump_hlc_bigint 'bigint' ''
+bulk_dump bulk_dump_hlc 'hlc_timestamp' 'bigint'
+bulk_dump bulk_dump_mvcc_bytea 'bytea [mvcc keys]' ''
+bulk_dump bulk_dump_mvcc 'crdb_mvcc_key' 'bytea [mvcc keys]'
+bulk_dump bulk_dump_vs_bytea 'bytea [versionstamps]' ''
+bulk_dump bulk_dump_vs 'fdb_versionstamp' 'bytea [versionstamps]'
+rm -rf "$dumpdir"
+
+cat test/bench/bench_report.sql test/bench/bulk_report.sql | psql -P pager=off

@@ -5,7 +5,7 @@ SET work_mem = '1GB';
 -- 1M rows in a scrambled order: bigint, its hlc_timestamp, texts, a key.
 CREATE TABLE bench_hlc AS
 SELECT i, ts, ts::text AS ts_text, i::text AS i_text, ts::numeric AS ts_num,
-	   '\x666f6f'::bytea AS k, crdb_mvcc_key_encode('\x666f6f', ts) AS enc
+	   '\x666f6f'::bytea AS k, crdb_mvcc_key_encode('\x666f6f', ts)::bytea AS enc
 FROM (SELECT i, hlc_timestamp(1700000000000000000 + ((i * 7919) % 1000003) * 1000, (i % 3)::int) AS ts
 	  FROM generate_series(1::bigint, 1000000) i) s;
 VACUUM ANALYZE bench_hlc;
@@ -38,7 +38,7 @@ CREATE TABLE bench_sort2_hlc AS SELECT i AS id, ts AS x FROM bench_hlc;
 CREATE TABLE bench_sort_mvcc AS SELECT enc::crdb_mvcc_key AS x FROM bench_hlc;
 CREATE TABLE bench_sort_bytea AS SELECT enc AS x FROM bench_hlc;
 CREATE TABLE bench_sort_bytea2 AS
-SELECT crdb_mvcc_key_encode('\xf28912'::bytea || int4send(((i * 7919) % 1000003)::int), ts) AS x FROM bench_hlc;
+SELECT crdb_mvcc_key_encode('\xf28912'::bytea || int4send(((i * 7919) % 1000003)::int), ts)::bytea AS x FROM bench_hlc;
 CREATE TABLE bench_sort_mvcc2 AS SELECT x::crdb_mvcc_key AS x FROM bench_sort_bytea2;
 VACUUM ANALYZE bench_sort_bigint, bench_sort_hlc, bench_sort_numeric, bench_sort2_bigint,
 	bench_sort2_hlc, bench_sort_mvcc, bench_sort_bytea, bench_sort_mvcc2, bench_sort_bytea2;

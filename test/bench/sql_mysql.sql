@@ -31,3 +31,8 @@ CREATE TABLE bench_mysql_rows AS
 VACUUM ANALYZE bench_mysql_rows;
 SELECT bench_expr('mysql', 'mysql_text_row_decode(r), 3 columns', 'mysql_text_row_decode(r)',
 				  'int8send(i)', 'bench_mysql_rows');
+-- 12 columns: the one walk per row shows more with more columns
+CREATE TABLE bench_mysql_rows12 AS SELECT r || r || r || r AS r FROM bench_mysql_rows;
+VACUUM ANALYZE bench_mysql_rows12;
+SELECT bench_expr('mysql', 'mysql_text_row_decode(r), 12 columns', 'mysql_text_row_decode(r)',
+				  'int8send(i)', 'bench_mysql_rows12');

@@ -214,14 +214,14 @@ fuzz_column_def(const uint8_t *p, size_t n)
 	wc_mysql_error err;
 	size_t		w;
 
-	if (wc_mysql_column_def_decode(p, n, &cd, &err) != WC_MYSQL_OK)
+	if (wc_mysql_column_def_decode(p, n, WC_MYSQL_CD_EXT_ABSENT, &cd, &err) != WC_MYSQL_OK)
 	{
 		REQUIRE(err.field >= 0 && err.field <= WC_MYSQL_CD_END && err.offset <= n);
 		return;
 	}
 	w = column_def_write(out, p, &cd);
 	REQUIRE(w <= n);
-	REQUIRE(wc_mysql_column_def_decode(out, w, &cd2, NULL) == WC_MYSQL_OK);
+	REQUIRE(wc_mysql_column_def_decode(out, w, WC_MYSQL_CD_EXT_ABSENT, &cd2, NULL) == WC_MYSQL_OK);
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
 		REQUIRE(cd2.str[i].is_null == cd.str[i].is_null && cd2.str[i].len == cd.str[i].len &&
 				memcmp(out + cd2.str[i].off, p + cd.str[i].off, cd.str[i].len) == 0);
@@ -240,7 +240,7 @@ fuzz_ok(const uint8_t *p, size_t n)
 	wc_mysql_error err;
 	size_t		w = 0;
 
-	if (wc_mysql_ok_decode(p, n, &ok, &err) != WC_MYSQL_OK)
+	if (wc_mysql_ok_decode(p, n, WC_MYSQL_CLIENT_PROTOCOL_41, &ok, &err) != WC_MYSQL_OK)
 	{
 		REQUIRE(err.field >= 0 && err.field <= WC_MYSQL_OK_INFO && err.offset <= n);
 		return;
@@ -260,7 +260,7 @@ fuzz_ok(const uint8_t *p, size_t n)
 	memcpy(out + w, p + ok.info.off, ok.info.len);
 	w += ok.info.len;
 	REQUIRE(w <= n);
-	REQUIRE(wc_mysql_ok_decode(out, w, &ok2, NULL) == WC_MYSQL_OK);
+	REQUIRE(wc_mysql_ok_decode(out, w, WC_MYSQL_CLIENT_PROTOCOL_41, &ok2, NULL) == WC_MYSQL_OK);
 	REQUIRE(ok2.header == ok.header && ok2.affected_rows_null == ok.affected_rows_null &&
 			ok2.last_insert_id_null == ok.last_insert_id_null &&
 			(ok.affected_rows_null || ok2.affected_rows == ok.affected_rows) &&

@@ -21,16 +21,16 @@ SELECT hostile_case('hlc_from_numeric', '$1::numeric::hlc_timestamp',
 	'{22P02,22003}', :n, true);
 
 INSERT INTO hostile_seeds
-SELECT 'hlc_timestamp_from_proto', hlc_timestamp_to_proto(ts) FROM hlc_seed_values
-UNION ALL SELECT 'hlc_timestamp_from_proto', decode(h, 'hex')
+SELECT 'hlc_from_proto', hlc_to_proto(ts) FROM hlc_seed_values
+UNION ALL SELECT 'hlc_from_proto', decode(h, 'hex')
 FROM unnest(ARRAY['08001000', '18011091017b0891', '2203616263089101', '0d01020304089101',
 				  '1a00', '0b0891010c107b', '0880808080808080808001']) h;
-SELECT hostile_case('hlc_timestamp_from_proto', 'hlc_timestamp_from_proto($1)',
-	'hlc_timestamp_from_proto(hlc_timestamp_to_proto(hlc_timestamp_from_proto($1))) = hlc_timestamp_from_proto($1)',
+SELECT hostile_case('hlc_from_proto', 'hlc_from_proto($1)',
+	'hlc_from_proto(hlc_to_proto(hlc_from_proto($1))) = hlc_from_proto($1)',
 	'{22P03,22003}', :n);
 
 CREATE TEMP TABLE mvcc_seed_keys AS
-SELECT crdb_mvcc_key_encode(k, ts) AS enc
+SELECT crdb_mvcc_key_encode(k, ts)::bytea AS enc
 FROM unnest(ARRAY['', 'a', 'foo', '\x00ff00', 'a longer user key with spaces']::bytea[]) k,
 	 hlc_seed_values
 UNION ALL SELECT decode(h, 'hex')

@@ -53,3 +53,52 @@ INSERT INTO hostile_seeds SELECT 'mysql_ok_packet_decode', b
 FROM unnest(ARRAY['\x0001000200000000'::bytea, '\x00fc1027fd00000102000000'::bytea,
 				  '\xfe0000020000'::bytea, '\x00010002000000066d6f726520696e666f'::bytea]) b;
 SELECT hostile_case('mysql_ok_packet_decode', 'mysql_ok_packet_decode($1)', NULL, '{22P03,22023}', :n);
+
+-- 0.2: server packets (MariaDB column definitions with extended metadata,
+-- session-tracked OK packets and their state changes, ERR, EOF,
+-- COM_STMT_PREPARE OK), the connection phase and the commands.
+INSERT INTO hostile_seeds SELECT 'mysql_column_def_decode(caps)', b
+FROM unnest(ARRAY['\x036465660164027479027479026964026964000c3f000b000000030342000000'::bytea,
+				  '\x036465660164027479027479016301630f00046a736f6e01046a736f6e0701780c2d00fffffffffc9000270000'::bytea]) b;
+SELECT hostile_case('mysql_column_def_decode(caps)',
+	'mysql_column_def_decode($1, 1::bigint << 35)', NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_session_state_decode', b
+FROM unnest(ARRAY['\x000000024000000010000e0a6175746f636f6d6d6974024f4e'::bytea,
+				  '\x000300020000002652'::bytea]) b;
+SELECT hostile_case('mysql_session_state_decode',
+	'(SELECT count(*) FROM mysql_ok_packet_decode($1) o, mysql_session_state_decode(o.session_state) s)',
+	NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_err_packet_decode', b
+FROM unnest(ARRAY['\xff1904233432303030556e6b6e6f776e'::bytea, '\xffffff010239300007636f7079696e67'::bytea,
+				  '\xfe00002200'::bytea, '\x00010000000200010000000001'::bytea]) b;
+SELECT hostile_case('mysql_err_packet_decode', 'mysql_err_packet_decode($1)', NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_eof_packet_decode', seed FROM hostile_seeds WHERE label = 'mysql_err_packet_decode';
+SELECT hostile_case('mysql_eof_packet_decode', 'mysql_eof_packet_decode($1)', NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_stmt_prepare_ok_decode', seed FROM hostile_seeds WHERE label = 'mysql_err_packet_decode';
+SELECT hostile_case('mysql_stmt_prepare_ok_decode', 'mysql_stmt_prepare_ok_decode($1, 25723392 | (1 << 25))',
+	NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_handshake_decode',
+	'\x0a'::bytea || mysql_null_str('5.5.5-10.11.6-MariaDB') || '\x03000000' || '\x6162636465666768' || '\x00'
+	|| '\xfef7' || '\x2d' || '\x0200' || '\xff81' || '\x15' || '\x000000000000' || '\x1d000000'
+	|| '\x696a6b6c6d6e6f7071727374' || '\x00' || mysql_null_str('mysql_native_password');
+SELECT hostile_case('mysql_handshake_decode', 'mysql_handshake_decode($1)', NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_handshake_response_decode',
+	mysql_int_le(x'00bae208'::int, 4) || mysql_int_le(16777216, 4) || '\x2d'::bytea
+	|| decode(repeat('00', 19), 'hex') || '\x08000000' || mysql_null_str('root')
+	|| mysql_lenenc_str(decode(repeat('a5', 20), 'hex')) || mysql_null_str('test')
+	|| mysql_null_str('mysql_native_password')
+	|| mysql_lenenc_str(mysql_lenenc_str('_client_name') || mysql_lenenc_str('libmariadb'));
+SELECT hostile_case('mysql_handshake_response_decode', 'mysql_handshake_response_decode($1)',
+	NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_auth_switch_decode', '\xfe'::bytea || mysql_null_str('caching_sha2_password')
+	|| decode(repeat('5a', 20), 'hex') || '\x00'::bytea;
+SELECT hostile_case('mysql_auth_switch_decode', 'mysql_auth_switch_decode($1)', NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_com_stmt_execute_decode', b
+FROM unnest(ARRAY['\x17010000000001000000020108000300fe00010000000000000003616263'::bytea,
+				  '\x030201020108806964' || '\x0f00037461670700000000000000'::bytea || convert_to('SELECT 3', 'UTF8')]) b;
+SELECT hostile_case('mysql_com_stmt_execute_decode', 'mysql_com_stmt_execute_decode($1, 3)',
+	NULL, '{22P03,22023}', :n);
+INSERT INTO hostile_seeds SELECT 'mysql_com_query_decode', seed FROM hostile_seeds
+WHERE label = 'mysql_com_stmt_execute_decode';
+SELECT hostile_case('mysql_com_query_decode', 'mysql_com_query_decode($1, 25723392 | (1 << 27))',
+	NULL, '{22P03,22023}', :n);

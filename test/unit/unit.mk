@@ -17,6 +17,17 @@ CFLAGS    := -O2 -g
 endif
 CFLAGS    += -std=gnu11 -Wall -Wextra -Werror -Isrc/core -Itest/unit
 
+# PostgreSQL's libpgcommon (its Ryu float formatters, which the glue hands
+# the core) when the server's build files are installed: test_fdb_tuple_text
+# then checks the core with the very formatter it runs with in the server.
+PG_CONFIG ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
+PGCOMMON  := $(firstword $(wildcard $(shell $(PG_CONFIG) --pkglibdir 2>/dev/null)/libpgcommon.a $(shell $(PG_CONFIG) --libdir 2>/dev/null)/libpgcommon.a))
+LDLIBS    := -lm
+ifneq ($(PGCOMMON),)
+$(BUILD)/test_fdb_tuple_text: CFLAGS += -DWC_HAVE_PGCOMMON
+$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) -lm
+endif
+
 BINS := $(addprefix $(BUILD)/,$(TESTS))
 
 .PHONY: run
@@ -25,4 +36,4 @@ run: $(BINS)
 
 $(BUILD)/%: test/unit/%.c test/unit/harness.c test/unit/harness.h $(CORE_SRCS) $(wildcard src/core/*.h)
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) -o $@ $< test/unit/harness.c $(CORE_SRCS)
+	$(CC) $(CFLAGS) -o $@ $< test/unit/harness.c $(CORE_SRCS) $(LDLIBS)

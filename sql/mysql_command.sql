@@ -1,0 +1,72 @@
+-- mysql_command: COM_QUERY (with MySQL 8 query attributes) and
+-- COM_STMT_EXECUTE (NULL bitmap, new-params-bound flag, types, values as
+-- sent); every error with its SQLSTATE.
+\set VERBOSITY default
+\set ECHO none
+\i sql/mysql_helpers.psql
+\set ECHO all
+
+-- COM_QUERY without query attributes (the default capabilities)
+SELECT convert_from(query, 'UTF8') AS query, attribute_types, attribute_names, attribute_values
+FROM mysql_com_query_decode('\x03'::bytea || convert_to('SELECT 1', 'UTF8'));
+-- with CLIENT_QUERY_ATTRIBUTES (1 << 27): no attribute; two attributes,
+-- a LONGLONG and a NULL VARCHAR, named
+SELECT convert_from(query, 'UTF8') AS query, attribute_types, attribute_names, attribute_values
+FROM mysql_com_query_decode('\x030001'::bytea || convert_to('SELECT 2', 'UTF8'), 25723392 | (1 << 27));
+SELECT convert_from(query, 'UTF8') AS query, attribute_types, attribute_names, attribute_values
+FROM mysql_com_query_decode('\x030201'::bytea || '\x02' || '\x01' || '\x0880' || mysql_lenenc_str('id')
+	|| '\x0f00' || mysql_lenenc_str('tag') || mysql_int_le(7, 8) || convert_to('SELECT 3', 'UTF8'),
+	25723392 | (1 << 27));
+-- errors: not 03, a NULL count, a bitmap past the end, an unbound
+-- attribute block, an unknown type, a value past the end
+SELECT * FROM mysql_com_query_decode('\x16');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('\x03fb01', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('\x03fc000101', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('\x0301010000', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('\x03010100011100016100', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('\x030101000108000161010203', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_query_decode('', 1 << 27);
+\echo :LAST_ERROR_SQLSTATE
+
+-- COM_STMT_EXECUTE of a statement with 3 parameters: LONGLONG 1, NULL,
+-- STRING 'abc'; then every fixed and temporal width, UNSIGNED flagged
+SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000020108000300fe00010000000000000003616263', 3);
+SELECT param_types, param_values
+FROM mysql_com_stmt_execute_decode('\x17' || mysql_int_le(9, 4) || '\x00' || mysql_int_le(1, 4)
+	|| '\x0000' || '\x01' || '\x0180' || '\x0200' || '\x0300' || '\x0400' || '\x0500' || '\x0a00'
+	|| '\x0c00' || '\x0b00' || '\x0d00'
+	|| '\xff' || '\x0100' || '\x02000000' || '\x0000803f' || '\x000000000000f03f'
+	|| '\x04e8070c1f' || '\x07e8070c1f173b3b' || '\x00' || '\xe807', 9);
+-- new-params-bound 0: the types are the previous execution's, the values
+-- come back unsplit
+SELECT new_params_bound, param_types, param_values, values_raw
+FROM mysql_com_stmt_execute_decode('\x17010000000001000000000001000000', 1);
+-- no parameters; MySQL 8 with query attributes: a parameter count and names
+SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000', 0);
+SELECT param_types, param_names, param_values
+FROM mysql_com_stmt_execute_decode('\x170100000008010000000100010300' || mysql_lenenc_str('n') || '\x2a000000'::bytea,
+								   0, 25723392 | (1 << 27));
+-- errors: not 17, cut, a bad bound flag, a missing value, bytes after the
+-- values, num_params out of range
+SELECT * FROM mysql_com_stmt_execute_decode('\x03', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x170100', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000020300', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000000103000102', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000010100010203', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000', -1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_execute_decode('\x170100000000010000000001fe00fc0a00', 1);
+\echo :LAST_ERROR_SQLSTATE

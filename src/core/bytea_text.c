@@ -1,0 +1,116 @@
+/*
+ * bytea_text.c: bytea's text forms (see bytea_text.h).  err_off is the
+ * offset in the whole input.
+ */
+#include "bytea_text.h"
+
+#include <string.h>
+
+/* 0..15 for a hex digit, -1 otherwise. */
+static const int8_t hexval[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+	['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13,
+	['d'] = 14, ['e'] = 15, ['f'] = 16, ['A'] = 11, ['B'] = 12, ['C'] = 13,
+	['D'] = 14, ['E'] = 15, ['F'] = 16
+};
+
+#define HEXV(c) (hexval[(unsigned char) (c)] - 1)
+
+wc_bt_status
+wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+{
+	size_t		i = 0,
+				o = 0;
+
+	while (i < n)
+	{
+		int			hi,
+					lo;
+		char		c = s[i];
+
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
+		{
+			i++;
+			continue;
+		}
+		if ((hi = HEXV(c)) < 0)
+		{
+			*err_off = i;
+			return WC_BT_BAD_HEX_DIGIT;
+		}
+		if (i + 1 >= n)
+		{
+			*err_off = i;
+			return WC_BT_ODD_HEX;
+		}
+		if ((lo = HEXV(s[i + 1])) < 0)
+		{
+			*err_off = i + 1;
+			return WC_BT_BAD_HEX_DIGIT;
+		}
+		if (out)
+			out[o] = (uint8_t) ((hi << 4) | lo);
+		o++;
+		i += 2;
+	}
+	*outlen = o;
+	return WC_BT_OK;
+}
+
+/* Escape form: "\\" is a backslash, "\ooo" (first digit 0-3) an octal byte. */
+static wc_bt_status
+escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+{
+	size_t		i = 0,
+				o = 0;
+
+	while (i < n)
+	{
+		const char *bs = memchr(s + i, '\\', n - i);
+		size_t		run = bs ? (size_t) (bs - (s + i)) : n - i;
+
+		if (out)
+			memcpy(out + o, s + i, run);
+		o += run;
+		i += run;
+		if (i >= n)
+			break;
+		if (i + 1 < n && s[i + 1] == '\\')
+		{
+			if (out)
+				out[o] = '\\';
+			o++;
+			i += 2;
+		}
+		else if (i + 3 < n && s[i + 1] >= '0' && s[i + 1] <= '3' &&
+				 s[i + 2] >= '0' && s[i + 2] <= '7' &&
+				 s[i + 3] >= '0' && s[i + 3] <= '7')
+		{
+			if (out)
+				out[o] = (uint8_t) (((s[i + 1] - '0') << 6) | ((s[i + 2] - '0') << 3) | (s[i + 3] - '0'));
+			o++;
+			i += 4;
+		}
+		else
+		{
+			*err_off = i;
+			return WC_BT_BAD_ESCAPE;
+		}
+	}
+	*outlen = o;
+	return WC_BT_OK;
+}
+
+wc_bt_status
+wc_bt_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+{
+	if (wc_bt_is_hex(s, n))
+	{
+		wc_bt_status st = wc_bt_hex_decode(s + 2, n - 2, out, outlen, err_off);
+
+		if (st != WC_BT_OK)
+			*err_off += 2;
+		return st;
+	}
+	return escape_decode(s, n, out, outlen, err_off);
+}

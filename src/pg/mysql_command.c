@@ -1,0 +1,156 @@
+/*
+ * mysql_command.c: SQL functions for COM_QUERY and COM_STMT_EXECUTE
+ * (core: src/core/mysql_command.c).
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+
+#include "mysql_command.h"
+#include "mysql_glue.h"
+
+static void WC_NORETURN
+command_raise(const char *func, wc_mysql_status st, wc_mysql_error *err)
+{
+	char		what[64];
+
+	if (err->field == WC_MYSQL_CMD_END)
+		snprintf(what, sizeof(what), "packet");
+	else
+		snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_command_fields[err->field]);
+	mysql_raise(func, what, st, err);
+}
+
+/*
+ * The parameters of a checked block as arrays: types (the int<2> as sent:
+ * type byte, 0x8000 for UNSIGNED), names (when named) and values (as
+ * sent, NULL for NULL parameters).  Unbound blocks give NULL arrays.
+ */
+static void
+params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps, const char *func,
+			  Datum *values, bool *nulls)
+{
+	int			n = (int) ps->count;
+	Datum	   *types,
+			   *names,
+			   *vals;
+	bool	   *vnulls;
+	wc_mysql_param_cursor c;
+	int			dims[1];
+	int			lbs[1] = {1};
+
+	nulls[0] = nulls[1] = nulls[2] = !ps->bound;
+	if (!ps->bound)
+		return;
+	if (ps->count > (uint64) MaxArraySize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s: %llu parameters exceed the maximum array size", func,
+						(unsigned long long) ps->count)));
+	dims[0] = n;
+	types = palloc(sizeof(Datum) * (n ? n : 1));
+	names = palloc(sizeof(Datum) * (n ? n : 1));
+	vals = palloc(sizeof(Datum) * (n ? n : 1));
+	vnulls = palloc(sizeof(bool) * (n ? n : 1));
+	wc_mysql_param_cursor_init(ps, &c);
+	for (int i = 0; i < n; i++)
+	{
+		wc_mysql_param p;
+
+		(void) wc_mysql_param_next(buf, len, ps, &c, &p, NULL);
+		types[i] = Int32GetDatum(p.type | (p.is_unsigned ? 0x8000 : 0));
+		if (ps->named)
+			names[i] = mysql_utf8_text(buf + p.name.off, p.name.len, func, "parameter name",
+									   p.name.off);
+		vnulls[i] = p.value.is_null;
+		vals[i] = p.value.is_null ? (Datum) 0 :
+			PointerGetDatum(mysql_bytea(buf + p.value.off, p.value.len));
+	}
+	values[0] = PointerGetDatum(construct_array(types, n, INT4OID, 4, true, TYPALIGN_INT));
+	nulls[1] = !ps->named;
+	if (ps->named)
+		values[1] = PointerGetDatum(construct_array(names, n, TEXTOID, -1, false, TYPALIGN_INT));
+	values[2] = PointerGetDatum(construct_md_array(vals, vnulls, 1, dims, lbs, BYTEAOID, -1,
+												   false, TYPALIGN_INT));
+}
+
+/* mysql_com_query_decode(payload, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_com_query_decode);
+Datum
+mysql_com_query_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	size_t		len = VARSIZE_ANY_EXHDR(payload);
+	wc_mysql_com_query q;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[4];
+	bool		nulls[4] = {false, false, false, false};
+
+	st = wc_mysql_com_query_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(1)), &q, &err);
+	if (st != WC_MYSQL_OK)
+		command_raise("mysql_com_query_decode", st, &err);
+	values[0] = PointerGetDatum(mysql_bytea(buf + q.query.off, q.query.len));
+	params_arrays(buf, len, &q.attrs, "mysql_com_query_decode", values + 1, nulls + 1);
+	if (q.attrs.count == 0)
+	{
+		/* no attributes: empty arrays, not NULL, when the block was sent */
+		nulls[1] = nulls[2] = nulls[3] = !q.has_attributes;
+		if (q.has_attributes)
+		{
+			values[1] = PointerGetDatum(construct_empty_array(INT4OID));
+			values[2] = PointerGetDatum(construct_empty_array(TEXTOID));
+			values[3] = PointerGetDatum(construct_empty_array(BYTEAOID));
+		}
+	}
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_com_stmt_execute_decode(payload, num_params, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode);
+Datum
+mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
+{
+	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
+	int32		num_params = PG_GETARG_INT32(1);
+	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
+	size_t		len = VARSIZE_ANY_EXHDR(payload);
+	wc_mysql_stmt_execute ex;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[8];
+	bool		nulls[8];
+
+	memset(nulls, 0, sizeof(nulls));
+	if (num_params < 0 || num_params > 65535)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("mysql_com_stmt_execute_decode: num_params %d is out of range", num_params),
+				 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
+	st = wc_mysql_stmt_execute_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
+									  (uint64) num_params, &ex, &err);
+	if (st != WC_MYSQL_OK)
+		command_raise("mysql_com_stmt_execute_decode", st, &err);
+	values[0] = Int64GetDatum((int64) ex.statement_id);
+	values[1] = Int32GetDatum(ex.flags);
+	values[2] = Int64GetDatum((int64) ex.iteration_count);
+	nulls[3] = ex.params.count == 0;
+	values[3] = BoolGetDatum(ex.params.bound);
+	if (ex.params.count == 0)
+	{
+		values[4] = PointerGetDatum(construct_empty_array(INT4OID));
+		nulls[5] = true;
+		values[6] = PointerGetDatum(construct_empty_array(BYTEAOID));
+	}
+	else
+		params_arrays(buf, len, &ex.params, "mysql_com_stmt_execute_decode", values + 4,
+					  nulls + 4);
+	values[7] = PointerGetDatum(mysql_bytea(buf + ex.params.values_off,
+											ex.params.values_end - ex.params.values_off));
+	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}

@@ -1,0 +1,82 @@
+/*
+ * fuzz_mysql_command.c: libFuzzer target for COM_QUERY and
+ * COM_STMT_EXECUTE (mysql_command.h).  The first byte picks the decoder
+ * (bit 0), query attributes (bit 1) and, for COM_STMT_EXECUTE, the
+ * statement's parameter count (bits 2-7).  A checked parameter block is
+ * walked again: every value slice lies inside the values region, in
+ * order, and the walk ends exactly where the block does.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mysql_command.h"
+
+#define REQUIRE(c) do { if (!(c)) abort(); } while (0)
+
+static void
+walk(const uint8_t *p, size_t n, const wc_mysql_params *ps)
+{
+	wc_mysql_param_cursor c;
+	wc_mysql_param prm;
+	size_t		last = ps->values_off;
+
+	REQUIRE(ps->values_off <= ps->values_end && ps->values_end <= n);
+	if (!ps->bound)
+		return;
+	wc_mysql_param_cursor_init(ps, &c);
+	while (c.index < ps->count)
+	{
+		REQUIRE(wc_mysql_param_next(p, n, ps, &c, &prm, NULL) == WC_MYSQL_OK);
+		REQUIRE(prm.name.is_null == !ps->named);
+		if (!prm.value.is_null)
+		{
+			REQUIRE(prm.value.off == last && prm.value.len <= ps->values_end - last);
+			last = prm.value.off + prm.value.len;
+		}
+	}
+	REQUIRE(last == ps->values_end && c.vpos == ps->values_end);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t    *copy;
+	size_t		n;
+	uint64_t	caps;
+	wc_mysql_error err;
+
+	if (size == 0)
+		return 0;
+	n = size - 1;
+	copy = malloc(n ? n : 1);
+	memcpy(copy, data + 1, n);
+	caps = WC_MYSQL_CAPS_DEFAULT | ((data[0] & 2) ? WC_MYSQL_CLIENT_QUERY_ATTRIBUTES : 0);
+	if (data[0] & 1)
+	{
+		wc_mysql_stmt_execute ex;
+
+		if (wc_mysql_stmt_execute_decode(copy, n, caps, data[0] >> 2, &ex, &err) == WC_MYSQL_OK)
+		{
+			REQUIRE(n >= 10 && copy[0] == WC_MYSQL_COM_STMT_EXECUTE);
+			walk(copy, n, &ex.params);
+		}
+		else
+			REQUIRE(err.offset <= n && err.field >= 0 && err.field <= WC_MYSQL_CMD_END);
+	}
+	else
+	{
+		wc_mysql_com_query q;
+
+		if (wc_mysql_com_query_decode(copy, n, caps, &q, &err) == WC_MYSQL_OK)
+		{
+			REQUIRE(q.query.off + q.query.len == n && q.query.off >= 1);
+			walk(copy, n, &q.attrs);
+			REQUIRE(q.attrs.values_end == q.query.off);
+		}
+		else
+			REQUIRE(err.offset <= n && err.field >= 0 && err.field <= WC_MYSQL_CMD_END);
+	}
+	free(copy);
+	return 0;
+}

@@ -1,0 +1,563 @@
+/*
+ * test_fdb_tuple_text.c: the text form of FoundationDB doubles and floats
+ * (src/core/fdb_tuple_text.c).  fdb_format_double / fdb_format_float with a
+ * shortest round-trip formatter installed must print exactly what the
+ * original precision search printed (kept below as the reference), and
+ * every output must read back as the same bits.  Run with the formatters
+ * the PostgreSQL glue installs (Ryu from libpgcommon, when the build finds
+ * it: WC_HAVE_PGCOMMON) and with two formatters written here that print the
+ * shortest digits in fixed and in exponent form, so that the layout code is
+ * checked against both shapes its input can take.
+ */
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fdb_tuple.h"
+#include "harness.h"
+
+#ifdef WC_HAVE_PGCOMMON
+/* from PostgreSQL's src/include/common/shortest_dec.h */
+int			double_to_shortest_decimal_bufn(double f, char *result);
+int			float_to_shortest_decimal_bufn(float f, char *result);
+#endif
+
+/* ---- the reference: the formatting as it was before the formatter hook ---- */
+
+static size_t
+ref_shortest_double(double d, char *out)
+{
+	int			prec;
+	int			n = 0;
+
+	for (prec = 1; prec <= 17; prec++)
+	{
+		n = snprintf(out, 40, "%.*g", prec, d);
+		if (strtod(out, NULL) == d)
+			break;
+	}
+	return (size_t) n;
+}
+
+static size_t
+ref_shortest_float(float f, char *out)
+{
+	int			prec;
+	int			n = 0;
+
+	for (prec = 1; prec <= 9; prec++)
+	{
+		n = snprintf(out, 40, "%.*g", prec, (double) f);
+		if (strtof(out, NULL) == f)
+			break;
+	}
+	return (size_t) n;
+}
+
+static size_t
+ref_ensure_point(char *out, size_t n)
+{
+	if (strpbrk(out, ".e") == NULL)
+	{
+		out[n++] = '.';
+		out[n++] = '0';
+		out[n] = '\0';
+	}
+	return n;
+}
+
+static size_t
+ref_format_double(uint64_t bits, char *out)
+{
+	double		d;
+
+	memcpy(&d, &bits, 8);
+	if (isnan(d))
+	{
+		if (bits == UINT64_C(0x7ff8000000000000))
+			return (size_t) snprintf(out, 40, "nan");
+		if (bits == UINT64_C(0xfff8000000000000))
+			return (size_t) snprintf(out, 40, "-nan");
+		return (size_t) snprintf(out, 40, "nan(0x%016llx)", (unsigned long long) bits);
+	}
+	if (isinf(d))
+		return (size_t) snprintf(out, 40, d < 0 ? "-inf" : "inf");
+	return ref_ensure_point(out, ref_shortest_double(d, out));
+}
+
+static size_t
+ref_format_float(uint32_t bits, char *out)
+{
+	float		f;
+	size_t		n;
+
+	memcpy(&f, &bits, 4);
+	if (isnan(f))
+	{
+		if (bits == 0x7fc00000u)
+			return (size_t) snprintf(out, 40, "nanf");
+		if (bits == 0xffc00000u)
+			return (size_t) snprintf(out, 40, "-nanf");
+		return (size_t) snprintf(out, 40, "nanf(0x%08x)", (unsigned) bits);
+	}
+	if (isinf(f))
+		return (size_t) snprintf(out, 40, f < 0 ? "-inff" : "inff");
+	n = ref_ensure_point(out, ref_shortest_float(f, out));
+	out[n++] = 'f';
+	out[n] = '\0';
+	return n;
+}
+
+/* ---- formatters written here: the shortest digits in a chosen shape ---- */
+
+/* Shortest P whose "%.Pe" reads back (so the digits are nearest-rounded,
+ * and for powers of two possibly longer than a true shortest formatter's). */
+static int
+exp_shortest_double(double d, char *out)
+{
+	int			p;
+	int			n = 0;
+
+	for (p = 0; p <= 16; p++)
+	{
+		n = snprintf(out, 40, "%.*e", p, d);
+		if (strtod(out, NULL) == d)
+			break;
+	}
+	return n;
+}
+
+static int
+exp_shortest_float(float f, char *out)
+{
+	int			p;
+	int			n = 0;
+
+	for (p = 0; p <= 8; p++)
+	{
+		n = snprintf(out, 40, "%.*e", p, (double) f);
+		if (strtof(out, NULL) == f)
+			break;
+	}
+	return n;
+}
+
+/* The same digits written out in fixed form (0.000123, 12300000, 1.25)
+ * when that fits in 39 characters, else in exponent form. */
+static int
+fixed_from_exp(char *out, int n)
+{
+	char		dig[24];
+	int			nd = 0;
+	int			x;
+	int			neg = out[0] == '-';
+	char	   *e = strchr(out, 'e');
+	char		buf[48];
+	char	   *o = buf;
+	int			i;
+
+	for (i = neg; out + i < e; i++)
+		if (out[i] != '.')
+			dig[nd++] = out[i];
+	x = atoi(e + 1);
+	if (x > 25 || x < -15)
+		return n;
+	if (neg)
+		*o++ = '-';
+	if (x < 0)
+	{
+		*o++ = '0';
+		*o++ = '.';
+		for (i = 0; i < -x - 1; i++)
+			*o++ = '0';
+		memcpy(o, dig, nd);
+		o += nd;
+	}
+	else
+	{
+		for (i = 0; i <= x || i < nd; i++)
+		{
+			if (i == x + 1)
+				*o++ = '.';
+			*o++ = i < nd ? dig[i] : '0';
+		}
+	}
+	memcpy(out, buf, o - buf);
+	return (int) (o - buf);
+}
+
+static int
+fixed_shortest_double(double d, char *out)
+{
+	return fixed_from_exp(out, exp_shortest_double(d, out));
+}
+
+static int
+fixed_shortest_float(float f, char *out)
+{
+	return fixed_from_exp(out, exp_shortest_float(f, out));
+}
+
+/* ---- the values ---- */
+
+static uint64_t rng = UINT64_C(0x9e3779b97f4a7c15);
+
+static uint64_t
+next_rand(void)
+{
+	/* xorshift64* */
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * UINT64_C(2685821657736338717);
+}
+
+static uint64_t
+dbits(double d)
+{
+	uint64_t	b;
+
+	memcpy(&b, &d, 8);
+	return b;
+}
+
+static uint32_t
+fbits(float f)
+{
+	uint32_t	b;
+
+	memcpy(&b, &f, 4);
+	return b;
+}
+
+typedef struct
+{
+	const char *what;
+	long		checked;
+	long		bad_text;
+	long		bad_bits;
+} tally;
+
+/* Format bits both ways, compare, and parse the output back. */
+static void
+one_double(tally *t, uint64_t bits)
+{
+	char		got[48];
+	char		want[48];
+	size_t		n = fdb_format_double(bits, got);
+	double		d;
+	double		back;
+
+	ref_format_double(bits, want);
+	t->checked++;
+	if (strcmp(got, want) != 0 || n != strlen(want))
+	{
+		if (t->bad_text++ < 5)
+			printf("  %s: double %016" PRIx64 ": got %s, want %s\n", t->what, bits, got, want);
+	}
+	memcpy(&d, &bits, 8);
+	if (isnan(d))
+		return;
+	back = strtod(got, NULL);
+	if (dbits(back) != bits)
+	{
+		if (t->bad_bits++ < 5)
+			printf("  %s: double %016" PRIx64 " printed %s reads back as %016" PRIx64 "\n",
+				   t->what, bits, got, dbits(back));
+	}
+}
+
+static void
+one_float(tally *t, uint32_t bits)
+{
+	char		got[48];
+	char		want[48];
+	size_t		n = fdb_format_float(bits, got);
+	float		f;
+	float		back;
+
+	ref_format_float(bits, want);
+	t->checked++;
+	if (strcmp(got, want) != 0 || n != strlen(want))
+	{
+		if (t->bad_text++ < 5)
+			printf("  %s: float %08" PRIx32 ": got %s, want %s\n", t->what, bits, got, want);
+	}
+	memcpy(&f, &bits, 4);
+	if (isnan(f))
+		return;
+	if (got[n - 1] != 'f')
+	{
+		if (t->bad_bits++ < 5)
+			printf("  %s: float %08" PRIx32 " printed %s without its suffix\n", t->what, bits, got);
+		return;
+	}
+	back = strtof(got, NULL);
+	if (fbits(back) != bits)
+	{
+		if (t->bad_bits++ < 5)
+			printf("  %s: float %08" PRIx32 " printed %s reads back as %08" PRIx32 "\n",
+				   t->what, bits, got, fbits(back));
+	}
+}
+
+/* A double and its neighbours on both sides, both signs. */
+static void
+around_double(tally *t, double d)
+{
+	uint64_t	b = dbits(d) & ~(UINT64_C(1) << 63);
+	int			k;
+
+	for (k = -2; k <= 2; k++)
+	{
+		uint64_t	v = b + (uint64_t) (int64_t) k;
+
+		if ((int64_t) k < 0 && b < (uint64_t) -k)
+			continue;
+		one_double(t, v);
+		one_double(t, v | (UINT64_C(1) << 63));
+	}
+}
+
+static void
+around_float(tally *t, float f)
+{
+	uint32_t	b = fbits(f) & 0x7fffffffu;
+	int			k;
+
+	for (k = -2; k <= 2; k++)
+	{
+		uint32_t	v = b + (uint32_t) k;
+
+		if (k < 0 && b < (uint32_t) -k)
+			continue;
+		one_float(t, v);
+		one_float(t, v | 0x80000000u);
+	}
+}
+
+/* A double of at most nd decimal digits times 10^[minexp, maxexp]: the
+ * values people type, where the shortest form is short. */
+static double
+short_decimal(int nd, int minexp, int maxexp)
+{
+	char		s[64];
+	uint64_t	p = 1;
+	int			i;
+	uint64_t	m;
+	int			x;
+
+	for (i = 0; i < nd; i++)
+		p *= 10;
+	m = next_rand() % p + 1;
+	x = minexp + (int) (next_rand() % (uint64_t) (maxexp - minexp + 1));
+	snprintf(s, sizeof(s), "%" PRIu64 "e%d", m, x);
+	return strtod(s, NULL);
+}
+
+static void
+run_doubles(tally *t, long nrandom)
+{
+	int			i;
+	long		k;
+	char		s[64];
+
+	/* edges */
+	one_double(t, 0);
+	one_double(t, UINT64_C(1) << 63);
+	around_double(t, DBL_MAX);
+	around_double(t, DBL_MIN);
+	around_double(t, DBL_TRUE_MIN);
+	around_double(t, DBL_TRUE_MIN * 2);
+	one_double(t, UINT64_C(0x000fffffffffffff));	/* largest subnormal */
+	one_double(t, UINT64_C(0x0010000000000000));
+	one_double(t, UINT64_C(0x7ff0000000000000));
+	one_double(t, UINT64_C(0xfff0000000000000));
+	one_double(t, UINT64_C(0x7ff8000000000000));
+	one_double(t, UINT64_C(0xfff8000000000000));
+	one_double(t, UINT64_C(0x7ff0000000000001));
+	one_double(t, UINT64_C(0x7ff4000000000000));
+	around_double(t, 9007199254740992.0);	/* 2^53 and 2^53 +- 1, 2 */
+	around_double(t, 9007199254740991.0);
+	around_double(t, 4503599627370496.0);
+	around_double(t, 18014398509481984.0);
+	around_double(t, 0.1);
+	around_double(t, 1.0 / 3);
+	around_double(t, 5e-324);
+	around_double(t, 2.2250738585072014e-308);
+	around_double(t, 1.7976931348623157e308);
+	/* every power of two, every power of ten, and their neighbours */
+	for (i = -1074; i <= 1023; i++)
+		around_double(t, ldexp(1.0, i));
+	for (i = -324; i <= 308; i++)
+	{
+		snprintf(s, sizeof(s), "1e%d", i);
+		around_double(t, strtod(s, NULL));
+		/* the %g exponent switch: 9.99..95 e-5, 1e-4, 1e15 .. 1e17 */
+		snprintf(s, sizeof(s), "9.5e%d", i);
+		around_double(t, strtod(s, NULL));
+		snprintf(s, sizeof(s), "9.999999999999999e%d", i);
+		around_double(t, strtod(s, NULL));
+		snprintf(s, sizeof(s), "1.5e%d", i);
+		around_double(t, strtod(s, NULL));
+	}
+	for (i = 1; i <= 17; i++)
+	{
+		snprintf(s, sizeof(s), "%.*s", i, "12345678901234567");
+		around_double(t, strtod(s, NULL));
+		snprintf(s, sizeof(s), "%.*se-5", i, "12345678901234567");
+		around_double(t, strtod(s, NULL));
+	}
+	/* the bench's keys: i * 1.5 */
+	for (k = 1; k <= 100000; k++)
+		one_double(t, dbits((double) k * 1.5));
+	/* random bit patterns (mostly 16-17 digits), random short decimals */
+	for (k = 0; k < nrandom; k++)
+	{
+		one_double(t, next_rand());
+		one_double(t, dbits(short_decimal(1 + (int) (k % 16), -30, 30)));
+		one_double(t, dbits(short_decimal(6, -330, 310)));
+	}
+}
+
+static void
+run_floats(tally *t, long nrandom)
+{
+	int			i;
+	long		k;
+	char		s[64];
+
+	one_float(t, 0);
+	one_float(t, 0x80000000u);
+	around_float(t, FLT_MAX);
+	around_float(t, FLT_MIN);
+	around_float(t, FLT_TRUE_MIN);
+	one_float(t, 0x007fffffu);
+	one_float(t, 0x7f800000u);
+	one_float(t, 0xff800000u);
+	one_float(t, 0x7fc00000u);
+	one_float(t, 0xffc00000u);
+	one_float(t, 0x7f800001u);
+	around_float(t, 16777216.0f);	/* 2^24 */
+	around_float(t, 0.1f);
+	for (i = -149; i <= 127; i++)
+		around_float(t, ldexpf(1.0f, i));
+	for (i = -46; i <= 38; i++)
+	{
+		snprintf(s, sizeof(s), "1e%d", i);
+		around_float(t, strtof(s, NULL));
+		snprintf(s, sizeof(s), "9.5e%d", i);
+		around_float(t, strtof(s, NULL));
+		snprintf(s, sizeof(s), "9.999999e%d", i);
+		around_float(t, strtof(s, NULL));
+	}
+	for (k = 1; k <= 100000; k++)
+		one_float(t, fbits((float) k * 1.5f));
+	for (k = 0; k < nrandom; k++)
+	{
+		one_float(t, (uint32_t) next_rand());
+		one_float(t, fbits((float) short_decimal(1 + (int) (k % 8), -40, 38)));
+	}
+}
+
+static void
+run_all(const char *what, fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn, long nrandom)
+{
+	tally		td = {what, 0, 0, 0};
+	tally		tf = {what, 0, 0, 0};
+
+	fdb_text_set_shortest(dfn, ffn);
+	run_doubles(&td, nrandom);
+	run_floats(&tf, nrandom);
+	fdb_text_set_shortest(NULL, NULL);
+	CHECK(td.bad_text == 0, "%s: %ld of %ld doubles differ from the precision search", what, td.bad_text, td.checked);
+	CHECK(td.bad_bits == 0, "%s: %ld of %ld doubles do not read back", what, td.bad_bits, td.checked);
+	CHECK(tf.bad_text == 0, "%s: %ld of %ld floats differ from the precision search", what, tf.bad_text, tf.checked);
+	CHECK(tf.bad_bits == 0, "%s: %ld of %ld floats do not read back", what, tf.bad_bits, tf.checked);
+	printf("  %s: %ld doubles, %ld floats\n", what, td.checked, tf.checked);
+}
+
+/* A few exact layouts (the stable text form, as expected/ shows it). */
+static void
+test_layout(void)
+{
+	static const struct
+	{
+		double		d;
+		const char *want;
+	}			cases[] = {
+		{0.0, "0.0"}, {-0.0, "-0.0"}, {1.5, "1.5"}, {100.0, "1e+02"}, {123.0, "123.0"},
+		{0.0001, "0.0001"}, {0.00012, "0.00012"}, {0.00001, "1e-05"}, {1e15, "1e+15"},
+		{123456789012345.0, "123456789012345.0"}, {1e100, "1e+100"}, {-2.5e-300, "-2.5e-300"},
+		{5e-324, "5e-324"}, {0.1, "0.1"}, {1.0 / 3, "0.3333333333333333"},
+		{18014398509481992.0, "1.801439850948199e+16"},
+	};
+	size_t		i;
+	char		buf[48];
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		fdb_format_double(dbits(cases[i].d), buf);
+		CHECK(strcmp(buf, cases[i].want) == 0, "layout of %.17g: got %s, want %s", cases[i].d, buf, cases[i].want);
+	}
+	fdb_format_float(fbits(0.1f), buf);
+	CHECK(strcmp(buf, "0.1f") == 0, "layout of 0.1f: got %s", buf);
+	fdb_format_float(fbits(1e10f), buf);
+	CHECK(strcmp(buf, "1e+10f") == 0, "layout of 1e10f: got %s", buf);
+}
+
+/* The glue parses short text once into fdb_text_parse_bound(n) bytes:
+ * the densest inputs (doubles, floats, small integers, nulls in nested
+ * tuples, empty strings, escapes) must pack within it. */
+static void
+test_parse_bound(void)
+{
+	static const char *elems[] = {".5", "1e1", "1f", "1", "-1", "null", "\"\"", "b\"\"", "\"\\x00\"",
+		"()", "(null)", "true", "-.5f", "nan", "inff"};
+	size_t		i;
+	int			k;
+
+	for (i = 0; i < sizeof(elems) / sizeof(elems[0]); i++)
+	{
+		for (k = 1; k <= 200; k += 199)
+		{
+			char		s[4096];
+			uint8_t		out[4096];
+			size_t		n = 0,
+						outlen = 0,
+						pos = 0;
+			int			j;
+			fdb_status	st;
+
+			s[n++] = '(';
+			for (j = 0; j < k; j++)
+				n += (size_t) snprintf(s + n, sizeof(s) - n, "%s%s", j ? "," : "", elems[i]);
+			s[n++] = ')';
+			st = fdb_text_parse(s, n, out, &outlen, &pos);
+			CHECK(st == FDB_OK && outlen <= fdb_text_parse_bound(n),
+				  "parse bound: %d x %s: status %d, %zu bytes from %zu characters", k, elems[i], (int) st, outlen, n);
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	long		nrandom = argc > 1 ? atol(argv[1]) : 100000;
+
+	test_parse_bound();
+	test_layout();
+	run_all("exponent-form formatter", exp_shortest_double, exp_shortest_float, nrandom / 4);
+	run_all("fixed-form formatter", fixed_shortest_double, fixed_shortest_float, nrandom / 4);
+#ifdef WC_HAVE_PGCOMMON
+	fdb_text_set_shortest(double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn);
+	test_layout();
+	fdb_text_set_shortest(NULL, NULL);
+	run_all("PostgreSQL Ryu", double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn, nrandom);
+#else
+	printf("  (libpgcommon not found: PostgreSQL's Ryu not checked)\n");
+#endif
+	return wc_summary("test_fdb_tuple_text");
+}
