@@ -8,11 +8,13 @@ SET client_min_messages = warning;
 
 -- EXPLAIN with the parts that differ from run to run (the workers' ports,
 -- shard ids) replaced, so plans can be compared line by line.
-CREATE FUNCTION plan(q text) RETURNS SETOF text LANGUAGE plpgsql AS $fn$
+-- With verbose_plan, EXPLAIN (COSTS OFF, VERBOSE): the task's query and the
+-- expressions each worker computes.
+CREATE FUNCTION plan(q text, verbose_plan bool DEFAULT false) RETURNS SETOF text LANGUAGE plpgsql AS $fn$
 DECLARE
 	line text;
 BEGIN
-	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF' || CASE WHEN verbose_plan THEN ', VERBOSE' ELSE '' END || ') ' || q LOOP
 		RETURN NEXT regexp_replace(regexp_replace(line, 'port=[0-9]+', 'port=N'),
 								   '_[0-9]{6}\M', '_S', 'g');
 	END LOOP;
@@ -134,7 +136,8 @@ SELECT fdb_tuple_get_text(k, 0) AS space, count(*) FROM kv GROUP BY 1 ORDER BY 1
 
 -- ============================================================ ETL pushed down
 -- A staging table of raw captured bytes and a typed table, co-located by id:
--- INSERT ... SELECT decodes on the workers.
+-- INSERT ... SELECT decodes on the workers (the VERBOSE plan shows the
+-- decoders in the task's query and in its scan's output).
 CREATE TABLE staging (id bigint, fdb_key bytea, mvcc_key bytea, mysql_row bytea);
 CREATE TABLE typed (id bigint, space text, user_id bigint, attr text,
 					mvcc_user_key bytea, mvcc_ts hlc_timestamp, name text, n text);
@@ -151,7 +154,7 @@ SELECT id, fdb_tuple_get_text(fdb_key, 0), fdb_tuple_get_int8(fdb_key, 1), fdb_t
 	   (crdb_mvcc_key_decode(mvcc_key)).key, (crdb_mvcc_key_decode(mvcc_key)).ts,
 	   convert_from((mysql_text_row_decode(mysql_row))[1], 'UTF8'),
 	   convert_from((mysql_text_row_decode(mysql_row))[2], 'UTF8')
-FROM staging$$);
+FROM staging$$, verbose_plan => true);
 INSERT INTO typed
 SELECT id, fdb_tuple_get_text(fdb_key, 0), fdb_tuple_get_int8(fdb_key, 1), fdb_tuple_get_text(fdb_key, 2),
 	   (crdb_mvcc_key_decode(mvcc_key)).key, (crdb_mvcc_key_decode(mvcc_key)).ts,
@@ -217,4 +220,4 @@ SELECT ts FROM events ORDER BY ts DESC LIMIT 2;
 SELECT k FROM mvcc ORDER BY k LIMIT 2;
 
 DROP TABLE kv, profile, events, mvcc, staging, typed, spaces, staging_local, typed_local;
-DROP FUNCTION plan(text);
+DROP FUNCTION plan(text, bool);
