@@ -19,3 +19,14 @@
 -- ======================================================================
 -- MySQL client/server protocol (mysql_*)
 -- ======================================================================
+
+-- ---- binary protocol, conversations and typed rows (issue 10) ----
+
+-- Binary resultset row: 0x00, NULL bitmap (offset 2), values by column type;
+-- each value's bytes (fixed-width little-endian, string contents, temporal
+-- fields after the length byte), NULL for columns marked in the bitmap.
+CREATE FUNCTION mysql_binary_row_decode(payload bytea, column_types int[]) RETURNS bytea[]
+	AS 'MODULE_PATHNAME', 'mysql_binary_row_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- (end of binary protocol, conversations and typed rows)

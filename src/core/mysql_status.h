@@ -30,7 +30,14 @@ typedef enum wc_mysql_status
 	WC_MYSQL_ERR_FIXED_LENGTH,	/* column definition fixed-field length not 12 */
 	WC_MYSQL_ERR_NULL_FIELD,	/* 0xFB where the field cannot be NULL */
 	WC_MYSQL_ERR_TRAILING,		/* bytes after the last field: have=count */
-	WC_MYSQL_ERR_COLUMN_COUNT	/* text row: need=expected, have=found */
+	WC_MYSQL_ERR_COLUMN_COUNT,	/* text row: need=expected, have=found */
+	/* binary protocol, typed values and conversations (mysql_binary.h,
+	 * mysql_conversation.h) */
+	WC_MYSQL_ERR_TYPE,			/* column type the protocol never sends: have=type */
+	WC_MYSQL_ERR_TEMPORAL_LENGTH,	/* DATE/TIME length byte not allowed: have=byte */
+	WC_MYSQL_ERR_ROW_HEADER,	/* binary row header not 00: have=byte */
+	WC_MYSQL_ERR_SYNTAX,		/* text value not in its MySQL form */
+	WC_MYSQL_ERR_UNEXPECTED		/* packet not allowed where it is: have=first byte */
 } wc_mysql_status;
 
 typedef struct wc_mysql_error
