@@ -29,4 +29,21 @@ CREATE FUNCTION mysql_binary_row_decode(payload bytea, column_types int[]) RETUR
 	AS 'MODULE_PATHNAME', 'mysql_binary_row_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Conversation decoding: every packet of one recorded connection in order,
+-- classified (handshake, command, column_count, column_def, text_row,
+-- binary_row, ok, err, eof, prepare_ok, param_def, ...), with the current
+-- result set's column definitions on each row.  Value-per-call, one pass.
+CREATE FUNCTION mysql_conversation(client bytea, server bytea)
+	RETURNS TABLE (command int, command_type int, direction text, kind text,
+				   result_set int, row_number bigint, packet bigint, seq int,
+				   byte_offset bigint, payload bytea, columns bytea[])
+	AS 'MODULE_PATHNAME', 'mysql_conversation'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1000;
+CREATE FUNCTION mysql_conversation(server bytea)
+	RETURNS TABLE (command int, command_type int, direction text, kind text,
+				   result_set int, row_number bigint, packet bigint, seq int,
+				   byte_offset bigint, payload bytea, columns bytea[])
+	AS 'MODULE_PATHNAME', 'mysql_conversation_server'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1000;
+
 -- (end of binary protocol, conversations and typed rows)
