@@ -654,6 +654,16 @@ CREATE FUNCTION mysql_conversation(server bytea)
 	AS 'MODULE_PATHNAME', 'mysql_conversation_server'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1000;
 
+-- Typed rows: a text or binary row payload and its column definitions as a
+-- row of base's composite type (columns matched by position).  Not STRICT:
+-- base is usually NULL::some_table.
+CREATE FUNCTION mysql_row_populate_record(base anyelement, "row" bytea, columns bytea[],
+										  "binary" boolean DEFAULT false,
+										  row_number bigint DEFAULT NULL)
+	RETURNS anyelement
+	AS 'MODULE_PATHNAME', 'mysql_row_populate_record'
+	LANGUAGE C STABLE PARALLEL SAFE;
+
 -- (end of binary protocol, conversations and typed rows)
 
 -- (end of MySQL client/server protocol)
