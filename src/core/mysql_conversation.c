@@ -131,6 +131,8 @@ status_flags(const peeked *p, int eof)
 
 	if (eof)
 		return n >= 5 ? wc_load_le16(b + 3) : -1;
+	if (n < 7)
+		return -1;				/* also an empty packet, whose b[0] is read as 0 */
 	for (int i = 0; i < 2; i++)
 	{
 		size_t		used;
