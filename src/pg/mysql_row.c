@@ -19,7 +19,10 @@
 #include "mb/pg_wchar.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
 #include "utils/lsyscache.h"
+#include "utils/timestamp.h"
 #include "utils/typcache.h"
 
 #include "mysql_binary.h"
@@ -305,6 +308,27 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 				 errmsg("%s: date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", FN,
 						dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
 				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
+	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
+	{
+		/* straight to the value; the day must exist in its month */
+		int			j = date2j(dt->year, dt->month, dt->day);
+		int			y,
+					m,
+					d;
+
+		j2date(j, &y, &m, &d);
+		if (y != dt->year || m != dt->month || d != dt->day)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("%s: date %04u-%02u-%02u does not exist", FN, dt->year, dt->month,
+							dt->day)));
+		if (c->atttype == DATEOID)
+			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
+		if (c->atttypmod < 0)
+			return TimestampGetDatum((((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 +
+										 dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
+									 dt->microsecond);
+	}
 	if (c->type == WC_MYSQL_TYPE_DATE)
 		snprintf(buf, sizeof(buf), "%04u-%02u-%02u", dt->year, dt->month, dt->day);
 	else
@@ -349,9 +373,12 @@ from_string(const row_column *c, const uint8 *p, size_t n)
 				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
 				 errmsg("%s: string contains a 0x00 byte, which text cannot hold", FN),
 				 errhint("Use a bytea column for it.")));
-	(void) pg_verify_mbstr(enc == PG_SQL_ASCII ? PG_UTF8 : enc, (const char *) p, (int) n, false);
-	s = (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n,
-										   enc == PG_SQL_ASCII ? PG_UTF8 : enc,
+	if (enc == PG_SQL_ASCII)
+		enc = PG_UTF8;
+	(void) pg_verify_mbstr(enc, (const char *) p, (int) n, false);
+	if (c->atttype == TEXTOID && enc == GetDatabaseEncoding())
+		return PointerGetDatum(cstring_to_text_with_len((const char *) p, (int) n));
+	s = (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n, enc,
 										   GetDatabaseEncoding());
 	if (s == (const char *) p)
 		s = pnstrdup((const char *) p, n);
