@@ -466,13 +466,16 @@ static Datum
 binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 {
 	bool		uns = (c->flags & WC_MYSQL_FLAG_UNSIGNED) != 0;
-	char		buf[64];
 
 	switch (c->type)
 	{
 		case WC_MYSQL_TYPE_TINY:
-			return uns ? from_integer(c, false, p[0]) :
-				from_integer(c, (int8) p[0] < 0, (uint64) (int8) p[0] * ((int8) p[0] < 0 ? -1 : 1));
+			{
+				int8		s = (int8) p[0];
+
+				return uns ? from_integer(c, false, p[0]) :
+					from_integer(c, s < 0, s < 0 ? (uint64) (-(int32) s) : (uint64) s);
+			}
 		case WC_MYSQL_TYPE_SHORT:
 		case WC_MYSQL_TYPE_YEAR:
 			{
@@ -551,7 +554,6 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 			*isnull = true;
 			return (Datum) 0;
 		default:
-			(void) buf;
 			return from_string(c, p, n);
 	}
 }
