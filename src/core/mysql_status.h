@@ -34,7 +34,15 @@ typedef enum wc_mysql_status
 	WC_MYSQL_ERR_COLUMN_COUNT,	/* text row: need=expected, have=found */
 	WC_MYSQL_ERR_BAD_BYTE,		/* a marker or header byte: need=expected, have=found */
 	WC_MYSQL_ERR_BAD_VALUE,		/* a field's value is impossible: need=expected, have=found */
-	WC_MYSQL_ERR_PARAM_TYPE		/* unknown binary parameter type: have=type byte */
+	WC_MYSQL_ERR_PARAM_TYPE,	/* unknown binary parameter type: have=type byte */
+	/* binary protocol, typed values and conversations (mysql_binary.h,
+	 * mysql_conversation.h) */
+	WC_MYSQL_ERR_TYPE,			/* column type the protocol never sends: have=type */
+	WC_MYSQL_ERR_TEMPORAL_LENGTH,	/* DATE/TIME length byte not allowed: have=byte */
+	WC_MYSQL_ERR_ROW_HEADER,	/* binary row header not 00: have=byte */
+	WC_MYSQL_ERR_SYNTAX,		/* text value not in its MySQL form */
+	WC_MYSQL_ERR_UNEXPECTED		/* packet not allowed where it is: have=first byte */
+
 } wc_mysql_status;
 
 typedef struct wc_mysql_error

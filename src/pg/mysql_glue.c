@@ -140,6 +140,35 @@ mysql_raise(const char *func, const char *what, wc_mysql_status st,
 					 errmsg("%s: %s at byte offset %zu is the unknown type 0x%02llx",
 							func, what, off, have)));
 			break;
+		case WC_MYSQL_ERR_TYPE:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: %s has column type %llu, which the binary protocol does not send",
+							func, what, have)));
+			break;
+		case WC_MYSQL_ERR_TEMPORAL_LENGTH:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s at byte offset %zu has length %llu", func, what, off, have),
+					 errdetail("DATE, DATETIME and TIMESTAMP have length 0, 4, 7 or 11; TIME has 0, 8 or 12.")));
+			break;
+		case WC_MYSQL_ERR_ROW_HEADER:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: %s starts with 0x%02llx, expected 0x00", func, what, have)));
+			break;
+		case WC_MYSQL_ERR_SYNTAX:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+					 errmsg("%s: invalid %s at byte offset %zu", func, what, off)));
+			break;
+		case WC_MYSQL_ERR_UNEXPECTED:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("%s: unexpected %s at byte offset %zu (first byte 0x%02llx)",
+
+							func, what, off, have)));
+			break;
 		case WC_MYSQL_OK:
 		case WC_MYSQL_NULL:
 			break;

@@ -12,6 +12,7 @@
 
 #include "fmgr.h"
 #include "access/tupdesc.h"
+#include "utils/array.h"
 #include "utils/numeric.h"
 
 #include "mysql_status.h"
@@ -61,5 +62,16 @@ extern bytea *mysql_bytea(const uint8 *p, size_t n);
 
 /* The function's blessed OUT-record descriptor, built once per call site. */
 extern TupleDesc mysql_result_desc(FunctionCallInfo fcinfo);
+
+/* ---- binary protocol and typed rows (mysql_binary.c) ---- */
+
+/* Column types from an int[] argument, checked (palloc'd). */
+extern uint8 *mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func);
+
+/* ERROR for a failed wc_mysql_binary_row_check; where follows "binary
+ * row" ("", " 3 (packet 7)"). */
+extern void mysql_binary_row_raise(const char *func, const char *where, wc_mysql_status st,
+								   const wc_mysql_error *err, const uint8 *types)
+			pg_attribute_noreturn();
 
 #endif							/* WC_MYSQL_GLUE_H */

@@ -102,3 +102,35 @@ INSERT INTO hostile_seeds SELECT 'mysql_com_query_decode', seed FROM hostile_see
 WHERE label = 'mysql_com_stmt_execute_decode';
 SELECT hostile_case('mysql_com_query_decode', 'mysql_com_query_decode($1, 25723392 | (1 << 27))',
 	NULL, '{22P03,22023}', :n);
+
+-- ---- binary rows, conversations, typed rows (issue 10) ----
+INSERT INTO hostile_seeds SELECT 'mysql_binary_row_decode', b
+FROM unnest(ARRAY['\x00002a000000036162630be8070c1f173b3b3f420f00'::bytea, '\x00082a00000004e8070c1f'::bytea,
+				  '\x001c'::bytea]) b;
+SELECT hostile_case('mysql_binary_row_decode', 'mysql_binary_row_decode($1, ARRAY[3, 253, 12])',
+	'(SELECT count(*) = 3 FROM unnest(mysql_binary_row_decode($1, ARRAY[3, 253, 12])))', '{22P03}', :n);
+
+INSERT INTO hostile_seeds SELECT 'mysql_conversation', s
+FROM (SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)
+	|| mysql_packet_frame('\x03646566000000013101310c3f000100000008810000000000'::bytea, 2)
+	|| mysql_packet_frame('\x03646566000000013201320cff000100000008810000000000'::bytea, 3)
+	|| mysql_packet_frame('\xfe00000200', 4) || mysql_packet_frame('\x0131fb', 5)
+	|| mysql_packet_frame('\xfe00000200', 6) || mysql_packet_frame('\x000100000002000100000000', 1)
+	|| mysql_packet_frame('\x03646566000000013101310c3f000100000008810000000000'::bytea, 2)
+	|| mysql_packet_frame('\x00000002000000', 1) AS s) x;
+SELECT hostile_case('mysql_conversation', '(SELECT count(*) FROM mysql_conversation($1))',
+	'(SELECT count(*) = (SELECT count(*) FROM mysql_packets($1)) FROM mysql_conversation($1))', '{22P03}', :n);
+
+INSERT INTO hostile_seeds SELECT 'mysql_row_populate_record', b
+FROM unnest(ARRAY['\x0131fb'::bytea, '\x0a323032342d30322d3239033a3132'::bytea, '\x00'::bytea]) b;
+INSERT INTO hostile_seeds SELECT 'mysql_row_populate_record (binary)', b
+FROM unnest(ARRAY['\x0000ffffffffffffffff0be8070c1f173b3b3f420f00'::bytea, '\x00080100000000000000'::bytea]) b;
+CREATE TYPE hostile_mysql_row AS (a numeric, b text);
+SELECT hostile_case('mysql_row_populate_record',
+	'mysql_row_populate_record(NULL::hostile_mysql_row, $1, ARRAY[''\x03646566000000016101610c3f000100000008a100000000''::bytea, ''\x03646566000000016201620cff0001000000fd0000000000''::bytea])',
+	NULL, '{22P03,22P02,22003,22021,22P05,22008}', :n);
+SELECT hostile_case('mysql_row_populate_record (binary)',
+	'mysql_row_populate_record(NULL::hostile_mysql_row, $1, ARRAY[''\x03646566000000016101610c3f000100000008a100000000''::bytea, ''\x03646566000000016201620cff00010000000c0000000000''::bytea], true)',
+	NULL, '{22P03,22P02,22003,22021,22P05,22008,22007}', :n);
+

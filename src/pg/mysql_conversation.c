@@ -1,0 +1,197 @@
+/*
+ * mysql_conversation.c: mysql_conversation(), the packets of a recorded
+ * connection classified in order (core: src/core/mysql_conversation.c).
+ * Value-per-call: memory holds the two streams, the current result set's
+ * column definitions and one packet, whatever the number of rows.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+
+#include "mysql_conversation.h"
+#include "mysql_glue.h"
+
+#define NATTS 11
+
+typedef struct conv_state
+{
+	wc_mysql_conv conv;
+	bytea	   *client;
+	bytea	   *server;
+	/* column definitions of the current result set */
+	bytea	  **cols;
+	int			ncols;
+	int			capcols;
+	Datum		cols_array;		/* built at the first row; 0 until then */
+	bool		in_prepare;		/* definitions belong to a COM_STMT_PREPARE OK */
+	MemoryContext mcxt;
+} conv_state;
+
+/* Keep a copy of a column definition for the rows that follow. */
+static void
+remember_column(conv_state *s, bytea *def)
+{
+	MemoryContext old = MemoryContextSwitchTo(s->mcxt);
+
+	if (s->ncols == s->capcols)
+	{
+		s->capcols = s->capcols ? s->capcols * 2 : 8;
+		s->cols = s->cols ? repalloc(s->cols, s->capcols * sizeof(bytea *)) :
+			palloc(s->capcols * sizeof(bytea *));
+	}
+	s->cols[s->ncols++] = (bytea *) PG_DETOAST_DATUM_COPY(PointerGetDatum(def));
+	MemoryContextSwitchTo(old);
+}
+
+static void
+forget_columns(conv_state *s)
+{
+	for (int i = 0; i < s->ncols; i++)
+		pfree(s->cols[i]);
+	s->ncols = 0;
+	if (s->cols_array)
+		pfree(DatumGetPointer(s->cols_array));
+	s->cols_array = (Datum) 0;
+}
+
+static Datum
+columns_array(conv_state *s)
+{
+	if (!s->cols_array)
+	{
+		MemoryContext old = MemoryContextSwitchTo(s->mcxt);
+
+		s->cols_array = s->ncols ?
+			PointerGetDatum(construct_array((Datum *) s->cols, s->ncols, BYTEAOID, -1,
+											false, TYPALIGN_INT)) :
+			PointerGetDatum(construct_empty_array(BYTEAOID));
+		MemoryContextSwitchTo(old);
+	}
+	return s->cols_array;
+}
+
+/* ERROR for a core status, naming the stream, the packet and the command. */
+static void pg_attribute_noreturn()
+conv_raise(wc_mysql_status st, const wc_mysql_error *err, const wc_mysql_conv_item *it,
+		   const wc_mysql_conv *c)
+{
+	char		what[128];
+
+	snprintf(what, sizeof(what), "%s packet %llu (command %d)",
+			 err->field == 0 ? "client" : "server", (unsigned long long) it->packet,
+			 c->command);
+	if (st == WC_MYSQL_ERR_TRUNCATED && err->need == 4 && err->have == 0 &&
+		err->offset == c->len[err->field])
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("mysql_conversation: the %s stream ends at byte offset %zu, where %s was expected",
+						err->field == 0 ? "client" : "server", err->offset, what),
+				 errdetail("The capture is truncated: the exchange of command %d is incomplete.",
+						   c->command)));
+	mysql_raise("mysql_conversation", what, st, err);
+}
+
+static Datum
+conversation(FunctionCallInfo fcinfo, bool two_sided)
+{
+	FuncCallContext *fctx;
+	conv_state *s;
+	wc_mysql_conv_item it;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	Datum		values[NATTS];
+	bool		nulls[NATTS];
+	bytea	   *payload;
+	const uint8 *buf;
+
+	if (SRF_IS_FIRSTCALL())
+	{
+		MemoryContext old;
+		TupleDesc	td;
+
+		fctx = SRF_FIRSTCALL_INIT();
+		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
+		s = (conv_state *) palloc0(sizeof(conv_state));
+		s->mcxt = fctx->multi_call_memory_ctx;
+		s->client = two_sided ? PG_GETARG_BYTEA_PP(0) : NULL;
+		s->server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
+		wc_mysql_conv_init(&s->conv,
+						   s->client ? (const uint8 *) VARDATA_ANY(s->client) : NULL,
+						   s->client ? VARSIZE_ANY_EXHDR(s->client) : 0,
+						   (const uint8 *) VARDATA_ANY(s->server), VARSIZE_ANY_EXHDR(s->server));
+		if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
+			elog(ERROR, "mysql_conversation called in context that cannot accept type record");
+		fctx->tuple_desc = BlessTupleDesc(td);
+		fctx->user_fctx = s;
+		MemoryContextSwitchTo(old);
+	}
+	fctx = SRF_PERCALL_SETUP();
+	s = (conv_state *) fctx->user_fctx;
+
+	st = wc_mysql_conv_next(&s->conv, &it, &err);
+	if (st == WC_MYSQL_NULL)
+		SRF_RETURN_DONE(fctx);
+	if (st != WC_MYSQL_OK)
+		conv_raise(st, &err, &it, &s->conv);
+
+	buf = s->conv.buf[it.from_server];
+	if (it.pkt.chunks == 1)
+		payload = mysql_bytea(buf + it.pkt.offset + 4, it.pkt.length);
+	else
+	{
+		mysql_check_bytea_size(it.pkt.length, "mysql_conversation");
+		payload = (bytea *) palloc(VARHDRSZ + it.pkt.length);
+		SET_VARSIZE(payload, VARHDRSZ + it.pkt.length);
+		wc_mysql_packet_gather(buf, &it.pkt, (uint8 *) VARDATA(payload));
+	}
+	if (it.kind == WC_MYSQL_K_COLUMN_COUNT)
+	{
+		forget_columns(s);
+		s->in_prepare = false;
+	}
+	else if (it.kind == WC_MYSQL_K_PREPARE_OK)
+		s->in_prepare = true;
+	else if (it.kind == WC_MYSQL_K_COLUMN_DEF && !s->in_prepare)
+		remember_column(s, payload);
+
+	memset(nulls, 0, sizeof(nulls));
+	values[0] = Int32GetDatum(it.command);
+	values[1] = Int32GetDatum(it.command_type);
+	nulls[1] = it.command_type < 0;
+	values[2] = CStringGetTextDatum(it.from_server ? "server" : "client");
+	values[3] = CStringGetTextDatum(wc_mysql_kind_names[it.kind]);
+	values[4] = Int32GetDatum(it.result_set);
+	nulls[4] = it.result_set < 0;
+	values[5] = Int64GetDatum((int64) it.row);
+	nulls[5] = it.row == 0;
+	values[6] = Int64GetDatum((int64) it.packet);
+	values[7] = Int32GetDatum(it.pkt.seq);
+	values[8] = Int64GetDatum((int64) it.pkt.offset);
+	values[9] = PointerGetDatum(payload);
+	if (it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW)
+		values[10] = columns_array(s);
+	else
+	{
+		values[10] = (Datum) 0;
+		nulls[10] = true;
+	}
+	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation);
+Datum
+mysql_conversation(PG_FUNCTION_ARGS)
+{
+	return conversation(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation_server);
+Datum
+mysql_conversation_server(PG_FUNCTION_ARGS)
+{
+	return conversation(fcinfo, false);
+}

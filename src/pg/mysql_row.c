@@ -1,0 +1,664 @@
+/*
+ * mysql_row.c: mysql_row_populate_record(), a decoded text or binary row
+ * and its column definitions turned into a PostgreSQL row (core:
+ * src/core/mysql_binary.c for values and temporal fields,
+ * src/core/mysql_packet.c for rows and column definitions).
+ *
+ * Each MySQL value becomes the target column's type: integers straight
+ * (range-checked, BIGINT UNSIGNED through numeric), everything else through
+ * its canonical text form and the target type's input function, strings
+ * converted from the column's character set first.  Zero dates become NULL.
+ * Every error carries a context line naming the row, the column and the
+ * MySQL type.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "utils/array.h"
+#include "utils/builtins.h"
+#include "utils/date.h"
+#include "utils/datetime.h"
+#include "utils/lsyscache.h"
+#include "utils/timestamp.h"
+#include "utils/typcache.h"
+
+#include "mysql_binary.h"
+#include "mysql_glue.h"
+#include "mysql_lenenc.h"
+#include "mysql_packet.h"
+
+#define FN "mysql_row_populate_record"
+
+/* One decoded column definition and its target attribute. */
+typedef struct row_column
+{
+	uint8		type;
+	uint16		flags;
+	uint16		charset;
+	uint32		column_length;
+	char		name[64];
+	int			attnum;			/* 0-based attribute of the record */
+	Oid			atttype;
+	int32		atttypmod;
+	FmgrInfo	input;
+	Oid			ioparam;
+} row_column;
+
+/* Cached per call site: the record type and the decoded definitions. */
+typedef struct row_cache
+{
+	Oid			rectype;
+	int32		rectypmod;
+	TupleDesc	tupdesc;
+	bytea	   *columns_key;	/* raw bytes of the columns array */
+	int			ncols;
+	row_column *cols;
+	uint8	   *types;
+} row_cache;
+
+/* Error context: which row and column is being converted. */
+typedef struct row_where
+{
+	int64		row;
+	const row_column *col;
+	int			colno;
+} row_where;
+
+static void
+row_context(void *arg)
+{
+	row_where  *w = (row_where *) arg;
+	const char *tn;
+
+	if (!w->col)
+		return;
+	tn = wc_mysql_type_name(w->col->type);
+	if (w->row > 0)
+		errcontext("row %lld, column %d (\"%s\", MySQL type %s%s)", (long long) w->row,
+				   w->colno + 1, w->col->name, tn ? tn : "?",
+				   w->col->flags & WC_MYSQL_FLAG_UNSIGNED ? " UNSIGNED" : "");
+	else
+		errcontext("column %d (\"%s\", MySQL type %s%s)", w->colno + 1, w->col->name,
+				   tn ? tn : "?", w->col->flags & WC_MYSQL_FLAG_UNSIGNED ? " UNSIGNED" : "");
+}
+
+/* PostgreSQL encoding of a MySQL character set; -1 for none. */
+static int
+pg_encoding_of(wc_mysql_charset cs)
+{
+	switch (cs)
+	{
+		case WC_MYSQL_CS_UTF8: return PG_UTF8;
+		case WC_MYSQL_CS_ASCII: return PG_SQL_ASCII;
+		case WC_MYSQL_CS_LATIN1: return PG_WIN1252;
+		case WC_MYSQL_CS_LATIN2: return PG_LATIN2;
+		case WC_MYSQL_CS_LATIN5: return PG_LATIN5;
+		case WC_MYSQL_CS_CP1250: return PG_WIN1250;
+		case WC_MYSQL_CS_CP1251: return PG_WIN1251;
+		case WC_MYSQL_CS_CP1256: return PG_WIN1256;
+		case WC_MYSQL_CS_CP1257: return PG_WIN1257;
+		case WC_MYSQL_CS_CP866: return PG_WIN866;
+		case WC_MYSQL_CS_KOI8R: return PG_KOI8R;
+		case WC_MYSQL_CS_KOI8U: return PG_KOI8U;
+		case WC_MYSQL_CS_GREEK: return PG_ISO_8859_7;
+		case WC_MYSQL_CS_HEBREW: return PG_ISO_8859_8;
+		case WC_MYSQL_CS_SJIS: return PG_SJIS;
+		case WC_MYSQL_CS_UJIS: return PG_EUC_JP;
+		case WC_MYSQL_CS_EUCKR: return PG_EUC_KR;
+		case WC_MYSQL_CS_GB2312: return PG_EUC_CN;
+		case WC_MYSQL_CS_GBK: return PG_GBK;
+		case WC_MYSQL_CS_BIG5: return PG_BIG5;
+		default: return -1;
+	}
+}
+
+/* Decode the column definitions and match them to the record's columns. */
+static row_cache *
+row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
+{
+	row_cache  *rc = (row_cache *) fcinfo->flinfo->fn_extra;
+	Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
+	size_t		keylen = VARSIZE(columns);
+	MemoryContext old;
+	Datum	   *elems;
+	bool	   *enulls;
+	int			n;
+	int			att = 0;
+
+	if (rc && rc->rectype == rectype && VARSIZE(rc->columns_key) == keylen &&
+		memcmp(rc->columns_key, columns, keylen) == 0)
+		return rc;
+	if (!type_is_rowtype(rectype))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("%s: first argument must be of a composite type, not %s", FN,
+						format_type_be(rectype))));
+	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+	if (rc == NULL || rc->rectype != rectype)
+	{
+		TupleDesc	td = lookup_rowtype_tupdesc(rectype, -1);
+
+		rc = (row_cache *) palloc0(sizeof(row_cache));
+		rc->rectype = rectype;
+		rc->tupdesc = CreateTupleDescCopy(td);
+		ReleaseTupleDesc(td);
+		BlessTupleDesc(rc->tupdesc);
+		fcinfo->flinfo->fn_extra = rc;
+	}
+	rc->columns_key = (bytea *) palloc(keylen);
+	memcpy(rc->columns_key, columns, keylen);
+	if (ARR_NDIM(columns) > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: column definitions must be a one-dimensional array", FN)));
+	deconstruct_array(columns, BYTEAOID, -1, false, TYPALIGN_INT, &elems, &enulls, &n);
+	rc->ncols = n;
+	rc->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
+	rc->types = (uint8 *) palloc(n ? n : 1);
+	for (int i = 0; i < n; i++)
+	{
+		row_column *c = &rc->cols[i];
+		wc_mysql_column_def cd;
+		wc_mysql_error err;
+		wc_mysql_status st;
+		bytea	   *def;
+		const uint8 *b;
+		size_t		w;
+		Form_pg_attribute a;
+		Oid			typinput;
+		char		what[64];
+
+		if (enulls[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: column definition %d is NULL", FN, i + 1)));
+		def = DatumGetByteaPP(elems[i]);
+		b = (const uint8 *) VARDATA_ANY(def);
+		st = wc_mysql_column_def_decode(b, VARSIZE_ANY_EXHDR(def), WC_MYSQL_CD_EXT_DETECT, &cd, &err);
+		if (st != WC_MYSQL_OK)
+		{
+			snprintf(what, sizeof(what), "column definition %d", i + 1);
+			mysql_raise(FN, what, st, &err);
+		}
+		c->type = cd.type;
+		c->flags = cd.flags;
+		c->charset = cd.charset;
+		c->column_length = cd.column_length;
+		if (!cd.str[WC_MYSQL_CD_NAME].is_null)
+			snprintf(c->name, sizeof(c->name), "%.*s",
+					 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
+					 (const char *) b + cd.str[WC_MYSQL_CD_NAME].off);
+		if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
+							FN, i + 1, c->name, cd.type)));
+		rc->types[i] = cd.type;
+		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+			att++;
+		if (att >= rc->tupdesc->natts)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s: %d column definitions for a record of fewer columns", FN, n)));
+		a = TupleDescAttr(rc->tupdesc, att);
+		c->attnum = att++;
+		c->atttype = a->atttypid;
+		c->atttypmod = a->atttypmod;
+		getTypeInputInfo(c->atttype, &typinput, &c->ioparam);
+		fmgr_info_cxt(typinput, &c->input, fcinfo->flinfo->fn_mcxt);
+	}
+	while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+		att++;
+	if (att < rc->tupdesc->natts)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: %d column definitions for a record of more columns", FN, n)));
+	MemoryContextSwitchTo(old);
+	return rc;
+}
+
+/* Value via the target type's input function. */
+static Datum
+from_text(const row_column *c, char *s)
+{
+	return InputFunctionCall((FmgrInfo *) &c->input, s, c->ioparam, c->atttypmod);
+}
+
+/* An integer (neg: -v) into the target column. */
+static Datum
+from_integer(const row_column *c, bool neg, uint64 v)
+{
+	char		buf[32];
+
+	switch (c->atttype)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+			{
+				int64		lim = c->atttype == INT2OID ? PG_INT16_MAX :
+					c->atttype == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
+
+				if (neg ? v > (uint64) lim + 1 : v > (uint64) lim)
+					ereport(ERROR,
+							(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+							 errmsg("%s: value %s%llu is out of range for type %s", FN,
+									neg ? "-" : "", (unsigned long long) v,
+									format_type_be(c->atttype))));
+				if (c->atttype == INT2OID)
+					return Int16GetDatum(neg ? (int16) (0 - v) : (int16) v);
+				if (c->atttype == INT4OID)
+					return Int32GetDatum(neg ? (int32) (0 - v) : (int32) v);
+				return Int64GetDatum(neg ? (int64) (0 - v) : (int64) v);
+			}
+		case NUMERICOID:
+			if (!neg && c->atttypmod < 0)
+				return mysql_uint64_numeric(v);
+			break;
+		default:
+			break;
+	}
+	snprintf(buf, sizeof(buf), "%s%llu", neg ? "-" : "", (unsigned long long) v);
+	return from_text(c, buf);
+}
+
+/* Parse the text protocol's integer form. */
+static void
+text_integer(const uint8 *p, size_t n, bool *neg, uint64 *v)
+{
+	size_t		i = 0;
+	uint64		r = 0;
+
+	*neg = n > 0 && p[0] == '-';
+	i = *neg;
+	if (i == n)
+		goto bad;
+	for (; i < n; i++)
+	{
+		if (p[i] < '0' || p[i] > '9' || r > (PG_UINT64_MAX - (p[i] - '0')) / 10)
+			goto bad;
+		r = r * 10 + (p[i] - '0');
+	}
+	*v = r;
+	return;
+bad:
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("%s: invalid integer \"%s\"", FN, pnstrdup((const char *) p, n))));
+}
+
+/* Zero dates to NULL; impossible fields are an error; else canonical text. */
+static Datum
+from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
+{
+	char		buf[64];
+
+	if (dt->year == 0 && dt->month == 0 && dt->day == 0)
+	{
+		*isnull = true;
+		return (Datum) 0;
+	}
+	if (dt->month < 1 || dt->month > 12 || dt->day < 1 || dt->day > 31 || dt->hour > 23 ||
+		dt->minute > 59 || dt->second > 59 || dt->microsecond > 999999)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", FN,
+						dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
+				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
+	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
+	{
+		/* straight to the value; the day must exist in its month */
+		int			j = date2j(dt->year, dt->month, dt->day);
+		int			y,
+					m,
+					d;
+
+		j2date(j, &y, &m, &d);
+		if (y != dt->year || m != dt->month || d != dt->day)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("%s: date %04u-%02u-%02u does not exist", FN, dt->year, dt->month,
+							dt->day)));
+		if (c->atttype == DATEOID)
+			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
+		if (c->atttypmod < 0)
+			return TimestampGetDatum((((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 +
+										 dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
+									 dt->microsecond);
+	}
+	if (c->type == WC_MYSQL_TYPE_DATE)
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u", dt->year, dt->month, dt->day);
+	else
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u", dt->year, dt->month,
+				 dt->day, dt->hour, dt->minute, dt->second, dt->microsecond);
+	return from_text(c, buf);
+}
+
+static Datum
+from_time(const row_column *c, const wc_mysql_time *t)
+{
+	char		buf[64];
+
+	if (t->minute > 59 || t->second > 59 || t->microsecond > 999999)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: time has a field out of range", FN)));
+	snprintf(buf, sizeof(buf), "%s%llu:%02u:%02u.%06u", t->negative ? "-" : "",
+			 (unsigned long long) t->days * 24 + t->hour, t->minute, t->second, t->microsecond);
+	return from_text(c, buf);
+}
+
+/* Bytes of a string column: bytea as they are, text converted. */
+static Datum
+from_string(const row_column *c, const uint8 *p, size_t n)
+{
+	wc_mysql_charset cs = wc_mysql_charset_of(c->charset);
+	int			enc;
+	char	   *s;
+
+	if (c->atttype == BYTEAOID)
+		return PointerGetDatum(mysql_bytea(p, n));
+	if (cs == WC_MYSQL_CS_BINARY)
+		enc = GetDatabaseEncoding();
+	else if ((enc = pg_encoding_of(cs)) < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s: collation %u has a character set PostgreSQL cannot convert", FN,
+						c->charset)));
+	if (n > 0 && memchr(p, 0, n))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
+				 errmsg("%s: string contains a 0x00 byte, which text cannot hold", FN),
+				 errhint("Use a bytea column for it.")));
+	if (enc == PG_SQL_ASCII)
+		enc = PG_UTF8;
+	(void) pg_verify_mbstr(enc, (const char *) p, (int) n, false);
+	if (c->atttype == TEXTOID && enc == GetDatabaseEncoding())
+		return PointerGetDatum(cstring_to_text_with_len((const char *) p, (int) n));
+	s = (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n, enc,
+										   GetDatabaseEncoding());
+	if (s == (const char *) p)
+		s = pnstrdup((const char *) p, n);
+	if (c->atttype == TEXTOID)
+		return PointerGetDatum(cstring_to_text(s));
+	return from_text(c, s);
+}
+
+/* BIT(n): big-endian bytes to a bit string of column_length bits. */
+static Datum
+from_bit(const row_column *c, const uint8 *p, size_t n)
+{
+	size_t		bits = c->column_length ? c->column_length : n * 8;
+	char	   *s;
+
+	if (bits > n * 8)
+		bits = n * 8;
+	s = palloc(bits + 1);
+	for (size_t i = 0; i < bits; i++)
+	{
+		size_t		b = n * 8 - bits + i;
+
+		s[i] = (p[b / 8] >> (7 - b % 8)) & 1 ? '1' : '0';
+	}
+	s[bits] = '\0';
+	return from_text(c, s);
+}
+
+/* One value, text protocol. */
+static Datum
+text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
+{
+	wc_mysql_error err;
+
+	switch (c->type)
+	{
+		case WC_MYSQL_TYPE_TINY:
+		case WC_MYSQL_TYPE_SHORT:
+		case WC_MYSQL_TYPE_INT24:
+		case WC_MYSQL_TYPE_LONG:
+		case WC_MYSQL_TYPE_LONGLONG:
+		case WC_MYSQL_TYPE_YEAR:
+			{
+				bool		neg;
+				uint64		v;
+
+				text_integer(p, n, &neg, &v);
+				return from_integer(c, neg, v);
+			}
+		case WC_MYSQL_TYPE_DATE:
+		case WC_MYSQL_TYPE_DATETIME:
+		case WC_MYSQL_TYPE_TIMESTAMP:
+			{
+				wc_mysql_datetime dt;
+
+				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_MYSQL_OK)
+					mysql_raise(FN, "date/time text", WC_MYSQL_ERR_SYNTAX, &err);
+				return from_datetime(c, &dt, isnull);
+			}
+		case WC_MYSQL_TYPE_TIME:
+			{
+				wc_mysql_time t;
+
+				if (wc_mysql_text_time(p, n, &t, &err) != WC_MYSQL_OK)
+					mysql_raise(FN, "time text", WC_MYSQL_ERR_SYNTAX, &err);
+				return from_time(c, &t);
+			}
+		case WC_MYSQL_TYPE_BIT:
+			return from_bit(c, p, n);
+		case WC_MYSQL_TYPE_NULL:
+			*isnull = true;
+			return (Datum) 0;
+		case WC_MYSQL_TYPE_DECIMAL:
+		case WC_MYSQL_TYPE_NEWDECIMAL:
+		case WC_MYSQL_TYPE_FLOAT:
+		case WC_MYSQL_TYPE_DOUBLE:
+			return from_text(c, pnstrdup((const char *) p, n));
+		default:
+			return from_string(c, p, n);
+	}
+}
+
+/* One value, binary protocol. */
+static Datum
+binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
+{
+	bool		uns = (c->flags & WC_MYSQL_FLAG_UNSIGNED) != 0;
+
+	switch (c->type)
+	{
+		case WC_MYSQL_TYPE_TINY:
+			{
+				int8		s = (int8) p[0];
+
+				return uns ? from_integer(c, false, p[0]) :
+					from_integer(c, s < 0, s < 0 ? (uint64) (-(int32) s) : (uint64) s);
+			}
+		case WC_MYSQL_TYPE_SHORT:
+		case WC_MYSQL_TYPE_YEAR:
+			{
+				uint16		u = (uint16) (p[0] | p[1] << 8);
+				int16		s = (int16) u;
+
+				return uns || c->type == WC_MYSQL_TYPE_YEAR ? from_integer(c, false, u) :
+					from_integer(c, s < 0, s < 0 ? (uint64) (-(int32) s) : (uint64) s);
+			}
+		case WC_MYSQL_TYPE_INT24:
+		case WC_MYSQL_TYPE_LONG:
+			{
+				uint32		u = (uint32) p[0] | (uint32) p[1] << 8 | (uint32) p[2] << 16 | (uint32) p[3] << 24;
+				int32		s = (int32) u;
+
+				return uns ? from_integer(c, false, u) :
+					from_integer(c, s < 0, s < 0 ? (uint64) (-(int64) s) : (uint64) s);
+			}
+		case WC_MYSQL_TYPE_LONGLONG:
+			{
+				uint64		u = 0;
+				int64		s;
+
+				for (int i = 7; i >= 0; i--)
+					u = u << 8 | p[i];
+				s = (int64) u;
+				return uns ? from_integer(c, false, u) :
+					from_integer(c, s < 0, s < 0 ? 0 - u : u);
+			}
+		case WC_MYSQL_TYPE_FLOAT:
+			{
+				float4		f;
+				uint32		u = (uint32) p[0] | (uint32) p[1] << 8 | (uint32) p[2] << 16 | (uint32) p[3] << 24;
+
+				memcpy(&f, &u, 4);
+				if (c->atttype == FLOAT4OID)
+					return Float4GetDatum(f);
+				if (c->atttype == FLOAT8OID)
+					return Float8GetDatum((float8) f);
+				return from_text(c, DatumGetCString(DirectFunctionCall1(float4out, Float4GetDatum(f))));
+			}
+		case WC_MYSQL_TYPE_DOUBLE:
+			{
+				float8		d;
+				uint64		u = 0;
+
+				for (int i = 7; i >= 0; i--)
+					u = u << 8 | p[i];
+				memcpy(&d, &u, 8);
+				if (c->atttype == FLOAT8OID)
+					return Float8GetDatum(d);
+				return from_text(c, DatumGetCString(DirectFunctionCall1(float8out, Float8GetDatum(d))));
+			}
+		case WC_MYSQL_TYPE_DATE:
+		case WC_MYSQL_TYPE_DATETIME:
+		case WC_MYSQL_TYPE_TIMESTAMP:
+			{
+				wc_mysql_datetime dt;
+
+				wc_mysql_binary_datetime(p, n, &dt);
+				return from_datetime(c, &dt, isnull);
+			}
+		case WC_MYSQL_TYPE_TIME:
+			{
+				wc_mysql_time t;
+
+				wc_mysql_binary_time(p, n, &t);
+				return from_time(c, &t);
+			}
+		case WC_MYSQL_TYPE_NEWDECIMAL:
+		case WC_MYSQL_TYPE_DECIMAL:
+			return from_text(c, pnstrdup((const char *) p, n));
+		case WC_MYSQL_TYPE_BIT:
+			return from_bit(c, p, n);
+		case WC_MYSQL_TYPE_NULL:
+			*isnull = true;
+			return (Datum) 0;
+		default:
+			return from_string(c, p, n);
+	}
+}
+
+PG_FUNCTION_INFO_V1(mysql_row_populate_record);
+Datum
+mysql_row_populate_record(PG_FUNCTION_ARGS)
+{
+	bytea	   *row;
+	ArrayType  *columns;
+	bool		binary;
+	int64		rowno;
+	row_cache  *rc;
+	const uint8 *buf;
+	size_t		len;
+	size_t		pos;
+	Datum	   *values;
+	bool	   *nulls;
+	row_where	where = {0};
+	ErrorContextCallback cb;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	char		rowdesc[48];
+
+	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
+		PG_RETURN_NULL();
+	row = PG_GETARG_BYTEA_PP(1);
+	columns = PG_GETARG_ARRAYTYPE_P(2);
+	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
+	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
+	rc = row_cache_get(fcinfo, columns);
+	buf = (const uint8 *) VARDATA_ANY(row);
+	len = VARSIZE_ANY_EXHDR(row);
+	if (rowno > 0)
+		snprintf(rowdesc, sizeof(rowdesc), " %lld", (long long) rowno);
+	else
+		rowdesc[0] = '\0';
+
+	if (binary)
+	{
+		st = wc_mysql_binary_row_check(buf, len, rc->types, rc->ncols, &err);
+		if (st != WC_MYSQL_OK)
+			mysql_binary_row_raise(FN, rowdesc, st, &err, rc->types);
+		pos = 1 + wc_mysql_binary_row_bitmap_size(rc->ncols);
+	}
+	else
+	{
+		size_t		n = 0;
+
+		st = wc_mysql_text_row_count(buf, len, &n, &err);
+		if (st != WC_MYSQL_OK)
+		{
+			char		what[96];
+
+			snprintf(what, sizeof(what), "text row%s, column %d", rowdesc, err.field + 1);
+			mysql_raise(FN, what, st, &err);
+		}
+		if (n != (size_t) rc->ncols)
+		{
+			char		what[64];
+
+			err.offset = len;
+			err.need = rc->ncols;
+			err.have = n;
+			snprintf(what, sizeof(what), "text row%s", rowdesc);
+			mysql_raise(FN, what, WC_MYSQL_ERR_COLUMN_COUNT, &err);
+		}
+		pos = 0;
+	}
+
+	values = (Datum *) palloc(rc->tupdesc->natts * sizeof(Datum));
+	nulls = (bool *) palloc(rc->tupdesc->natts * sizeof(bool));
+	for (int i = 0; i < rc->tupdesc->natts; i++)
+		nulls[i] = true;
+	where.row = rowno;
+	cb.callback = row_context;
+	cb.arg = &where;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	for (int i = 0; i < rc->ncols; i++)
+	{
+		const row_column *c = &rc->cols[i];
+		wc_mysql_slice s;
+		bool		isnull = false;
+		Datum		v;
+
+		where.col = c;
+		where.colno = i;
+		if (binary)
+		{
+			if (wc_mysql_binary_row_is_null(buf, i))
+				continue;
+			(void) wc_mysql_binary_value_get(buf, len, pos, c->type, &s, &pos, NULL);
+			v = binary_value(c, buf + s.off, s.len, &isnull);
+		}
+		else
+		{
+			(void) wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, NULL);
+			if (s.is_null)
+				continue;
+			v = text_value(c, buf + s.off, s.len, &isnull);
+		}
+		values[c->attnum] = v;
+		nulls[c->attnum] = isnull;
+	}
+	error_context_stack = cb.previous;
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->tupdesc, values, nulls)));
+}
