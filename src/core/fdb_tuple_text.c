@@ -27,6 +27,14 @@
 
 static const char hexdig[] = "0123456789abcdef";
 
+/*
+ * Tuples up to this many bytes take a bound without a walk: no element's text
+ * (with its ", " separator) is longer than 7 characters per packed byte;
+ * the widest is false (one byte, "false, ").  Above it the walk keeps the
+ * allocation close to the real size.
+ */
+#define FDB_TEXT_QUICK_BOUND_MAX 1024
+
 size_t
 fdb_text_bound(const uint8_t *buf, size_t len)
 {
@@ -34,6 +42,8 @@ fdb_text_bound(const uint8_t *buf, size_t len)
 	fdb_elem	e;
 	size_t		total = 3;
 
+	if (len <= FDB_TEXT_QUICK_BOUND_MAX)
+		return 7 * len + 3;
 	fdb_reader_init(&r, buf, len);
 	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
 	{

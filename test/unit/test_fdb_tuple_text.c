@@ -542,12 +542,48 @@ test_parse_bound(void)
 	}
 }
 
+/*
+ * The text bound without a walk (short tuples): tuples made of the widest
+ * element per byte, false, and of nulls, nested nulls and minimal integers,
+ * at the size limit of the quick bound and just above it; the text written
+ * must fit, NUL included.
+ */
+static void
+test_quick_bound(void)
+{
+	static const uint8_t unit[][3] = {{0x26}, {0x00}, {0x27}, {0x14}, {0x15, 0xff}, {0x13, 0x00}};
+	static const size_t unit_len[] = {1, 1, 1, 1, 2, 2};
+	size_t		sizes[] = {1, 2, 511, 512, 1023, 1024, 1025, 2048};
+
+	for (size_t u = 0; u < sizeof(unit_len) / sizeof(unit_len[0]); u++)
+		for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++)
+		{
+			size_t		n = sizes[k] / unit_len[u],
+						len = n * unit_len[u],
+						bound,
+						tlen;
+			uint8_t    *buf = malloc(len ? len : 1);
+			char	   *txt;
+
+			for (size_t i = 0; i < n; i++)
+				memcpy(buf + i * unit_len[u], unit[u], unit_len[u]);
+			bound = fdb_text_bound(buf, len);
+			txt = malloc(bound);
+			tlen = fdb_text_write(buf, len, txt, 0);
+			CHECK(tlen < bound && strlen(txt) == tlen,
+				  "text of %zu x %02x (%zu bytes): %zu characters, bound %zu", n, unit[u][0], len, tlen, bound);
+			free(txt);
+			free(buf);
+		}
+}
+
 int
 main(int argc, char **argv)
 {
 	long		nrandom = argc > 1 ? atol(argv[1]) : 100000;
 
 	test_parse_bound();
+	test_quick_bound();
 	test_layout();
 	run_all("exponent-form formatter", exp_shortest_double, exp_shortest_float, nrandom / 4);
 	run_all("fixed-form formatter", fixed_shortest_double, fixed_shortest_float, nrandom / 4);
