@@ -234,6 +234,12 @@ size_t		fdb_text_bound(const uint8_t *buf, size_t len);
  * escapes every non-ASCII character as \u{...}. */
 size_t		fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only);
 
+/* The same, validating as it writes (one walk): FDB_OK, or the decoder's
+ * status with *r at the problem (the text written up to it is still within
+ * fdb_text_bound); *outlen gets the length. */
+fdb_status	fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
+								   size_t *outlen, fdb_reader *r);
+
 /* Text form of a double / float (shortest round-trip form, "inf", "nan",
  * or "nan(0x...)" for NaNs other than the default); out >= 40 bytes. */
 size_t		fdb_format_double(uint64_t bits, char *out);

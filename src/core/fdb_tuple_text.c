@@ -486,18 +486,21 @@ write_quoted(char *o, const fdb_elem *e, int ascii_only)
 	return o;
 }
 
-size_t
-fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
+fdb_status
+fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
+					   size_t *outlen, fdb_reader *rp)
 {
-	fdb_reader	r;
+	fdb_reader	local;
+	fdb_reader *rd = rp ? rp : &local;
 	fdb_elem	e;
+	fdb_status	st;
 	char	   *o = out;
 	int			first = 1,
 				i;
 
-	fdb_reader_init(&r, buf, len);
+	fdb_reader_init(rd, buf, len);
 	*o++ = '(';
-	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	while ((st = fdb_read(rd, &e)) == FDB_OK && e.type != FDB_END)
 	{
 		if (e.type == FDB_NESTED_END)
 		{
@@ -527,7 +530,7 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 				break;
 			case FDB_INT:
 			case FDB_BIGINT:
-				if (int_is_canonical(buf + e.offset, r.pos - e.offset, &e))
+				if (int_is_canonical(buf + e.offset, rd->pos - e.offset, &e))
 					o += fdb_int_to_decimal(&e, o);
 				else
 				{
@@ -536,7 +539,7 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 
 					memcpy(o, "raw(", 4);
 					o += 4;
-					for (k = e.offset; k < r.pos; k++)
+					for (k = e.offset; k < rd->pos; k++)
 					{
 						*o++ = hexdig[buf[k] >> 4];
 						*o++ = hexdig[buf[k] & 15];
@@ -576,7 +579,17 @@ fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 	}
 	*o++ = ')';
 	*o = '\0';
-	return (size_t) (o - out);
+	*outlen = (size_t) (o - out);
+	return st;
+}
+
+size_t
+fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
+{
+	size_t		n;
+
+	fdb_text_write_checked(buf, len, out, ascii_only, &n, NULL);
+	return n;
 }
 
 /* ---- parsing ---- */

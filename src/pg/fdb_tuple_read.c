@@ -55,20 +55,25 @@ new_bytea(size_t len)
 	return b;
 }
 
-/* Text form of a packed tuple (validated by the caller). */
+/* Text form of a packed tuple, validated in the same walk (22P03 naming
+ * what for a tuple that does not decode). */
 static char *
-tuple_text(const uint8_t *p, size_t len)
+tuple_text(const char *what, const uint8_t *p, size_t len)
 {
-	size_t		bound = fdb_text_bound(p, len);
+	size_t		bound = fdb_text_bound(p, len),
+				n;
 	char	   *out;
+	fdb_reader	r;
+	fdb_status	st;
 
 	if (bound > MaxAllocSize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("text form of a FoundationDB tuple of %zu bytes is too large", len)));
 	out = palloc(bound);
-
-	fdb_text_write(p, len, out, GetDatabaseEncoding() != PG_UTF8);
+	st = fdb_text_write_checked(p, len, out, GetDatabaseEncoding() != PG_UTF8, &n, &r);
+	if (st != FDB_OK)
+		fdb_report_decode_error(what, st, &r);
 	return out;
 }
 
@@ -212,8 +217,7 @@ fdb_tuple_out(PG_FUNCTION_ARGS)
 {
 	ARG_BYTES(0, p, len);
 
-	fdb_validate_or_error("fdb_tuple_out", p, len);
-	PG_RETURN_CSTRING(tuple_text(p, len));
+	PG_RETURN_CSTRING(tuple_text("fdb_tuple_out", p, len));
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_recv);
@@ -485,7 +489,7 @@ element_text(const fdb_elem *e, int64 idx)
 			{
 				bytea	   *b = unnest_bytea(e);
 
-				return cstring_to_text(tuple_text((const uint8_t *) VARDATA(b), VARSIZE(b) - VARHDRSZ));
+				return cstring_to_text(tuple_text("fdb_tuple", (const uint8_t *) VARDATA(b), VARSIZE(b) - VARHDRSZ));
 			}
 		default:
 			elog(ERROR, "unexpected tuple element type %d", (int) e->type);
