@@ -70,7 +70,7 @@ wc_install_deps() {
 wc_install_lock() {
 	local f=/tmp/wirecodec-install.lock
 	[ -e "$f" ] || (umask 000 && : >>"$f") 2>/dev/null
-	exec 9>>"$f" 2>/dev/null || exec 9<"$f"
+	if [ -w "$f" ]; then exec 9>>"$f"; else exec 9<"$f"; fi
 	flock 9
 }
 
