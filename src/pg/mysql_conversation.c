@@ -75,7 +75,7 @@ columns_array(conv_state *s)
 }
 
 /* ERROR for a core status, naming the stream, the packet and the command. */
-static void pg_attribute_noreturn()
+static void WC_NORETURN
 conv_raise(wc_mysql_status st, const wc_mysql_error *err, const wc_mysql_conv_item *it,
 		   const wc_mysql_conv *c)
 {

@@ -72,6 +72,6 @@ extern uint8 *mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func);
  * row" ("", " 3 (packet 7)"). */
 extern void mysql_binary_row_raise(const char *func, const char *where, wc_mysql_status st,
 								   const wc_mysql_error *err, const uint8 *types)
-			pg_attribute_noreturn();
+			WC_NORETURN;
 
 #endif							/* WC_MYSQL_GLUE_H */
