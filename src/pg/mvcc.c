@@ -367,8 +367,9 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 	size_t		n = strlen(str),
 				len = 0,
 				off = 0;
-	wc_bt_status bst = wc_bt_decode(str, n, NULL, &len, &off);
-	bytea	   *b;
+	/* one decoding pass into a buffer of the upper bound (hex: half the digits) */
+	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bt_is_hex(str, n) ? (n - 2) / 2 : n));
+	wc_bt_status bst = wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
 	wc_mvcc_key k;
 	wc_mvcc_status st;
 
@@ -381,9 +382,7 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 				 bst == WC_BT_ODD_HEX ?
 				 errdetail("invalid hexadecimal data: odd number of digits") :
 				 errdetail("invalid input syntax for type bytea")));
-	b = (bytea *) palloc(VARHDRSZ + len);
 	SET_VARSIZE(b, VARHDRSZ + len);
-	wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
 	st = wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &off);
 	if (st != WC_MVCC_OK)
 	{
