@@ -5,6 +5,8 @@
 #include "mysql_conversation.h"
 
 #include "byteorder.h"
+#include "mysql_caps.h"
+#include "mysql_handshake.h"
 #include "mysql_lenenc.h"
 
 const char *const wc_mysql_kind_names[] = {
@@ -39,6 +41,7 @@ enum
 #define COM_STMT_EXECUTE 0x17
 #define COM_STMT_SEND_LONG_DATA 0x18
 #define COM_STMT_CLOSE 0x19
+#define COM_STMT_RESET 0x1a
 #define COM_STMT_FETCH 0x1c
 
 #define STATUS_MORE_RESULTS 0x0008
@@ -56,6 +59,7 @@ wc_mysql_conv_init(wc_mysql_conv *c, const uint8_t *client, size_t client_len,
 	c->phase = P_HANDSHAKE;
 	c->command_type = -1;
 	c->result_set = -1;
+	c->caps = WC_MYSQL_CAPS_DEFAULT;
 }
 
 /* A peeked packet: framing checked, not consumed yet. */
@@ -105,6 +109,14 @@ take(wc_mysql_conv *c, int side, const peeked *p, wc_mysql_kind kind,
 	it->row = kind == WC_MYSQL_K_TEXT_ROW || kind == WC_MYSQL_K_BINARY_ROW ? c->row : 0;
 	it->packet = c->npackets[side];
 	it->pkt = p->pkt;
+	it->stmt_id = 0;
+	it->cached_metadata = 0;
+	if ((kind == WC_MYSQL_K_PREPARE_OK ||
+		 (kind == WC_MYSQL_K_COMMAND &&
+		  (c->command_type == COM_STMT_EXECUTE || c->command_type == COM_STMT_FETCH ||
+		   c->command_type == COM_STMT_CLOSE || c->command_type == COM_STMT_RESET ||
+		   c->command_type == COM_STMT_SEND_LONG_DATA))) && p->first_len >= 5)
+		it->stmt_id = wc_load_le32(p->first + 1);
 	return WC_MYSQL_OK;
 }
 
@@ -222,6 +234,15 @@ wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it, wc_mysql_error *err
 				}
 				if (b != 0x0a)
 					return fail_at(c, SIDE_SERVER, &p, WC_MYSQL_ERR_UNEXPECTED, 0, b, it, err);
+				{
+					wc_mysql_handshake hs;
+					wc_mysql_error e;
+
+					/* a handshake that does not decode keeps the default */
+					if (p.pkt.chunks == 1 &&
+						wc_mysql_handshake_decode(p.first, p.first_len, &hs, &e) == WC_MYSQL_OK)
+						c->caps = hs.capabilities;
+				}
 				take(c, SIDE_SERVER, &p, WC_MYSQL_K_HANDSHAKE, it);
 				c->phase = P_AUTH;
 				return WC_MYSQL_OK;
@@ -237,7 +258,18 @@ wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it, wc_mysql_error *err
 						goto framing;
 					if (st == WC_MYSQL_OK && q.pkt.seq == c->expect_seq)
 					{
-						take(c, SIDE_CLIENT, &q, c->npackets[SIDE_CLIENT] == 0 ?
+						int			first = c->npackets[SIDE_CLIENT] == 0;
+
+						if (first && q.first_len >= 4)
+						{
+							uint64_t	cl = wc_load_le32(q.first);
+
+							/* MariaDB's extended flags: the filler's last 4 bytes */
+							if (!(cl & WC_MYSQL_CLIENT_MYSQL) && q.first_len >= 32)
+								cl |= (uint64_t) wc_load_le32(q.first + 28) << 32;
+							c->caps &= cl;
+						}
+						take(c, SIDE_CLIENT, &q, first ?
 							 WC_MYSQL_K_HANDSHAKE_RESPONSE : WC_MYSQL_K_AUTH, it);
 						return WC_MYSQL_OK;
 					}
@@ -422,19 +454,31 @@ wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it, wc_mysql_error *err
 				{
 					uint64_t	n = 0;
 					size_t		used = 0;
+					int			cached = 0;
 
 					st = wc_mysql_lenenc_int_read(p.first, p.first_len, &n, &used);
-					if (st != WC_MYSQL_OK || n == 0 || used != p.pkt.length)
+					if (st != WC_MYSQL_OK || n == 0)
+						return fail_at(c, SIDE_SERVER, &p, WC_MYSQL_ERR_UNEXPECTED, 0, b, it, err);
+					/*
+					 * MariaDB's MARIADB_CLIENT_CACHE_METADATA: int<1> "metadata
+					 * follows" after the count; 0 means no column definitions
+					 * (the client has them from the statement's prepare).
+					 */
+					if ((c->caps & WC_MYSQL_MARIADB_CLIENT_CACHE_METADATA) &&
+						used + 1 == p.pkt.length && p.first[used] <= 1)
+						cached = p.first[used] == 0;
+					else if (used != p.pkt.length)
 						return fail_at(c, SIDE_SERVER, &p, WC_MYSQL_ERR_UNEXPECTED, 0, b, it, err);
 					c->ncols = n;
+					c->seen = 0;
+					c->row = 0;
+					c->binary = c->command_type == COM_STMT_EXECUTE ||
+						c->command_type == COM_STMT_FETCH ? 1 : c->command_type < 0 ? -1 : 0;
+					take(c, SIDE_SERVER, &p, WC_MYSQL_K_COLUMN_COUNT, it);
+					it->cached_metadata = cached;
+					c->phase = cached ? P_AFTER_DEFS : P_COLDEFS;
+					return WC_MYSQL_OK;
 				}
-				c->seen = 0;
-				c->row = 0;
-				c->binary = c->command_type == COM_STMT_EXECUTE ||
-					c->command_type == COM_STMT_FETCH ? 1 : c->command_type < 0 ? -1 : 0;
-				take(c, SIDE_SERVER, &p, WC_MYSQL_K_COLUMN_COUNT, it);
-				c->phase = P_COLDEFS;
-				return WC_MYSQL_OK;
 
 			case P_COLDEFS:
 			case P_PARAMDEFS:

@@ -50,6 +50,10 @@ typedef struct wc_mysql_conv_item
 	int			result_set;		/* 0-based within the response; -1 none */
 	uint64_t	row;			/* 1-based row of its result set; 0 none */
 	uint64_t	packet;			/* 1-based packet index in its stream */
+	uint32_t	stmt_id;		/* the statement of a prepare OK or of a command
+								 * naming one (execute, fetch, close, ...); 0 else */
+	int			cached_metadata;	/* column count: MariaDB sent no column
+									 * definitions (the prepared statement's hold) */
 	wc_mysql_packet pkt;		/* offset, length, chunks, seq in its stream */
 } wc_mysql_conv_item;
 
@@ -71,6 +75,8 @@ typedef struct wc_mysql_conv
 	uint64_t	row;
 	int			binary;			/* rows of this result set are binary */
 	uint8_t		expect_seq;		/* next sequence id of the exchange */
+	uint64_t	caps;			/* the server's capabilities (MariaDB's extended
+								 * << 32), ANDed with the client's once seen */
 } wc_mysql_conv;
 
 /* client may be NULL (server's side only). */

@@ -296,6 +296,22 @@ wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *o
 	ok->session_state.is_null = 1;
 	if (!(caps & WC_MYSQL_CLIENT_SESSION_TRACK))
 	{
+		wc_mysql_slice s;
+		size_t		after;
+		wc_mysql_error e;
+
+		/*
+		 * The documentation says string<EOF>, but MySQL and MariaDB
+		 * servers write the info as a string<lenenc> (and client libraries
+		 * read it so): when the rest is exactly one string<lenenc>, that is
+		 * the info; anything else is read as string<EOF>.
+		 */
+		if (pos < len && str_required(buf, len, pos, &s, &after, &e, -1) == WC_MYSQL_OK &&
+			after == len)
+		{
+			ok->info = s;
+			return WC_MYSQL_OK;
+		}
 		ok->info.off = pos;
 		ok->info.len = len - pos;
 		ok->info.is_null = 0;
@@ -356,8 +372,18 @@ wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 				return st;
 			chg->gtid_spec = buf[p++];
 			break;
-		case WC_MYSQL_TRACK_SCHEMA:
 		case WC_MYSQL_TRACK_STATE_CHANGE:
+			/*
+			 * The documentation shows the flag as a string<lenenc>; MySQL
+			 * and MariaDB servers send the one byte '1' or '0' bare
+			 * (02 01 31).  Both forms are read: a bare ASCII flag can never
+			 * be a length byte that covers the rest.
+			 */
+			if (chg->data.len >= 1 && (size_t) buf[p] + 1 == chg->data.len)
+				break;
+			chg->value = chg->data;
+			return WC_MYSQL_OK;
+		case WC_MYSQL_TRACK_SCHEMA:
 		case WC_MYSQL_TRACK_TRANSACTION_CHARACTERISTICS:
 		case WC_MYSQL_TRACK_TRANSACTION_STATE:
 			break;

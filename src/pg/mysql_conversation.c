@@ -17,6 +17,15 @@
 
 #define NATTS 11
 
+/* The column definitions of a prepared statement (MariaDB's cached
+ * metadata: executions may send none). */
+typedef struct stmt_columns
+{
+	uint32		stmt_id;
+	Datum		cols_array;
+	struct stmt_columns *next;
+} stmt_columns;
+
 typedef struct conv_state
 {
 	wc_mysql_conv conv;
@@ -27,7 +36,11 @@ typedef struct conv_state
 	int			ncols;
 	int			capcols;
 	Datum		cols_array;		/* built at the first row; 0 until then */
+	bool		cols_borrowed;	/* cols_array is a prepared statement's */
 	bool		in_prepare;		/* definitions belong to a COM_STMT_PREPARE OK */
+	uint32		prepare_id;		/* the statement being prepared */
+	uint32		execute_id;		/* the statement of the current command */
+	stmt_columns *stmts;		/* open prepared statements' definitions */
 	MemoryContext mcxt;
 } conv_state;
 
@@ -53,9 +66,10 @@ forget_columns(conv_state *s)
 	for (int i = 0; i < s->ncols; i++)
 		pfree(s->cols[i]);
 	s->ncols = 0;
-	if (s->cols_array)
+	if (s->cols_array && !s->cols_borrowed)
 		pfree(DatumGetPointer(s->cols_array));
 	s->cols_array = (Datum) 0;
+	s->cols_borrowed = false;
 }
 
 static Datum
@@ -72,6 +86,54 @@ columns_array(conv_state *s)
 		MemoryContextSwitchTo(old);
 	}
 	return s->cols_array;
+}
+
+/* Find (prev = NULL) or unlink a statement's entry. */
+static stmt_columns *
+stmt_find(conv_state *s, uint32 id, bool unlink)
+{
+	for (stmt_columns **pp = &s->stmts; *pp; pp = &(*pp)->next)
+		if ((*pp)->stmt_id == id)
+		{
+			stmt_columns *e = *pp;
+
+			if (unlink)
+				*pp = e->next;
+			return e;
+		}
+	return NULL;
+}
+
+static void
+stmt_forget(conv_state *s, uint32 id)
+{
+	stmt_columns *e = stmt_find(s, id, true);
+
+	if (e)
+	{
+		pfree(DatumGetPointer(e->cols_array));
+		pfree(e);
+	}
+}
+
+/* A prepare's response is over: its column definitions become the
+ * statement's. */
+static void
+end_prepare(conv_state *s)
+{
+	stmt_columns *e;
+	Datum		cols;
+
+	s->in_prepare = false;
+	cols = columns_array(s);
+	stmt_forget(s, s->prepare_id);
+	e = MemoryContextAlloc(s->mcxt, sizeof(stmt_columns));
+	e->stmt_id = s->prepare_id;
+	e->cols_array = cols;
+	e->next = s->stmts;
+	s->stmts = e;
+	s->cols_borrowed = true;
+	forget_columns(s);
 }
 
 /* ERROR for a core status, naming the stream, the packet and the command. */
@@ -148,14 +210,36 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 		SET_VARSIZE(payload, VARHDRSZ + it.pkt.length);
 		wc_mysql_packet_gather(buf, &it.pkt, (uint8 *) VARDATA(payload));
 	}
-	if (it.kind == WC_MYSQL_K_COLUMN_COUNT)
+	if (s->in_prepare && it.kind != WC_MYSQL_K_COLUMN_DEF &&
+		it.kind != WC_MYSQL_K_PARAM_DEF && it.kind != WC_MYSQL_K_EOF)
+		end_prepare(s);
+	if (it.kind == WC_MYSQL_K_COMMAND)
 	{
+		s->execute_id = it.stmt_id;
+		if (it.command_type == 0x19)	/* COM_STMT_CLOSE */
+			stmt_forget(s, it.stmt_id);
+	}
+	else if (it.kind == WC_MYSQL_K_COLUMN_COUNT)
+	{
+		stmt_columns *e;
+
 		forget_columns(s);
-		s->in_prepare = false;
+		/* MariaDB sent no definitions: the prepared statement's hold */
+		e = !it.cached_metadata ? NULL : s->client ? stmt_find(s, s->execute_id, false) :
+			s->stmts;			/* server's side only: the latest prepare */
+		if (e != NULL)
+		{
+			s->cols_array = e->cols_array;
+			s->cols_borrowed = true;
+		}
 	}
 	else if (it.kind == WC_MYSQL_K_PREPARE_OK)
+	{
+		forget_columns(s);
 		s->in_prepare = true;
-	else if (it.kind == WC_MYSQL_K_COLUMN_DEF && !s->in_prepare)
+		s->prepare_id = it.stmt_id;
+	}
+	else if (it.kind == WC_MYSQL_K_COLUMN_DEF)
 		remember_column(s, payload);
 
 	memset(nulls, 0, sizeof(nulls));
