@@ -29,7 +29,7 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # client package, so look for the headers themselves.)
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
-else ifeq ($(filter demo test test-matrix test-citus bench-citus unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
+else ifeq ($(filter demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
 $(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
@@ -48,7 +48,7 @@ endif
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
 # ---- Targets that test and measure (documented in README.md) ----
-.PHONY: demo test test-matrix test-citus bench-citus unit unit-san bench fuzz hostile load reliability
+.PHONY: demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san bench fuzz hostile load reliability
 
 demo:
 	bash test/demo.sh
@@ -64,6 +64,11 @@ test-matrix:
 # A coordinator and two workers with Citus (README "Scaling out with Citus").
 test-citus:
 	bash test/citus/run.sh
+
+# MariaDB (Debian 12) and MySQL (sid chroot), recorded through our proxy and
+# decoded (README "Tested against live servers").
+test-mysql-live:
+	bash test/mysql_live/run.sh
 
 bench-citus:
 	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)

@@ -1,0 +1,227 @@
+-- check.sql: compare one recorded connection, decoded by wirecodec, with what
+-- the client library reported (driver.c's report) and with what was inserted.
+-- psql variables: server (label), conn (label), client, srv, report (files).
+-- Each check adds one row to live_check (bad = 0 passes); the expected
+-- values of all_types are in setup.sql.
+\set ON_ERROR_STOP 1
+SET client_min_messages = warning;
+SELECT set_config('wc.server', :'server', false), set_config('wc.conn', :'conn', false) \gset
+
+DROP TABLE IF EXISTS cap, conv, rep_raw, rep;
+CREATE TEMP TABLE cap AS
+SELECT pg_read_binary_file(:'client') AS client, pg_read_binary_file(:'srv') AS server;
+-- every packet of the connection (one pass; an error stops the script)
+CREATE TEMP TABLE conv AS SELECT c.* FROM cap, mysql_conversation(client, server) c;
+CREATE TEMP TABLE rep_raw (line text);
+COPY rep_raw FROM :'report' (FORMAT csv, DELIMITER E'\x01', QUOTE E'\x02');
+CREATE TEMP TABLE rep AS SELECT string_to_array(line, E'\t') AS f FROM rep_raw;
+
+-- negotiated capabilities: the server's AND the client's
+SELECT (h.capabilities & r.capabilities) AS caps
+FROM conv hp, mysql_handshake_decode(hp.payload) h, conv rp,
+	 mysql_handshake_response_decode(rp.payload) r
+WHERE hp.kind = 'handshake' AND rp.kind = 'handshake_response' \gset
+
+CREATE OR REPLACE FUNCTION pg_temp.unhex(v text) RETURNS bytea
+	LANGUAGE sql IMMUTABLE AS $$ SELECT CASE WHEN v = 'N' THEN NULL ELSE decode(v, 'hex') END $$;
+
+-- 1. commands: the same commands in the same order, same type and text
+INSERT INTO live_check
+SELECT :'server', :'conn', 'commands', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT r.f IS NULL OR c.command IS NULL OR c.command_type <> r.f[3]::int OR
+			 (r.f[3]::int = 3 AND (SELECT q.query FROM mysql_com_query_decode(c.payload, :caps) q)
+								   IS DISTINCT FROM pg_temp.unhex(r.f[4])) OR
+			 (r.f[3]::int IN (2, 22) AND substr(c.payload, 2) IS DISTINCT FROM pg_temp.unhex(r.f[4])) AS bad
+	  FROM (SELECT * FROM conv WHERE kind = 'command') c
+	  FULL JOIN (SELECT f FROM rep WHERE f[1] = 'cmd') r ON r.f[2]::int = c.command) x;
+
+-- 2. column definitions (of every result set with rows) as the library saw them
+INSERT INTO live_check
+SELECT :'server', :'conn', 'column definitions', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT r.f IS NULL OR d.command IS NULL OR
+			 (d.column_name, d.org_column_name, d.table_name, d.org_table_name, d.schema_name,
+			  d.column_type, d.flags & ~32768, d.charset, d.column_length::bigint, d.decimals)
+			 IS DISTINCT FROM
+			 (convert_from(decode(r.f[5], 'hex'), 'UTF8'), convert_from(decode(r.f[6], 'hex'), 'UTF8'),
+			  convert_from(decode(r.f[7], 'hex'), 'UTF8'), convert_from(decode(r.f[8], 'hex'), 'UTF8'),
+			  convert_from(decode(r.f[9], 'hex'), 'UTF8'), r.f[10]::int, r.f[11]::int & ~32768, r.f[12]::int,
+			  r.f[13]::bigint, r.f[14]::int) AS bad
+	  FROM (SELECT DISTINCT ON (command, result_set, i) command, result_set, i, def.*
+			FROM conv, unnest(columns) WITH ORDINALITY AS u(col, i),
+				 mysql_column_def_decode(col, :caps) def
+			WHERE kind IN ('text_row', 'binary_row')) d
+	  FULL JOIN (SELECT f FROM rep WHERE f[1] = 'field') r
+		ON (r.f[2]::int, r.f[3]::int, r.f[4]::int) = (d.command, d.result_set, d.i::int)) x;
+
+-- MariaDB's extended metadata: JSON columns say so exactly when negotiated
+INSERT INTO live_check
+SELECT :'server', :'conn', 'extended metadata', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT def.data_type_format IS DISTINCT FROM
+			 CASE WHEN :caps & (1::bigint << 35) <> 0 AND :'server' = 'mariadb' THEN 'json' END AS bad
+	  FROM conv, unnest(columns) AS col, mysql_column_def_decode(col, :caps) def
+	  WHERE kind = 'text_row' AND row_number = 1 AND def.column_name = 'c_json') x;
+
+-- 3. text rows: every value byte for byte
+INSERT INTO live_check
+SELECT :'server', :'conn', 'text rows', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT r.f IS NULL OR c.command IS NULL OR
+			 mysql_text_row_decode(c.payload, cardinality(c.columns)) IS DISTINCT FROM
+			 (SELECT array_agg(pg_temp.unhex(v) ORDER BY o) FROM unnest(r.f[5:]) WITH ORDINALITY u(v, o)) AS bad
+	  FROM (SELECT * FROM conv WHERE kind = 'text_row') c
+	  FULL JOIN (SELECT f FROM rep WHERE f[1] = 'row'
+				 AND f[2]::int IN (SELECT command FROM conv WHERE kind = 'text_row')) r
+		ON (r.f[2]::int, r.f[3]::int, r.f[4]::bigint) = (c.command, c.result_set, c.row_number)) x;
+
+-- 4. typed rows (text and binary protocol): mysql_row_populate_record against
+-- the library's values read by PostgreSQL's input functions
+CREATE OR REPLACE FUNCTION pg_temp.lib_value(v text, typ regtype, charset int, len bigint)
+	RETURNS text LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE
+		WHEN v = 'N' THEN NULL
+		WHEN typ = 'bytea'::regtype THEN '\x' || v
+		WHEN typ = 'bit varying'::regtype THEN
+			substring(('x' || v)::varbit FROM length(v) * 4 - len::int + 1)::text
+		WHEN typ IN ('date'::regtype, 'timestamp'::regtype)
+			 AND convert_from(decode(v, 'hex'), 'UTF8') LIKE '0000-00-00%' THEN NULL  -- README: zero date
+		WHEN charset IN (5, 8, 15, 31, 47, 48, 49, 94) THEN convert_from(decode(v, 'hex'), 'WIN1252')
+		ELSE convert_from(decode(v, 'hex'), 'UTF8')
+	END $$;
+
+CREATE TEMP TABLE typed AS
+SELECT c.command, c.result_set, c.row_number, c.kind, s.shape,
+	   mysql_row_populate_record(NULL::all_types_pg, c.payload, c.columns, c.kind = 'binary_row', c.row_number)
+		   AS decoded
+FROM conv c JOIN conv q ON q.kind = 'command' AND q.command = c.command - (c.command_type = 23)::int
+	 CROSS JOIN LATERAL (SELECT 'all' AS shape) s
+WHERE c.kind IN ('text_row', 'binary_row')
+  AND substr(q.payload, length(q.payload) - 34) = convert_to('SELECT * FROM all_types ORDER BY id', 'UTF8');
+
+CREATE TEMP TABLE lib AS
+SELECT r.f[2]::int AS command, r.f[3]::int AS result_set, r.f[4]::bigint AS row_number,
+	   jsonb_populate_record(NULL::all_types_pg,
+		   (SELECT jsonb_object_agg(a.attname, CASE WHEN a.atttypid = 'jsonb'::regtype
+			   THEN pg_temp.lib_value(r.f[4 + a.attnum], 'text', fd.f[12]::int, 0)::jsonb
+			   ELSE to_jsonb(pg_temp.lib_value(r.f[4 + a.attnum], a.atttypid::regtype,
+											   fd.f[12]::int, fd.f[13]::bigint)) END)
+			FROM pg_attribute a JOIN rep fd ON fd.f[1] = 'field' AND fd.f[2] = r.f[2]
+				 AND fd.f[4]::int = a.attnum
+			WHERE a.attrelid = 'all_types_pg'::regclass AND a.attnum > 0)) AS reported
+FROM rep r
+WHERE r.f[1] = 'row' AND r.f[2]::int IN (SELECT command FROM typed);
+
+INSERT INTO live_check
+SELECT :'server', :'conn', 'typed rows = client library', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT t.decoded IS DISTINCT FROM l.reported OR t.command IS NULL OR l.command IS NULL AS bad
+	  FROM typed t FULL JOIN lib l USING (command, result_set, row_number)) x;
+
+-- 5. what was inserted (setup.sql's expected rows), by both protocols
+INSERT INTO live_check
+SELECT :'server', :'conn', 'typed rows = inserted (5 rows, text and binary)',
+	   count(*) FILTER (WHERE bad) + (count(*) <> 10)::int, count(*)
+FROM (SELECT t.decoded IS DISTINCT FROM e AS bad
+	  FROM typed t LEFT JOIN all_types_expected e ON e.id = (t.decoded).id) x;
+
+-- 6. OK packets: counts, ids, status, warnings, info, session state
+INSERT INTO live_check
+SELECT :'server', :'conn', 'ok packets', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT o.affected_rows IS NULL OR
+			 (r.f[4] <> 'N' AND o.affected_rows <> r.f[4]::numeric) OR
+			 (o.last_insert_id, o.status_flags, o.warnings, o.info)
+			 IS DISTINCT FROM (r.f[5]::numeric, r.f[6]::int, r.f[7]::int, decode(r.f[8], 'hex')) AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'ok') r
+	  LEFT JOIN conv c ON c.kind = 'ok' AND c.command = r.f[2]::int AND c.result_set = r.f[3]::int
+	  LEFT JOIN LATERAL mysql_ok_packet_decode(c.payload, :caps) o ON true) x;
+
+SELECT (:caps & (1 << 23)) <> 0 AS tracking \gset
+\if :tracking
+INSERT INTO live_check
+SELECT :'server', :'conn', 'session state', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT d.v IS DISTINCT FROM r.v OR d.v IS NULL OR r.v IS NULL AS bad
+	  FROM (SELECT c.command, s.change_type,
+				   row_number() OVER (PARTITION BY c.command, s.change_type ORDER BY s.ord, e.k) AS i,
+				   e.v
+			FROM conv c, mysql_ok_packet_decode(c.payload, :caps) o,
+				 mysql_session_state_decode(o.session_state) WITH ORDINALITY s(change_type, change_name, variable_name, change_value, gtid_spec, change_data, ord),
+				 LATERAL (VALUES (1, s.variable_name), (2, s.change_value)) e(k, v)
+			WHERE c.kind = 'ok' AND c.command > 0 AND (e.k = 2 OR s.change_type = 0)) d
+	  FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS change_type, f[4]::bigint AS i,
+						convert_from(decode(f[5], 'hex'), 'UTF8') AS v
+				 FROM rep WHERE f[1] = 'track') r USING (command, change_type, i)
+	  -- commands whose OK the library did not read (mysql_select_db)
+	  WHERE command NOT IN (SELECT f[2]::int FROM rep WHERE f[1] = 'ok' AND f[4] = 'N')) x;
+\else
+-- without CLIENT_SESSION_TRACK: no OK packet carries session state
+INSERT INTO live_check
+SELECT :'server', :'conn', 'no session state without CLIENT_SESSION_TRACK',
+	   count(*) FILTER (WHERE o.session_state IS NOT NULL) +
+	   (SELECT count(*) FROM rep WHERE f[1] = 'track'), count(*)
+FROM conv c, mysql_ok_packet_decode(c.payload, :caps) o
+WHERE c.kind = 'ok' AND c.command > 0;
+\endif
+
+-- terminators of result sets (EOF, or OK under CLIENT_DEPRECATE_EOF)
+INSERT INTO live_check
+SELECT :'server', :'conn', 'result set terminators', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT t.payload IS NULL OR
+			 (CASE WHEN t.kind = 'eof' THEN (SELECT (e.status_flags, e.warnings) FROM mysql_eof_packet_decode(t.payload, :caps) e)
+				   ELSE (SELECT (o.status_flags, o.warnings) FROM mysql_ok_packet_decode(t.payload, :caps) o) END)
+			 IS DISTINCT FROM (r.f[4]::int, r.f[5]::int) AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'end') r
+	  LEFT JOIN LATERAL (SELECT * FROM conv c WHERE c.command = r.f[2]::int AND c.result_set = r.f[3]::int
+						 AND c.kind IN ('eof', 'ok') ORDER BY c.packet DESC LIMIT 1) t ON true) x;
+
+-- 7. errors
+INSERT INTO live_check
+SELECT :'server', :'conn', 'err packets', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT (e.error_code, e.sql_state, e.message) IS DISTINCT FROM
+			 (r.f[3]::int, convert_from(decode(r.f[4], 'hex'), 'UTF8'),
+			  convert_from(decode(r.f[5], 'hex'), 'UTF8')) AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'err') r
+	  LEFT JOIN conv c ON c.kind = 'err' AND c.command = r.f[2]::int
+	  LEFT JOIN LATERAL mysql_err_packet_decode(c.payload, :caps) e ON true) x;
+
+-- 8. truncated and corrupted copies of this capture: clean errors naming the
+-- packet and the byte offset
+DO $$
+DECLARE
+	cl bytea;
+	sv bytea;
+	n int := 0;
+	bad int := 0;
+	cut bigint;
+	msg text;
+	state text;
+BEGIN
+	SELECT client, server INTO cl, sv FROM cap;
+	FOREACH cut IN ARRAY ARRAY[length(sv) - 1, length(sv) / 2, length(sv) / 3 + 1, 2, 200,
+								(SELECT byte_offset + 2 FROM conv WHERE kind = 'binary_row' LIMIT 1)]
+	LOOP
+		n := n + 1;
+		BEGIN
+			PERFORM count(*) FROM mysql_conversation(cl, substr(sv, 1, cut::int));
+			bad := bad + 1;
+		EXCEPTION WHEN others THEN
+			GET STACKED DIAGNOSTICS msg = MESSAGE_TEXT, state = RETURNED_SQLSTATE;
+			IF state <> '22P03' OR msg !~ 'packet [0-9]+' OR msg !~ 'byte offset [0-9]+' THEN
+				RAISE WARNING 'cut at %: % %', cut, state, msg;
+				bad := bad + 1;
+			END IF;
+		END;
+	END LOOP;
+	-- a wrong sequence id in the middle of the stream
+	n := n + 1;
+	BEGIN
+		PERFORM count(*) FROM mysql_conversation(cl,
+			set_byte(sv, (SELECT byte_offset::int + 3 FROM conv WHERE kind = 'text_row' ORDER BY packet OFFSET 3 LIMIT 1),
+					 77));
+		bad := bad + 1;
+	EXCEPTION WHEN others THEN
+		GET STACKED DIAGNOSTICS msg = MESSAGE_TEXT, state = RETURNED_SQLSTATE;
+		IF state <> '22P03' OR msg !~ 'sequence id' THEN
+			RAISE WARNING 'sequence: % %', state, msg;
+			bad := bad + 1;
+		END IF;
+	END;
+	INSERT INTO live_check VALUES (current_setting('wc.server'), current_setting('wc.conn'),
+								   'truncated and corrupted captures', bad, n);
+END $$;

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# run.sh: `make test-mysql-live`, the MySQL codec against real servers.
+#
+# Starts MariaDB (Debian's mariadb-server, on the host) and MySQL (Debian
+# sid's mysql-server-core, in the cached sid chroot of test/chroot.sh), each
+# as a non-root user with a private datadir, port and socket.  For each
+# server, driver.c (built against that server's own client library: MariaDB
+# Connector/C, libmysqlclient) creates the test tables, then runs the
+# scenario through proxy.c, the recording proxy, once with the capabilities
+# the library negotiates by default and once with CLIENT_DEPRECATE_EOF,
+# CLIENT_SESSION_TRACK and MariaDB's extended and cached metadata masked off
+# (proxy -m).  check.sql then decodes each recorded connection with
+# mysql_conversation & co. in a throwaway PostgreSQL cluster and compares
+# every packet and value with what the client library reported and with
+# what was inserted.  Every server it starts it stops, also on failure.
+# Ends with "mysql-live: N passed, N failed".
+#
+# WC_MYSQL_LIVE_SERVERS="mariadb mysql" (default) chooses the servers.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../common.sh"
+. "$here/../chroot.sh"
+cd "$wc_root"
+
+passed=0
+failed=0
+work=$(mktemp -d /tmp/wirecodec-mysql-live.XXXXXX)
+chmod 755 "$work"
+pids=()
+mysql_root=
+
+cleanup() {
+	# the servers by their pid files (runuser/chroot may not pass signals on)
+	local f
+	for f in "$work/mariadb/pid" ${mysql_root:+"$mysql_root/tmp/wc-live/pid"}; do
+		[ -s "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+	done
+	for f in "$work/mariadb/pid" ${mysql_root:+"$mysql_root/tmp/wc-live/pid"}; do
+		for _ in $(seq 1 100); do
+			[ -s "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null || break
+			sleep 0.1
+		done
+	done
+	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+	pids=()
+	[ -n "$mysql_root" ] && wc_chroot_leave sid
+	mysql_root=
+	wc_cluster_stop
+}
+trap cleanup EXIT
+
+finish() {
+	cleanup
+	echo "mysql-live: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && [ -z "${WC_KEEP:-}" ] && rm -rf "$work"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+fail_step() {
+	echo "   FAILED: $1"
+	failed=$((failed + 1))
+}
+
+free_port() {
+	local port
+	for _ in $(seq 1 50); do
+		port=$((20000 + RANDOM % 20000))
+		ss -ltnH 2>/dev/null | awk '{print $4}' | grep -q ":$port\$" || break
+	done
+	echo "$port"
+}
+
+# ---- dependencies: the servers must not start as services when installed
+need=()
+command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
+command -v mariadb_config >/dev/null 2>&1 || need+=(libmariadb-dev)
+command -v ss >/dev/null 2>&1 || need+=(iproute2)
+if [ ${#need[@]} -gt 0 ]; then
+	prc=/usr/sbin/policy-rc.d
+	had_prc=0
+	[ -e "$prc" ] && had_prc=1
+	[ $had_prc -eq 1 ] || { printf '#!/bin/sh\nexit 101\n' | wc_as_root tee "$prc" >/dev/null && wc_as_root chmod 755 "$prc"; }
+	wc_apt_install "${need[@]}"
+	rc=$?
+	[ $had_prc -eq 1 ] || wc_as_root rm -f "$prc"
+	[ $rc -eq 0 ] || { fail_step "install ${need[*]}"; finish; }
+fi
+
+echo "== build the proxy and the MariaDB driver"
+gcc -O2 -Wall -Wextra -o "$work/proxy" "$here/proxy.c" &&
+	gcc -O2 -Wall -Wextra $(mariadb_config --cflags) -o "$work/driver-mariadb" "$here/driver.c" \
+		$(mariadb_config --libs)
+[ $? -eq 0 ] || { fail_step "build proxy/driver"; finish; }
+
+echo "== PostgreSQL with wirecodec"
+if ! wc_setup_cluster; then fail_step "start PostgreSQL"; finish; fi
+trap cleanup EXIT	# wc_cluster_start set its own
+psql -X -q -v ON_ERROR_STOP=1 -f "$here/setup.sql" >/dev/null || { fail_step "setup.sql"; finish; }
+
+# Masks for proxy -m: TLS and compression are always off (not decoded);
+# "off" also hides CLIENT_SESSION_TRACK (1<<23), CLIENT_DEPRECATE_EOF (1<<24)
+# and MariaDB's extended (1<<35) and cached (1<<36) metadata.
+mask_default=$((0x800 | 0x20))
+mask_off=$((mask_default | (1 << 23) | (1 << 24) | (1 << 35) | (1 << 36)))
+
+# record_and_check SERVER UPSTREAM_PORT DRIVER... : the scenario through the
+# proxy with each mask, then check.sql on each recording.
+record_and_check() {
+	local server=$1 up=$2
+	shift 2
+	local variant mask dir pport ppid report
+	for variant in default off; do
+		mask=$mask_default
+		[ $variant = off ] && mask=$mask_off
+		dir=$work/$server-$variant
+		mkdir -p "$dir" && chmod 755 "$dir"
+		"$work/proxy" -u "127.0.0.1:$up" -o "$dir" -m "$mask" >"$dir/proxy.out" 2>&1 &
+		ppid=$!
+		pids+=("$ppid")
+		for _ in $(seq 1 50); do grep -q '^port ' "$dir/proxy.out" && break; sleep 0.1; done
+		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
+		report=$("$@" report-path "$server-$variant")
+		if ! "$@" run 127.0.0.1 "$pport" "$report" 2>"$dir/driver.err"; then
+			cat "$dir/driver.err"
+			fail_step "$server $variant: the client driver failed"
+			kill -TERM "$ppid"
+			continue
+		fi
+		kill -TERM "$ppid"
+		wait "$ppid"
+		"$@" fetch-report "$report" "$dir/1.report"
+		echo "   $server, capabilities $variant: $(stat -c %s "$dir/1.server") server bytes, $(stat -c %s "$dir/1.client") client bytes"
+		if ! psql -X -q -v server="$server" -v conn="$variant" -v client="$dir/1.client" \
+			-v srv="$dir/1.server" -v report="$dir/1.report" -f "$here/check.sql" >"$dir/check.log" 2>&1; then
+			cat "$dir/check.log"
+			fail_step "$server $variant: check.sql stopped (kept in $dir)"
+		fi
+	done
+}
+
+# ---- MariaDB from Debian's mariadb-server
+mariadb_driver() {
+	case $1 in
+	report-path) echo "$work/$2.report" ;;
+	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
+	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" ;;
+	setup) "$work/driver-mariadb" setup "$2" "$3" wc wcpw ;;
+	esac
+}
+
+start_mariadb() {
+	local d=$work/mariadb port
+	mkdir -p "$d" && chown mysql: "$d" 2>/dev/null || chown nobody: "$d"
+	local user
+	user=$(stat -c %U "$d")
+	(cd / && runuser -u "$user" -- mariadb-install-db --no-defaults --datadir="$d/data" \
+		--auth-root-authentication-method=normal --skip-test-db >"$d/install.log" 2>&1) ||
+		{ cat "$d/install.log"; return 1; }
+	port=$(free_port)
+	(cd / && exec runuser -u "$user" -- mariadbd --no-defaults --datadir="$d/data" --port="$port" \
+		--socket="$d/sock" --bind-address=127.0.0.1 --skip-name-resolve --max-allowed-packet=64M \
+		--pid-file="$d/pid" --log-error="$d/error.log" --innodb-buffer-pool-size=64M \
+		--skip-log-bin) >/dev/null 2>&1 &
+	pids+=($!)
+	for _ in $(seq 1 150); do
+		mariadb-admin --no-defaults -S "$d/sock" -uroot ping >/dev/null 2>&1 && break
+		sleep 0.2
+	done
+	mariadb --no-defaults -S "$d/sock" -uroot \
+		-e "CREATE USER wc@'%' IDENTIFIED BY 'wcpw'; GRANT ALL ON *.* TO wc@'%'" || return 1
+	echo "   $(mariadb --no-defaults -S "$d/sock" -uroot -N -e 'SELECT VERSION()') on port $port as $user"
+	MARIADB_PORT=$port
+}
+
+# ---- MySQL from Debian sid, in the chroot
+mysql_driver() {
+	case $1 in
+	report-path) echo "/tmp/wc-live-$2.report" ;;
+	fetch-report) cp "$mysql_root$2" "$3" && rm -f "$mysql_root$2" ;;
+	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" ;;
+	setup) wc_chroot_run sid /tmp/wc-live/driver setup "$2" "$3" wc '' ;;
+	esac
+}
+
+start_mysql() {
+	local port
+	wc_chroot_ensure sid mysql-server-core mysql-client-core libmysqlclient-dev gcc libc6-dev pkgconf || return 1
+	wc_chroot_enter sid || return 1
+	mysql_root=$WC_CHROOT
+	rm -rf "$mysql_root/tmp/wc-live"
+	mkdir -p "$mysql_root/tmp/wc-live" && cp "$here/driver.c" "$mysql_root/tmp/wc-live/"
+	wc_chroot_run sid sh -c 'cd /tmp/wc-live && gcc -O2 -Wall -Wextra $(pkg-config --cflags mysqlclient) -o driver driver.c $(pkg-config --libs mysqlclient)' ||
+		return 1
+	chown nobody: "$mysql_root/tmp/wc-live"
+	chmod 1777 "$mysql_root/tmp"
+	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --initialize-insecure --user=nobody \
+		--datadir=/tmp/wc-live/data >"$work/mysql-init.log" 2>&1 || { cat "$work/mysql-init.log"; return 1; }
+	port=$(free_port)
+	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --user=nobody --datadir=/tmp/wc-live/data \
+		--port="$port" --bind-address=127.0.0.1 --socket=/tmp/wc-live/sock --mysqlx=OFF \
+		--max-allowed-packet=64M --skip-log-bin --secure-file-priv=/tmp/wc-live --pid-file=/tmp/wc-live/pid \
+		--log-error=/tmp/wc-live/error.log >/dev/null 2>&1 &
+	pids+=($!)
+	for _ in $(seq 1 300); do
+		wc_chroot_run sid mysqladmin --no-defaults -S /tmp/wc-live/sock -uroot ping >/dev/null 2>&1 && break
+		sleep 0.2
+	done
+	wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot \
+		-e "CREATE USER wc@'%' IDENTIFIED BY ''; GRANT ALL ON *.* TO wc@'%'" || return 1
+	echo "   MySQL $(wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot -N -e 'SELECT VERSION()') on port $port as nobody (sid chroot)"
+	MYSQL_PORT=$port
+}
+
+for server in ${WC_MYSQL_LIVE_SERVERS:-mariadb mysql}; do
+	echo "== $server"
+	if [ "$server" = mariadb ]; then
+		start_mariadb || { fail_step "start MariaDB"; continue; }
+		mariadb_driver setup 127.0.0.1 "$MARIADB_PORT" 2>"$work/setup.err" ||
+			{ cat "$work/setup.err"; fail_step "MariaDB setup"; continue; }
+		record_and_check mariadb "$MARIADB_PORT" mariadb_driver
+	else
+		start_mysql || { fail_step "start MySQL"; continue; }
+		mysql_driver setup 127.0.0.1 "$MYSQL_PORT" 2>"$work/setup.err" ||
+			{ cat "$work/setup.err"; fail_step "MySQL setup"; continue; }
+		record_and_check mysql "$MYSQL_PORT" mysql_driver
+	fi
+done
+
+echo "== checks"
+while IFS='|' read -r server conn name bad total; do
+	[ -n "$server" ] || continue
+	if [ "$bad" -eq 0 ] && [ "$total" -gt 0 ]; then
+		echo "   ok     $server $conn: $name ($total compared)"
+		passed=$((passed + 1))
+	else
+		echo "   FAILED $server $conn: $name ($bad of $total differ)"
+		failed=$((failed + 1))
+	fi
+done < <(psql -X -At -c "SELECT server, conn, name, bad, total FROM live_check ORDER BY server, conn, name")
+finish
