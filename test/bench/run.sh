@@ -33,6 +33,28 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 # pg_dump (custom format, uncompressed) and pg_restore (--clean, into a
 # second database) of each bulk_dump_* table of sql_bulk_io.sql, median of 3.
+echo "== MySQL: the client library parsing the same result set (issue 10)"
+# MariaDB Connector/C reads the conversation benchmark's result set from a
+# replaying server (test/bench/mysql_client_baseline.c); its time is the
+# base of two more rows of the report.
+command -v mariadb_config >/dev/null 2>&1 || wc_apt_install libmariadb-dev || true
+if command -v mariadb_config >/dev/null 2>&1 &&
+	cc -O2 -Wall -Wextra $(mariadb_config --cflags) -o test/bench/build/mysql_client_baseline \
+		test/bench/mysql_client_baseline.c $(mariadb_config --libs); then
+	# the response to the COM_QUERY: after the 42-byte handshake and 11-byte OK
+	psql -At -c "SELECT encode(substr(server, 54), 'hex') FROM bench_mysql_capture" \
+		>test/bench/build/mysql_result.hex
+	read -r cl_ms cl_rows _ < <(test/bench/build/mysql_client_baseline test/bench/build/mysql_result.hex 5)
+	echo "   Connector/C: $cl_rows rows in $cl_ms ms (median of 5)"
+	psql -c "INSERT INTO bench_results VALUES ('mysql', 'capture: client library (Connector/C) use_result + fetch_row', NULL, $cl_rows, $cl_ms, 0)" \
+		-c "INSERT INTO bench_results SELECT codec, label || ' [vs client library]',
+			'capture: client library (Connector/C) use_result + fetch_row', rows, ms, scan_ms
+			FROM bench_results WHERE label IN ('capture: mysql_conversation + text_row_decode',
+											   'capture: mysql_conversation + typed rows')"
+else
+	echo "   (MariaDB Connector/C not available: the client-library baseline is not measured)"
+fi
+
 echo "== pg_dump / pg_restore of 1M-row tables"
 dumpdir=$(mktemp -d /tmp/wirecodec-dump.XXXXXX)
 psql -c 'CREATE DATABASE bench_restore' -c '\c bench_restore' -c 'CREATE EXTENSION wirecodec'
