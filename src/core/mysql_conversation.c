@@ -260,14 +260,15 @@ wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it, wc_mysql_error *err
 					{
 						int			first = c->npackets[SIDE_CLIENT] == 0;
 
-						if (first && q.first_len >= 4)
+						if (first && q.pkt.chunks == 1)
 						{
-							uint64_t	cl = wc_load_le32(q.first);
+							wc_mysql_handshake_response hr;
+							wc_mysql_error e;
 
-							/* MariaDB's extended flags: the filler's last 4 bytes */
-							if (!(cl & WC_MYSQL_CLIENT_MYSQL) && q.first_len >= 32)
-								cl |= (uint64_t) wc_load_le32(q.first + 28) << 32;
-							c->caps &= cl;
+							/* what was negotiated: both sides' flags */
+							if (wc_mysql_handshake_response_decode(q.first, q.first_len, &hr, &e) ==
+								WC_MYSQL_OK)
+								c->caps &= hr.capabilities;
 						}
 						take(c, SIDE_CLIENT, &q, first ?
 							 WC_MYSQL_K_HANDSHAKE_RESPONSE : WC_MYSQL_K_AUTH, it);

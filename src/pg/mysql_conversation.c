@@ -88,7 +88,7 @@ columns_array(conv_state *s)
 	return s->cols_array;
 }
 
-/* Find (prev = NULL) or unlink a statement's entry. */
+/* A statement's entry, NULL if none; unlinked from the list when unlink. */
 static stmt_columns *
 stmt_find(conv_state *s, uint32 id, bool unlink)
 {
