@@ -16,18 +16,39 @@ static const int8_t hexval[256] = {
 
 #define HEXV(c) (hexval[(unsigned char) (c)] - 1)
 
+/*
+ * Digit pairs without whitespace, the form byteaout writes, take one table
+ * lookup per digit and one test per pair; whitespace, a bad digit or an odd
+ * end drop to the byte-at-a-time step below it.
+ */
 wc_bt_status
 wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
 {
 	size_t		i = 0,
 				o = 0;
 
-	while (i < n)
+	for (;;)
 	{
 		int			hi,
 					lo;
-		char		c = s[i];
+		char		c;
 
+		if (out)
+			for (; i + 1 < n; i += 2, o++)
+			{
+				hi = hexval[(unsigned char) s[i]];
+				lo = hexval[(unsigned char) s[i + 1]];
+				if (hi == 0 || lo == 0)
+					break;
+				out[o] = (uint8_t) (((hi - 1) << 4) | (lo - 1));
+			}
+		else
+			for (; i + 1 < n; i += 2, o++)
+				if (hexval[(unsigned char) s[i]] == 0 || hexval[(unsigned char) s[i + 1]] == 0)
+					break;
+		if (i >= n)
+			break;
+		c = s[i];
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
 		{
 			i++;

@@ -716,6 +716,42 @@ u64_digits_rev(uint64_t v, char *out)
 	return k;
 }
 
+/* "00" .. "99": two decimal digits per division */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Decimal of an int64 straight into dst, from the last digit pair back. */
+size_t
+fdb_i64_to_decimal(int64_t i, char *dst)
+{
+	uint64_t	v = i < 0 ? (uint64_t) 0 - (uint64_t) i : (uint64_t) i,
+				t;
+	size_t		nd = 1,
+				len;
+	char	   *o;
+
+	for (t = v; t >= 10; t /= 10)
+		nd++;
+	len = nd + (i < 0);
+	if (i < 0)
+		*dst = '-';
+	o = dst + len;
+	while (v >= 100)
+	{
+		o -= 2;
+		memcpy(o, digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(o - 2, digit_pairs + 2 * v, 2);
+	else
+		o[-1] = (char) ('0' + v);
+	dst[len] = '\0';
+	return len;
+}
+
 size_t
 fdb_int_to_decimal(const fdb_elem *e, char *dst)
 {
@@ -725,10 +761,7 @@ fdb_int_to_decimal(const fdb_elem *e, char *dst)
 	int			neg;
 
 	if (e->type == FDB_INT)
-	{
-		neg = e->v.i < 0;
-		k = u64_digits_rev(neg ? (uint64_t) 0 - (uint64_t) e->v.i : (uint64_t) e->v.i, rev);
-	}
+		return fdb_i64_to_decimal(e->v.i, dst);
 	else
 	{
 		uint8_t		mag[FDB_MAX_INT_BYTES + 8];

@@ -142,6 +142,8 @@ size_t		fdb_int_magnitude(const fdb_elem *e, uint8_t *dst);
  * FDB_DECIMAL_MAX bytes.  Returns the length. */
 #define FDB_DECIMAL_MAX 620
 size_t		fdb_int_to_decimal(const fdb_elem *e, char *dst);
+/* Decimal of an int64 into dst (>= 21 bytes, NUL-terminated); returns its length. */
+size_t		fdb_i64_to_decimal(int64_t i, char *dst);
 
 /* Parse an optionally signed decimal integer (digits only) into a
  * magnitude: mag gets up to 255 big-endian bytes without leading zeros. */

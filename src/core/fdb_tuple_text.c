@@ -18,6 +18,7 @@
 #include "fdb_tuple.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -230,6 +231,61 @@ layout_g(const char *s, int n, char *out, size_t *len, int *xout)
 	return nd;
 }
 
+/*
+ * Is the formatter's output s[0..n) already what layout_g would write?  So
+ * it is for fixed notation that %g keeps fixed: no exponent, a nonzero
+ * first digit or a lone "0" before the point, no trailing zeros (so the
+ * digits are the significant ones) and -4 <= X < P.  Then *nd and *x are
+ * what layout_g would return; the common double takes no second pass.
+ */
+static int
+fixed_is_g(const char *s, int n, int *nd, int *x)
+{
+	int			i = n > 0 && s[0] == '-',
+				i0 = i,
+				intlen = 0,
+				lead = 0,
+				digits = 0,
+				tz = 0,
+				seen_point = 0;
+
+	if (i >= n || s[i] < '0' || s[i] > '9')
+		return 0;
+	for (; i < n; i++)
+	{
+		char		c = s[i];
+
+		if (c == '.' && !seen_point)
+		{
+			seen_point = 1;
+			continue;
+		}
+		if (c < '0' || c > '9')
+			return 0;
+		if (!seen_point)
+			intlen++;
+		if (digits == 0 && c == '0')
+			lead++;
+		else
+		{
+			digits++;
+			tz = c == '0' ? tz + 1 : 0;
+		}
+	}
+	if (s[i0] == '0' && intlen > 1)
+		return 0;
+	if (digits == 0)
+	{
+		*nd = 0;
+		return !seen_point;		/* "0" or "-0", as layout_g writes zero */
+	}
+	if (tz > 0 || s[n - 1] == '.')
+		return 0;
+	*nd = digits;
+	*x = intlen - 1 - lead;
+	return *x >= -4 && *x < digits;
+}
+
 /* Factors of 5 in x (x odd, nonzero). */
 static int
 fives(uint64_t x)
@@ -309,7 +365,14 @@ shortest_double(double d, uint64_t bits, char *out)
 	if (shortest_double_fn == NULL)
 		return fdb_shortest_double_search(d, 1, out);
 	n = shortest_double_fn(d, tmp);
-	nd = layout_g(tmp, n, out, &len, &x);
+	if (fixed_is_g(tmp, n, &nd, &x))
+	{
+		memcpy(out, tmp, (size_t) n);
+		len = (size_t) n;
+		out[len] = '\0';
+	}
+	else
+		nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)		/* zero, subnormal (e < 0, gaps even) */
 		return len;
 	start = search_start(m | (UINT64_C(1) << 52), be - 1075, 53, nd, x);
@@ -333,7 +396,14 @@ shortest_float(float f, uint32_t bits, char *out)
 	if (shortest_float_fn == NULL)
 		return fdb_shortest_float_search(f, 1, out);
 	n = shortest_float_fn(f, tmp);
-	nd = layout_g(tmp, n, out, &len, &x);
+	if (fixed_is_g(tmp, n, &nd, &x))
+	{
+		memcpy(out, tmp, (size_t) n);
+		len = (size_t) n;
+		out[len] = '\0';
+	}
+	else
+		nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)
 		return len;
 	start = search_start(m | (UINT32_C(1) << 23), be - 150, 24, nd, x);
@@ -346,12 +416,14 @@ shortest_float(float f, uint32_t bits, char *out)
 static size_t
 ensure_point(char *out, size_t n)
 {
-	if (strpbrk(out, ".e") == NULL)
-	{
-		out[n++] = '.';
-		out[n++] = '0';
-		out[n] = '\0';
-	}
+	size_t		i;
+
+	for (i = 0; i < n; i++)
+		if (out[i] == '.' || out[i] == 'e')
+			return n;
+	out[n++] = '.';
+	out[n++] = '0';
+	out[n] = '\0';
 	return n;
 }
 
@@ -411,17 +483,19 @@ fdb_vs_format(const uint8_t *vs, char *out)
 								  (unsigned) wc_load_be16(vs + 10));
 }
 
-/* Is the integer element at p[0..n) (decoded into e) minimally encoded? */
+/*
+ * Is the integer element at p[0..n) (decoded into e) minimally encoded?
+ * The minimal encoding of a value is its only encoding of that length:
+ * every other one is longer (leading zero bytes of magnitude, or the
+ * length-prefixed 0x0B / 0x1D form of a magnitude that fits 0x0C..0x1C), so
+ * comparing lengths is enough.
+ */
 static int
-int_is_canonical(const uint8_t *p, size_t n, const fdb_elem *e)
+int_is_canonical(size_t n, const fdb_elem *e)
 {
-	uint8_t		canon[FDB_MAX_INT_BYTES + 8];
 	size_t		size;
 
-	if (fdb_elem_size(e, 0, &size) != FDB_OK || size != n)
-		return 0;
-	fdb_put_elem(canon, e, 0);
-	return memcmp(canon, p, n) == 0;
+	return fdb_elem_size(e, 0, &size) == FDB_OK && size == n;
 }
 
 /* Append \xHH. */
@@ -450,7 +524,18 @@ write_quoted(char *o, const fdb_elem *e, int ascii_only)
 	while (i < n)
 	{
 		uint8_t		c = s[i];
+		size_t		run = i;
 
+		/* a run of printable ASCII other than " and \ is copied as it is */
+		while (run < n && (uint8_t) (s[run] - 0x20u) < 0x5fu && s[run] != '"' && s[run] != '\\')
+			run++;
+		if (run > i)
+		{
+			memcpy(o, s + i, run - i);
+			o += run - i;
+			i = run;
+			continue;
+		}
 		if (c == 0x00)
 		{
 			o = put_hex_escape(o, 0);
@@ -486,6 +571,107 @@ write_quoted(char *o, const fdb_elem *e, int ascii_only)
 	return o;
 }
 
+/*
+ * The keys a scan or a dump holds, written in one tight pass: a flat tuple
+ * of strings and bytes of printable ASCII (no escapes, no 00), integers of
+ * up to 7 bytes in their minimal form, doubles, floats, null and booleans.
+ * Anything else, or a malformed tuple, returns 0 and fdb_text_write_checked
+ * starts over with the full reader, which writes the same text for what
+ * this accepts (test_fdb_tuple_text.c compares the two) and reports errors.
+ */
+static int
+write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
+{
+	const uint8_t *p = buf,
+			   *end = buf + len;
+	char	   *o = out;
+
+	*o++ = '(';
+	while (p < end)
+	{
+		uint8_t		code = *p;
+
+		if (p != buf)
+		{
+			*o++ = ',';
+			*o++ = ' ';
+		}
+		if (code == FDB_CODE_STRING || code == FDB_CODE_BYTES)
+		{
+			const uint8_t *q = p + 1;
+
+			while (q < end && (uint8_t) (*q - 0x20u) < 0x5fu && *q != '"' && *q != '\\')
+				q++;
+			/* the terminator, not an escaped 00 */
+			if (q >= end || *q != 0x00 || (q + 1 < end && q[1] == 0xFF))
+				return 0;
+			if (code == FDB_CODE_BYTES)
+				*o++ = 'b';
+			*o++ = '"';
+			memcpy(o, p + 1, (size_t) (q - p - 1));
+			o += q - p - 1;
+			*o++ = '"';
+			p = q + 1;
+		}
+		else if (code >= FDB_CODE_ZERO - 7 && code <= FDB_CODE_ZERO + 7)
+		{
+			int			neg = code < FDB_CODE_ZERO;
+			size_t		n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO),
+						k;
+			uint64_t	v = 0;
+
+			if ((size_t) (end - p) - 1 < n)
+				return 0;
+			/* minimal: a first magnitude byte of 0 (stored 0xFF when
+			 * negative) is a longer form, which shows as raw(...) */
+			if (n > 0 && p[1] == (neg ? 0xFF : 0x00))
+				return 0;
+			for (k = 1; k <= n; k++)
+				v = (v << 8) | p[k];
+			if (neg)
+				v = ~v & ((UINT64_C(1) << (8 * n)) - 1);
+			o += fdb_i64_to_decimal(neg ? -(int64_t) v : (int64_t) v, o);
+			p += 1 + n;
+		}
+		else if (code == FDB_CODE_DOUBLE && end - p >= 9)
+		{
+			uint64_t	bits = wc_load_be64(p + 1);
+
+			bits = (bits & UINT64_C(0x8000000000000000)) ? bits ^ UINT64_C(0x8000000000000000) : ~bits;
+			o += fdb_format_double(bits, o);
+			p += 9;
+		}
+		else if (code == FDB_CODE_FLOAT && end - p >= 5)
+		{
+			uint32_t	bits = wc_load_be32(p + 1);
+
+			bits = (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;
+			o += fdb_format_float(bits, o);
+			p += 5;
+		}
+		else if (code == FDB_CODE_NULL)
+		{
+			memcpy(o, "null", 4);
+			o += 4;
+			p++;
+		}
+		else if (code == FDB_CODE_TRUE || code == FDB_CODE_FALSE)
+		{
+			if (code == FDB_CODE_TRUE)
+				memcpy(o, "true", 4), o += 4;
+			else
+				memcpy(o, "false", 5), o += 5;
+			p++;
+		}
+		else
+			return 0;
+	}
+	*o++ = ')';
+	*o = '\0';
+	*outlen = (size_t) (o - out);
+	return 1;
+}
+
 fdb_status
 fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
 					   size_t *outlen, fdb_reader *rp)
@@ -498,6 +684,8 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 	int			first = 1,
 				i;
 
+	if (write_fast(buf, len, out, outlen))
+		return FDB_OK;
 	fdb_reader_init(rd, buf, len);
 	*o++ = '(';
 	while ((st = fdb_read(rd, &e)) == FDB_OK && e.type != FDB_END)
@@ -530,7 +718,7 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 				break;
 			case FDB_INT:
 			case FDB_BIGINT:
-				if (int_is_canonical(buf + e.offset, rd->pos - e.offset, &e))
+				if (int_is_canonical(rd->pos - e.offset, &e))
 					o += fdb_int_to_decimal(&e, o);
 				else
 				{
@@ -554,7 +742,10 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 				o += fdb_format_double(e.v.f64, o);
 				break;
 			case FDB_BOOL:
-				o += sprintf(o, "%s", e.v.b ? "true" : "false");
+				if (e.v.b)
+					memcpy(o, "true", 4), o += 4;
+				else
+					memcpy(o, "false", 5), o += 5;
 				break;
 			case FDB_UUID:
 				o += sprintf(o, "uuid(");
@@ -703,25 +894,38 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		uint8_t		c;
 
 		run_start = i;
-		while (i < n && s[i] != '"' && s[i] != '\\')
+		/* the common run: printable ASCII up to the closing quote, copied
+		 * as it is (no 00 to escape, nothing to check) */
+		while (i < n && (uint8_t) s[i] - 0x20u < 0x5fu && s[i] != '"' && s[i] != '\\')
 			i++;
-		if (is_str && !fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
+		if (i < n && (s[i] == '"' || s[i] == '\\'))
 		{
-			*pi = run_start;
-			return FDB_ERR_UTF8;
+			if (t->out)
+				memcpy(t->out + t->len, s + run_start, i - run_start);
+			t->len += i - run_start;
 		}
-		if (!is_str)
+		else
 		{
-			size_t		k;
+			while (i < n && s[i] != '"' && s[i] != '\\')
+				i++;
+			if (is_str && !fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
+			{
+				*pi = run_start;
+				return FDB_ERR_UTF8;
+			}
+			if (!is_str)
+			{
+				size_t		k;
 
-			for (k = run_start; k < i; k++)
-				if ((uint8_t) s[k] >= 0x80)
-				{
-					*pi = k;
-					return FDB_ERR_SYNTAX;
-				}
+				for (k = run_start; k < i; k++)
+					if ((uint8_t) s[k] >= 0x80)
+					{
+						*pi = k;
+						return FDB_ERR_SYNTAX;
+					}
+			}
+			emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
 		}
-		emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
 		if (i >= n)
 		{
 			*pi = i;
@@ -866,7 +1070,65 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
 	return FDB_OK;
 }
 
-/* Parse a number (integer, double, float with suffix f) at s[*pi]. */
+/*
+ * Exact powers of ten for the fast decimal-to-binary path: 10^0..10^22 are
+ * exact doubles (5^22 < 2^53), 10^0..10^10 exact floats (5^10 < 2^24).
+ */
+static const double pow10_d[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+static const float pow10_f[] = {
+	1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f
+};
+
+/*
+ * Clinger's fast path: a decimal m * 10^x with m and 10^|x| both exact in
+ * the target format is one IEEE multiplication or division, which rounds
+ * correctly, so the result is the one strtod/strtof give.  Only where the
+ * compiler evaluates in the type's own precision (FLT_EVAL_METHOD 0, as on
+ * x86-64 and AArch64); elsewhere every number takes strtod.  Returns 0 when
+ * the number is outside the exact range.
+ */
+static int
+fast_decimal(uint64_t m, int x, int neg, int is_float, fdb_elem *e)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	if (is_float)
+	{
+		float		f;
+
+		if (m > (UINT64_C(1) << 24) || x < -10 || x > 10)
+			return 0;
+		f = x < 0 ? (float) m / pow10_f[-x] : (float) m * pow10_f[x];
+		f = neg ? -f : f;
+		memcpy(&e->v.f32, &f, 4);
+		e->type = FDB_FLOAT;
+	}
+	else
+	{
+		double		d;
+
+		if (m > (UINT64_C(1) << 53) || x < -22 || x > 22)
+			return 0;
+		d = x < 0 ? (double) m / pow10_d[-x] : (double) m * pow10_d[x];
+		d = neg ? -d : d;
+		memcpy(&e->v.f64, &d, 8);
+		e->type = FDB_DOUBLE;
+	}
+	return 1;
+#else
+	(void) m, (void) x, (void) neg, (void) is_float, (void) e;
+	return 0;
+#endif
+}
+
+/*
+ * Parse a number (integer, double, float with suffix f) at s[*pi].  One
+ * scan collects the first 19 digits as an integer and the decimal
+ * exponent; integers of up to 18 digits and doubles and floats in the
+ * exact range need nothing more.
+ */
 static fdb_status
 parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 {
@@ -874,7 +1136,12 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 				start = i,
 				digits = 0;
 	int			neg = 0,
-				is_int = 1;
+				is_int = 1,
+				is_float,
+				x = 0,				/* decimal exponent of m */
+				ex = 0,
+				eneg = 0;
+	uint64_t	m = 0;
 	char		tmp[72];
 
 	if (s[i] == '-' || s[i] == '+')
@@ -889,6 +1156,8 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 	}
 	while (i < n && s[i] >= '0' && s[i] <= '9')
 	{
+		if (digits < 19)
+			m = m * 10 + (uint64_t) (s[i] - '0');
 		i++;
 		digits++;
 	}
@@ -898,6 +1167,11 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		i++;
 		while (i < n && s[i] >= '0' && s[i] <= '9')
 		{
+			if (digits < 19)
+			{
+				m = m * 10 + (uint64_t) (s[i] - '0');
+				x--;
+			}
 			i++;
 			digits++;
 		}
@@ -911,29 +1185,31 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		is_int = 0;
 		i++;
 		if (i < n && (s[i] == '-' || s[i] == '+'))
+		{
+			eneg = s[i] == '-';
 			i++;
+		}
 		while (i < n && s[i] >= '0' && s[i] <= '9')
 		{
+			if (ex < 10000)
+				ex = ex * 10 + (s[i] - '0');
 			i++;
 			ed++;
 		}
 		if (ed == 0)
 			return FDB_ERR_SYNTAX;
+		x += eneg ? -ex : ex;
 	}
-	if (is_int && !(i < n && s[i] == 'f') && digits <= 18)
+	is_float = i < n && s[i] == 'f';
+	if (is_int && !is_float && digits <= 18)
 	{
 		/* fits int64: skip the arbitrary-precision path */
-		int64_t		v = 0;
-		size_t		k;
-
-		for (k = i - digits; k < i; k++)
-			v = v * 10 + (s[k] - '0');
 		e->type = FDB_INT;
-		e->v.i = neg ? -v : v;
+		e->v.i = neg ? -(int64_t) m : (int64_t) m;
 		*pi = i;
 		return FDB_OK;
 	}
-	if (is_int && !(i < n && s[i] == 'f'))
+	if (is_int && !is_float)
 	{
 		size_t		maglen;
 		int			mneg;
@@ -949,12 +1225,17 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		*pi = i;
 		return FDB_OK;
 	}
+	if (digits <= 19 && fast_decimal(m, x, neg, is_float, e))
+	{
+		*pi = i + is_float;
+		return FDB_OK;
+	}
 	if (i - start >= sizeof(tmp))
 		return FDB_ERR_SYNTAX;
 	memcpy(tmp, s + start, i - start);
 	tmp[i - start] = '\0';
 	errno = 0;
-	if (i < n && s[i] == 'f')
+	if (is_float)
 	{
 		float		f = strtof(tmp, NULL);
 
@@ -1032,6 +1313,19 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 	{
 		*pi = i + 1;
 		return parse_quoted(s, n, pi, t, 0);
+	}
+	/* numbers first: no keyword starts with a digit or a sign */
+	if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '+' || s[i] == '.')
+	{
+		st = parse_number(s, n, &i, &e, mag);
+		if (st != FDB_OK)
+		{
+			*pi = i;
+			return st;
+		}
+		emit_elem(t, &e, nested);
+		*pi = i;
+		return FDB_OK;
 	}
 	if (starts_with(s, n, i, "null"))
 	{
@@ -1132,6 +1426,122 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 	return FDB_OK;
 }
 
+/*
+ * The keys a dump or an export holds, in one tight pass: "(" elements ")"
+ * separated by ", " (or ","), each a string of printable ASCII without
+ * escapes, an integer of up to 18 digits, a double or float of up to 19
+ * digits in the exactly-convertible range, null, true or false, with no
+ * nesting.  Written straight to out (which holds the parse bound).  Any
+ * other input returns 0 and the full parser starts over; for what this
+ * accepts the full parser writes the same bytes (test_fdb_tuple_text.c
+ * compares the two).
+ */
+static int
+parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
+{
+	const char *p = s + 1,
+			   *end = s + n;
+	uint8_t    *o = out;
+	fdb_elem	e;
+
+	if (n < 2 || s[0] != '(')
+		return 0;
+	if (*p == ')')
+		goto close;
+	memset(&e, 0, sizeof(e));
+	for (;;)
+	{
+		char		c = *p;
+
+		if (c == '"')
+		{
+			const char *q = p + 1;
+
+			while (q < end && (uint8_t) *q - 0x20u < 0x5fu && *q != '"' && *q != '\\')
+				q++;
+			if (q >= end || *q != '"')
+				return 0;
+			*o++ = FDB_CODE_STRING;
+			memcpy(o, p + 1, (size_t) (q - p - 1));
+			o += q - p - 1;
+			*o++ = 0x00;
+			p = q + 1;
+		}
+		else if ((c >= '0' && c <= '9') || c == '-')
+		{
+			const char *q = p + (c == '-'),
+					   *d0 = q;
+			uint64_t	m = 0;
+			int			x = 0,
+						is_float;
+
+			while (q < end && *q >= '0' && *q <= '9' && q - d0 < 19)
+				m = m * 10 + (uint64_t) (*q++ - '0');
+			if (q == d0)
+				return 0;
+			if (q < end && *q == '.')
+			{
+				const char *f0 = ++q;
+
+				while (q < end && *q >= '0' && *q <= '9' && q - d0 < 20)
+					m = m * 10 + (uint64_t) (*q++ - '0');
+				x = (int) (f0 - q);
+				is_float = q < end && *q == 'f';
+				if (!fast_decimal(m, x, c == '-', is_float, &e))
+					return 0;
+				q += is_float;
+			}
+			else if (q - d0 > 18)
+				return 0;
+			else
+			{
+				e.type = FDB_INT;
+				e.v.i = c == '-' ? -(int64_t) m : (int64_t) m;
+			}
+			/* more digits (beyond the 19 taken), an exponent or a suffix */
+			if (q < end && ((*q >= '0' && *q <= '9') || *q == 'e' || *q == 'E' ||
+							*q == 'f' || *q == '.'))
+				return 0;
+			o = fdb_put_elem(o, &e, 0);
+			p = q;
+		}
+		else if (end - p >= 4 && memcmp(p, "null", 4) == 0)
+		{
+			*o++ = FDB_CODE_NULL;
+			p += 4;
+		}
+		else if (end - p >= 4 && memcmp(p, "true", 4) == 0)
+		{
+			*o++ = FDB_CODE_TRUE;
+			p += 4;
+		}
+		else if (end - p >= 5 && memcmp(p, "false", 5) == 0)
+		{
+			*o++ = FDB_CODE_FALSE;
+			p += 5;
+		}
+		else
+			return 0;
+		if (p < end && *p == ',')
+		{
+			p++;
+			if (p < end && *p == ' ')
+				p++;
+			if (p >= end)
+				return 0;
+			continue;
+		}
+		if (p < end && *p == ')')
+			break;
+		return 0;
+	}
+close:
+	if (p + 1 != end)
+		return 0;
+	*outlen = (size_t) (o - out);
+	return 1;
+}
+
 fdb_status
 fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_pos)
 {
@@ -1144,6 +1554,8 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 	text_out	t = {out, 0};
 	fdb_status	st;
 
+	if (out != NULL && parse_fast(s, n, out, outlen))
+		return FDB_OK;
 	skip_ws(s, n, &i);
 	if (i >= n || s[i] != '(')
 	{

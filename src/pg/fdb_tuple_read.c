@@ -144,8 +144,9 @@ fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 	size_t		len = 0,
 				off = 0,
 				count = 0;
-	wc_bt_status bst = wc_bt_hex_decode(s + 2, n - 2, NULL, &len, &off);
-	bytea	   *b;
+	/* one decoding pass into a buffer of the upper bound: half the digits */
+	bytea	   *b = new_bytea((n - 2) / 2);
+	wc_bt_status bst = wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &off);
 	fdb_reader	r;
 	fdb_status	st;
 
@@ -156,8 +157,7 @@ fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 				 bst == WC_BT_ODD_HEX ?
 				 errdetail("Odd number of hexadecimal digits after \\x.") :
 				 errdetail("Invalid hexadecimal digit at character %zu.", off + 3)));
-	b = new_bytea(len);
-	wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &off);
+	SET_VARSIZE(b, VARHDRSZ + len);
 	st = fdb_validate((const uint8_t *) VARDATA(b), len, &count, &r);
 	if (st != FDB_OK)
 	{

@@ -9,6 +9,7 @@
  * shortest digits in fixed and in exponent form, so that the layout code is
  * checked against both shapes its input can take.
  */
+#include <errno.h>
 #include <float.h>
 #include <inttypes.h>
 #include <math.h>
@@ -577,6 +578,265 @@ test_quick_bound(void)
 		}
 }
 
+/* ---- the fast paths of fdb_text_parse and fdb_text_write ---- */
+
+/* Append one random element of the kinds the fast paths take (and some
+ * they do not: escapes, non-ASCII, non-minimal integers, NaN payloads). */
+static size_t
+put_random_elem(uint8_t *p)
+{
+	fdb_elem	e;
+	uint64_t	r = next_rand();
+	size_t		k,
+				n;
+	uint8_t    *o = p;
+
+	memset(&e, 0, sizeof(e));
+	switch (r % 9)
+	{
+		case 0:
+		case 1:
+			/* string or bytes: mostly printable ASCII, sometimes " \ 00 ff é */
+			*o++ = (r % 9) == 0 ? FDB_CODE_STRING : FDB_CODE_BYTES;
+			n = (r >> 8) % 12;
+			for (k = 0; k < n; k++)
+			{
+				uint64_t	c = next_rand();
+
+				if (c % 23 == 0)
+					*o++ = '"';
+				else if (c % 29 == 0)
+					*o++ = '\\';
+				else if (c % 31 == 0)
+				{
+					*o++ = 0x00;
+					*o++ = 0xFF;
+				}
+				else if (c % 37 == 0)
+				{
+					*o++ = 0xC3;
+					*o++ = 0xA9;
+				}
+				else if (c % 41 == 0)
+					*o++ = 0x09;
+				else
+					*o++ = (uint8_t) (0x20 + (c >> 8) % 0x5f);
+			}
+			*o++ = 0x00;
+			return (size_t) (o - p);
+		case 2:
+		case 3:
+			/* integers of every width, both signs, the int64 ends */
+			e.type = FDB_INT;
+			k = (r >> 8) % 66;
+			e.v.i = k == 64 ? INT64_MAX : k == 65 ? INT64_MIN :
+				(int64_t) (next_rand() >> (63 - k % 64));
+			if (r & (1u << 20))
+				e.v.i = e.v.i == INT64_MIN ? e.v.i : -e.v.i;
+			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+		case 4:
+			/* a non-minimal integer: raw(...) in the text form */
+			*o++ = 0x16;
+			*o++ = 0x00;
+			*o++ = (uint8_t) (r >> 8);
+			return 3;
+		case 5:
+			e.type = FDB_DOUBLE;
+			switch ((r >> 8) % 6)
+			{
+				case 0:
+					e.v.f64 = next_rand();	/* any bits: nan(...), subnormals */
+					break;
+				case 1:
+					e.v.f64 = dbits((double) (int64_t) (next_rand() % 2000001) / 4 - 250000);
+					break;
+				default:
+					e.v.f64 = dbits((double) (next_rand() % 10000000) * 1.5 / (double) (1 + (r >> 16) % 1000));
+					break;
+			}
+			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+		case 6:
+			e.type = FDB_FLOAT;
+			e.v.f32 = (r >> 8) % 2 ? (uint32_t) next_rand() : fbits((float) ((r >> 16) % 100000) / 8.0f);
+			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+		case 7:
+			e.type = FDB_NULL;
+			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+		default:
+			e.type = FDB_BOOL;
+			e.v.b = (int) ((r >> 8) & 1);
+			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+	}
+}
+
+/*
+ * Random flat tuples through both ways of each direction.  The full writer
+ * is forced by an empty nested tuple at the end (which the fast writer
+ * does not take): its text must be the fast text with ", ()" before the
+ * close.  The full parser is forced by a space after "(": its bytes must
+ * be the fast parser's, which must be the original tuple.  Truncated
+ * tuples must fail as fdb_validate fails them, and mangled texts must
+ * parse (or fail) alike both ways.
+ */
+static void
+test_fast_paths(long rounds)
+{
+	long		bad_write = 0,
+				bad_parse = 0,
+				bad_trunc = 0,
+				bad_mangle = 0,
+				i;
+
+	for (i = 0; i < rounds; i++)
+	{
+		uint8_t		buf[512],
+					b1[4096],
+					b2[4096];
+		char		t1[4096],
+					t2[4096],
+					want[4096],
+					sp[4200];
+		size_t		len = 0,
+					n1,
+					n2,
+					o1 = 0,
+					o2 = 0,
+					e1 = 0,
+					e2 = 0,
+					nel = next_rand() % 7,
+					k,
+					count;
+		fdb_status	s1,
+					s2;
+		fdb_reader	r;
+
+		for (k = 0; k < nel; k++)
+			len += put_random_elem(buf + len);
+		n1 = fdb_text_write(buf, len, t1, 0);
+		buf[len] = FDB_CODE_NESTED;
+		buf[len + 1] = 0x00;
+		n2 = fdb_text_write(buf, len + 2, t2, 0);
+		snprintf(want, sizeof(want), "%.*s%s())", (int) n1 - 1, t1, len ? ", " : "");
+		if (n2 != strlen(want) || strcmp(t2, want) != 0)
+		{
+			if (bad_write++ < 5)
+				CHECK(0, "fast and full writer differ for %s: %s / %s", wc_hex(buf, len), t1, t2);
+		}
+		/* parse back both ways */
+		s1 = fdb_text_parse(t1, n1, b1, &o1, &e1);
+		snprintf(sp, sizeof(sp), "( %s", t1 + 1);
+		s2 = fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
+		if (s1 != FDB_OK || s2 != FDB_OK || o1 != len || o2 != len ||
+			memcmp(b1, buf, len) != 0 || memcmp(b2, buf, len) != 0)
+		{
+			if (bad_parse++ < 5)
+				CHECK(0, "fast/full parse of %s: %d %d", t1, (int) s1, (int) s2);
+		}
+		/* every truncation fails (or passes) as the validator says */
+		for (k = 0; k < len; k++)
+		{
+			fdb_status	sv = fdb_validate(buf, k, &count, &r),
+						sw = fdb_text_write_checked(buf, k, t2, 0, &n2, &r);
+
+			if (sv != sw && bad_trunc++ < 5)
+				CHECK(0, "truncated %s: validate %d, write %d", wc_hex(buf, k), (int) sv, (int) sw);
+		}
+		/* one mangled character: same outcome both ways */
+		if (n1 > 2)
+		{
+			static const char junk[] = "\"\\,() .-e1fx";
+			size_t		at = 1 + next_rand() % (n1 - 2);
+
+			memcpy(sp, t1, n1 + 1);
+			sp[at] = junk[next_rand() % (sizeof(junk) - 1)];
+			s1 = fdb_text_parse(sp, n1, b1, &o1, &e1);
+			memmove(sp + 2, sp + 1, n1);
+			sp[1] = ' ';
+			s2 = fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
+			if (s1 != s2 || (s1 == FDB_OK && (o1 != o2 || memcmp(b1, b2, o1) != 0)) ||
+				(s1 != FDB_OK && e2 != e1 + 1))
+			{
+				if (bad_mangle++ < 5)
+					CHECK(0, "mangled %s: %d at %zu / %d at %zu", sp, (int) s1, e1, (int) s2, e2);
+			}
+		}
+	}
+	CHECK(bad_write == 0, "fast writer = full writer over %ld random tuples (%ld differ)", rounds, bad_write);
+	CHECK(bad_parse == 0, "fast parser = full parser = original over %ld random tuples (%ld differ)", rounds, bad_parse);
+	CHECK(bad_trunc == 0, "truncated tuples: writer status = validator status (%ld differ)", bad_trunc);
+	CHECK(bad_mangle == 0, "mangled texts: fast and full parser agree (%ld differ)", bad_mangle);
+}
+
+/*
+ * The exact-range path of decimal input (Clinger: m and 10^|x| exact, one
+ * rounding) against strtod / strtof, on decimals inside and just outside
+ * the range it takes: up to 19 digits, exponents -30..30, both signs.
+ */
+static void
+test_decimal_input(long rounds)
+{
+	long		bad = 0,
+				i;
+
+	for (i = 0; i < rounds; i++)
+	{
+		char		num[64],
+					txt[80];
+		uint8_t		out[64];
+		size_t		olen = 0,
+					epos = 0;
+		uint64_t	r = next_rand();
+		int			nd = 1 + (int) (r % 19),
+					x = (int) ((r >> 8) % 61) - 30,
+					is_float = (r >> 16) % 4 == 0,
+					k,
+					pos = 0,
+					point = nd > 1 ? 1 + (int) ((r >> 24) % (uint64_t) (nd - 1)) : nd;
+		fdb_reader	rd;
+		fdb_elem	e;
+		double		ref;
+
+		if ((r >> 32) & 1)
+			num[pos++] = '-';
+		for (k = 0; k < nd; k++)
+		{
+			if (k == point)
+				num[pos++] = '.';
+			num[pos++] = (char) ('0' + (k == 0 && nd > 1 ? 1 + next_rand() % 9 : next_rand() % 10));
+		}
+		if (point == nd)
+			num[pos++] = '.', num[pos++] = '0';
+		if (x != 0)
+			pos += snprintf(num + pos, sizeof(num) - (size_t) pos, "e%d", x);
+		num[pos] = '\0';
+		snprintf(txt, sizeof(txt), "(%s%s)", num, is_float ? "f" : "");
+		errno = 0;
+		ref = is_float ? (double) strtof(num, NULL) : strtod(num, NULL);
+		if (errno == ERANGE && (isinf(ref) || ref == 0))
+		{
+			/* out of the type's range: an error, as strtod's ERANGE */
+			if (fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != FDB_ERR_SYNTAX && bad++ < 5)
+				CHECK(0, "%s is out of range but parses", txt);
+			continue;
+		}
+		if (fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != FDB_OK)
+		{
+			if (bad++ < 5)
+				CHECK(0, "%s does not parse", txt);
+			continue;
+		}
+		fdb_reader_init(&rd, out, olen);
+		if (fdb_read(&rd, &e) != FDB_OK ||
+			(is_float ? (e.type != FDB_FLOAT || e.v.f32 != fbits(strtof(num, NULL))) :
+			 (e.type != FDB_DOUBLE || e.v.f64 != dbits(strtod(num, NULL)))))
+		{
+			if (bad++ < 5)
+				CHECK(0, "%s parses to other bits than strto%s", txt, is_float ? "f" : "d");
+		}
+	}
+	CHECK(bad == 0, "decimal input = strtod / strtof over %ld random decimals (%ld differ)", rounds, bad);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -585,11 +845,14 @@ main(int argc, char **argv)
 	test_parse_bound();
 	test_quick_bound();
 	test_layout();
+	test_decimal_input(nrandom * 2);
+	test_fast_paths(nrandom / 5);
 	run_all("exponent-form formatter", exp_shortest_double, exp_shortest_float, nrandom / 4);
 	run_all("fixed-form formatter", fixed_shortest_double, fixed_shortest_float, nrandom / 4);
 #ifdef WC_HAVE_PGCOMMON
 	fdb_text_set_shortest(double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn);
 	test_layout();
+	test_fast_paths(nrandom / 5);
 	fdb_text_set_shortest(NULL, NULL);
 	run_all("PostgreSQL Ryu", double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn, nrandom);
 #else
