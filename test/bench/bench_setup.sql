@@ -9,7 +9,8 @@ CREATE TABLE bench_ints AS SELECT i::bigint AS i FROM generate_series(1, 1000000
 VACUUM ANALYZE bench_ints;
 
 CREATE TABLE bench_results (
-	codec text, label text, base text, rows bigint, ms float8, scan_ms float8
+	codec text, label text, base text, rows bigint, ms float8, scan_ms float8,
+	ratio float8				-- bench_pair: median of the per-round ratios
 );
 
 -- Median of 5 timings of a query, in ms (after one warm-up run).
@@ -44,4 +45,63 @@ CREATE FUNCTION bench_query(codec text, label text, q text, base text DEFAULT NU
 							n bigint DEFAULT 1000000) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO bench_results VALUES (codec, label, base, n, bench_time(q), 0);
+END $$;
+
+-- One run of a query, in ms.
+CREATE FUNCTION bench_once(q text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+	t timestamptz := clock_timestamp();
+BEGIN
+	EXECUTE q;
+	RETURN extract(epoch FROM clock_timestamp() - t) * 1000;
+END $$;
+
+-- Time count(expr) against count(base_expr) over the same table in
+-- alternating rounds (scan, base, expr; then scan, expr, base), 7 rounds
+-- after a warm-up, so that both see the same machine: the row keeps the
+-- median per-row times and the median of the 7 per-round ratios, which a
+-- slow spell on the shared machine moves least.  The base row is recorded
+-- under base the first time it is timed.  With base_expr2 the base is both
+-- expressions in the same scan (their sum: bytea hex output plus float8out).
+CREATE FUNCTION bench_pair(codec text, label text, expr text, base text, base_expr text,
+						   tbl text, base_expr2 text DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint;
+	q_scan text := format('SELECT count(*) FROM %s', tbl);
+	q_base text := format('SELECT count(%s)%s FROM %s', base_expr,
+						  CASE WHEN base_expr2 IS NOT NULL
+							   THEN format(', count(%s)', base_expr2) ELSE '' END, tbl);
+	q_expr text := format('SELECT count(%s) FROM %s', expr, tbl);
+	ts float8; tb float8; te float8;
+	r_scan float8[] := '{}';
+	r_base float8[] := '{}';
+	r_expr float8[] := '{}';
+	r_ratio float8[] := '{}';
+BEGIN
+	EXECUTE q_scan INTO n;
+	EXECUTE q_base;
+	EXECUTE q_expr;
+	FOR k IN 1..7 LOOP
+		ts := bench_once(q_scan);
+		IF k % 2 = 1 THEN
+			tb := bench_once(q_base);
+			te := bench_once(q_expr);
+		ELSE
+			te := bench_once(q_expr);
+			tb := bench_once(q_base);
+		END IF;
+		r_scan := r_scan || ts;
+		r_base := r_base || tb;
+		r_expr := r_expr || te;
+		r_ratio := r_ratio || ((te - ts) / nullif(tb - ts, 0));
+	END LOOP;
+	IF NOT EXISTS (SELECT 1 FROM bench_results r WHERE r.label = bench_pair.base AND r.codec = bench_pair.codec) THEN
+		INSERT INTO bench_results VALUES (codec, base, NULL, n,
+			(SELECT x FROM unnest(r_base) x ORDER BY x OFFSET 3 LIMIT 1),
+			(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 3 LIMIT 1));
+	END IF;
+	INSERT INTO bench_results VALUES (codec, label, base, n,
+		(SELECT x FROM unnest(r_expr) x ORDER BY x OFFSET 3 LIMIT 1),
+		(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 3 LIMIT 1),
+		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 3 LIMIT 1));
 END $$;

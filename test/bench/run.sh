@@ -2,15 +2,18 @@
 # run.sh: `make bench`.  Core micro-benchmarks (test/bench/bench_*.c, linked
 # with the core, no server) then SQL-level per-row costs in a throwaway
 # cluster (test/bench/sql_*.sql), each as a ratio to a baseline measured in
-# the same run.
+# the same run.  BENCH=bulk (make bench BENCH=bulk) runs only the bulk I/O
+# part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
 
+only=${BENCH:-}
 wc_install_deps
 mkdir -p test/bench/build
-echo "== core (C, no server)"
+[ "$only" = bulk ] || echo "== core (C, no server)"
 for src in test/bench/bench_*.c; do
+	[ "$only" = bulk ] && break
 	[ -f "$src" ] || continue
 	bin=test/bench/build/$(basename "$src" .c)
 	cc -O2 -std=gnu11 -Wall -Wextra -Isrc/core -Itest/bench -o "$bin" "$src" src/core/*.c
@@ -19,7 +22,8 @@ done
 
 echo
 echo "== SQL (per-row cost over a 1M-row scan; ratio to the base in the same run)"
-wc_setup_cluster
+# every bench table stays in shared buffers, so that no case reads the disk
+WC_EXTRA_CONF="shared_buffers = 3GB" wc_setup_cluster
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 {
 	echo 'CREATE EXTENSION wirecodec;'
@@ -27,7 +31,7 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 	# The cases print nothing; the report at the end prints the table.
 	echo '\o /dev/null'
 	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
-	cat test/bench/sql_*.sql
+	if [ "$only" = bulk ]; then cat test/bench/sql_bulk_io.sql; else cat test/bench/sql_*.sql; fi
 	echo '\o'
 } | psql -P pager=off
 
@@ -37,8 +41,10 @@ echo "== MySQL: the client library parsing the same result set (issue 10)"
 # MariaDB Connector/C reads the conversation benchmark's result set from a
 # replaying server (test/bench/mysql_client_baseline.c); its time is the
 # base of two more rows of the report.
-command -v mariadb_config >/dev/null 2>&1 || wc_apt_install libmariadb-dev || true
-if command -v mariadb_config >/dev/null 2>&1 &&
+[ "$only" = bulk ] || command -v mariadb_config >/dev/null 2>&1 || wc_apt_install libmariadb-dev || true
+if [ "$only" = bulk ]; then
+	echo "   (BENCH=bulk: not measured)"
+elif command -v mariadb_config >/dev/null 2>&1 &&
 	cc -O2 -Wall -Wextra $(mariadb_config --cflags) -o test/bench/build/mysql_client_baseline \
 		test/bench/mysql_client_baseline.c $(mariadb_config --libs); then
 	# the response to the COM_QUERY: after the 42-byte handshake and 11-byte OK
@@ -60,32 +66,46 @@ dumpdir=$(mktemp -d /tmp/wirecodec-dump.XXXXXX)
 psql -c 'CREATE DATABASE bench_restore' -c '\c bench_restore' -c 'CREATE EXTENSION wirecodec'
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
-bulk_dump() {	# table label base-label
-	local d=() r=() t0 t1 t2
-	for _ in 1 2 3; do
-		t0=$(now_ms)
-		"$PGBIN/pg_dump" -Fc -Z0 -t "$1" -f "$dumpdir/$1.dump" postgres
-		t1=$(now_ms)
-		"$PGBIN/pg_restore" --clean --if-exists -d bench_restore "$dumpdir/$1.dump"
-		t2=$(now_ms)
-		d+=($((t1 - t0)))
-		r+=($((t2 - t1)))
-	done
+# dump and restore one table: sets dump_ms and restore_ms
+dump_restore() {
+	local t0 t1 t2
+	t0=$(now_ms)
+	"$PGBIN/pg_dump" -Fc -Z0 -t "$1" -f "$dumpdir/$1.dump" postgres
+	t1=$(now_ms)
+	"$PGBIN/pg_restore" --clean --if-exists -d bench_restore "$dumpdir/$1.dump"
+	t2=$(now_ms)
 	rm -f "$dumpdir/$1.dump"
-	psql -c "INSERT INTO bench_results VALUES
-		('bulk', '$2 pg_dump', $( [ -n "$3" ] && echo "'$3 pg_dump'" || echo NULL), 1000000, $(median3 "${d[@]}"), 0),
-		('bulk', '$2 pg_restore', $( [ -n "$3" ] && echo "'$3 pg_restore'" || echo NULL), 1000000, $(median3 "${r[@]}"), 0)"
+	dump_ms=$((t1 - t0))
+	restore_ms=$((t2 - t1))
 }
-bulk_dump bulk_dump_fdb_bytea 'bytea [fdb keys]' ''
-bulk_dump bulk_dump_fdb 'fdb_tuple' 'bytea [fdb keys]'
-bulk_dump bulk_dump_fdbd_bytea 'bytea [double keys]' ''
-bulk_dump bulk_dump_fdbd 'fdb_tuple (double)' 'bytea [double keys]'
-bulk_dump bulk_dump_hlc_bigint 'bigint' ''
-bulk_dump bulk_dump_hlc 'hlc_timestamp' 'bigint'
-bulk_dump bulk_dump_mvcc_bytea 'bytea [mvcc keys]' ''
-bulk_dump bulk_dump_mvcc 'crdb_mvcc_key' 'bytea [mvcc keys]'
-bulk_dump bulk_dump_vs_bytea 'bytea [versionstamps]' ''
-bulk_dump bulk_dump_vs 'fdb_versionstamp' 'bytea [versionstamps]'
+# A table against its base table, in alternating rounds (as bench_pair):
+# medians of 3 times, and of the 3 per-round ratios.
+bulk_dump() {	# base-table base-label table label
+	local bd=() br=() d=() r=() qd=() qr=() k
+	for k in 1 2 3; do
+		if [ $((k % 2)) -eq 1 ]; then dump_restore "$1"; bd+=("$dump_ms"); br+=("$restore_ms"); fi
+		dump_restore "$3"
+		d+=("$dump_ms")
+		r+=("$restore_ms")
+		if [ $((k % 2)) -eq 0 ]; then dump_restore "$1"; bd+=("$dump_ms"); br+=("$restore_ms"); fi
+		qd+=("$(awk -v a="$dump_ms" -v b="${bd[-1]}" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 1) }')")
+		qr+=("$(awk -v a="$restore_ms" -v b="${br[-1]}" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 1) }')")
+	done
+	psql -c "INSERT INTO bench_results VALUES
+		('bulk', '$2 pg_dump', NULL, 1000000, $(median3 "${bd[@]}"), 0),
+		('bulk', '$2 pg_restore', NULL, 1000000, $(median3 "${br[@]}"), 0),
+		('bulk', '$4 pg_dump', '$2 pg_dump', 1000000, $(median3 "${d[@]}"), 0, $(median3 "${qd[@]}")),
+		('bulk', '$4 pg_restore', '$2 pg_restore', 1000000, $(median3 "${r[@]}"), 0, $(median3 "${qr[@]}"))"
+}
+bulk_dump bulk_dump_fdb_bytea 'bytea [fdb keys]' bulk_dump_fdb 'fdb_tuple'
+bulk_dump bulk_dump_fdbd_bytea 'bytea [double keys]' bulk_dump_fdbd 'fdb_tuple (double)'
+bulk_dump bulk_dump_hlc_bigint 'bigint' bulk_dump_hlc 'hlc_timestamp'
+bulk_dump bulk_dump_mvcc_bytea 'bytea [mvcc keys]' bulk_dump_mvcc 'crdb_mvcc_key'
+bulk_dump bulk_dump_vs_bytea 'bytea [versionstamps]' bulk_dump_vs 'fdb_versionstamp'
 rm -rf "$dumpdir"
 
-cat test/bench/bench_report.sql test/bench/bulk_report.sql | psql -P pager=off
+if [ "$only" = bulk ]; then
+	psql -P pager=off -f test/bench/bulk_report.sql
+else
+	cat test/bench/bench_report.sql test/bench/bulk_report.sql | psql -P pager=off
+fi
