@@ -76,7 +76,7 @@ BEGIN
 		q_out := q_out || so / bo; q_in := q_in || si / bi;
 	END LOOP;
 	IF NOT EXISTS (SELECT 1 FROM bench_results r
-				   WHERE r.label = format('%s COPY TO (%s)', base, fmt) AND r.codec = 'bulk') THEN
+				   WHERE r.label = format('%s COPY TO (%s)', bench_copy.base, fmt) AND r.codec = 'bulk') THEN
 		INSERT INTO bench_results VALUES
 			('bulk', format('%s COPY TO (%s)', base, fmt), NULL, 1000000,
 			 (SELECT x FROM unnest(b_out) x ORDER BY x OFFSET 2 LIMIT 1), 0),
