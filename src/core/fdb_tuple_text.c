@@ -479,8 +479,8 @@ fdb_vs_format(const uint8_t *vs, char *out)
 		out[2 * i] = hexdig[vs[i] >> 4];
 		out[2 * i + 1] = hexdig[vs[i] & 15];
 	}
-	return 20 + (size_t) snprintf(out + 20, FDB_VS_TEXT_MAX - 20, ":%u",
-								  (unsigned) wc_load_be16(vs + 10));
+	out[20] = ':';
+	return 21 + fdb_i64_to_decimal(wc_load_be16(vs + 10), out + 21);
 }
 
 /*

@@ -45,7 +45,6 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 {
 	const char *s = PG_GETARG_CSTRING(0);
 	uint8_t		tx[10];
-	int			i;
 	uint32_t	uv = 0;
 	size_t		used = 0;
 	fdb_status	st;
@@ -68,24 +67,15 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 		PG_RETURN_POINTER(v);
 	}
 
-	for (i = 0; i < 20; i++)
-	{
-		int			h = fdb_hexval(s[i]);
-
-		if (h < 0)
-			break;
-		if (i % 2 == 0)
-			tx[i / 2] = (uint8_t) (h << 4);
-		else
-			tx[i / 2] |= (uint8_t) h;
-	}
-	if (i != 20 || s[20] != ':' || !isdigit((unsigned char) s[21]))
+	/* 20 hex digits (whitespace makes fewer than 10 bytes), ':', a digit */
+	if (n < 22 || wc_bt_hex_decode(s, 20, tx, &len, &off) != WC_BT_OK || len != 10 ||
+		s[20] != ':' || !isdigit((unsigned char) s[21]))
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 				 errdetail("Expected 20 hex digits (the transaction version), ':' and the user version.")));
 	/* the core's rule, which the tuple text parser uses too */
-	st = fdb_vs_parse_user_version(s + 21, strlen(s + 21), &used, &uv);
+	st = fdb_vs_parse_user_version(s + 21, n - 21, &used, &uv);
 	if (st == FDB_OK && s[21 + used] != '\0')
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
@@ -130,11 +120,11 @@ PG_FUNCTION_INFO_V1(fdb_versionstamp_send);
 Datum
 fdb_versionstamp_send(PG_FUNCTION_ARGS)
 {
-	StringInfoData buf;
+	bytea	   *b = (bytea *) palloc(VARHDRSZ + VS_LEN);
 
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, (const char *) PG_GETARG_POINTER(0), VS_LEN);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+	SET_VARSIZE(b, VARHDRSZ + VS_LEN);
+	memcpy(VARDATA(b), PG_GETARG_POINTER(0), VS_LEN);
+	PG_RETURN_BYTEA_P(b);
 }
 
 /* fdb_versionstamp(tx bytea, user_version int): a complete versionstamp. */

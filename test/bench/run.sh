@@ -92,8 +92,8 @@ bulk_dump() {	# base-table base-label table label
 		qr+=("$(awk -v a="$restore_ms" -v b="${br[-1]}" 'BEGIN { printf "%.4f", a / (b > 0 ? b : 1) }')")
 	done
 	psql -c "INSERT INTO bench_results VALUES
-		('bulk', '$2 pg_dump', NULL, 1000000, $(median3 "${bd[@]}"), 0),
-		('bulk', '$2 pg_restore', NULL, 1000000, $(median3 "${br[@]}"), 0),
+		('bulk', '$2 pg_dump', NULL, 1000000, $(median3 "${bd[@]}"), 0, NULL),
+		('bulk', '$2 pg_restore', NULL, 1000000, $(median3 "${br[@]}"), 0, NULL),
 		('bulk', '$4 pg_dump', '$2 pg_dump', 1000000, $(median3 "${d[@]}"), 0, $(median3 "${qd[@]}")),
 		('bulk', '$4 pg_restore', '$2 pg_restore', 1000000, $(median3 "${r[@]}"), 0, $(median3 "${qr[@]}"))"
 }
