@@ -57,9 +57,9 @@ BEGIN
 END $$;
 
 -- Time count(expr) against count(base_expr) over the same table in
--- alternating rounds (scan, base, expr; then scan, expr, base), 7 rounds
+-- alternating rounds (scan, base, expr; then scan, expr, base), 9 rounds
 -- after a warm-up, so that both see the same machine: the row keeps the
--- median per-row times and the median of the 7 per-round ratios, which a
+-- median per-row times and the median of the 9 per-round ratios, which a
 -- slow spell on the shared machine moves least.  The base row is recorded
 -- under base the first time it is timed.  With base_expr2 the base is both
 -- expressions in the same scan (their sum: bytea hex output plus float8out).
@@ -81,7 +81,7 @@ BEGIN
 	EXECUTE q_scan INTO n;
 	EXECUTE q_base;
 	EXECUTE q_expr;
-	FOR k IN 1..7 LOOP
+	FOR k IN 1..9 LOOP
 		ts := bench_once(q_scan);
 		IF k % 2 = 1 THEN
 			tb := bench_once(q_base);
@@ -97,11 +97,11 @@ BEGIN
 	END LOOP;
 	IF NOT EXISTS (SELECT 1 FROM bench_results r WHERE r.label = bench_pair.base AND r.codec = bench_pair.codec) THEN
 		INSERT INTO bench_results VALUES (codec, base, NULL, n,
-			(SELECT x FROM unnest(r_base) x ORDER BY x OFFSET 3 LIMIT 1),
-			(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 3 LIMIT 1));
+			(SELECT x FROM unnest(r_base) x ORDER BY x OFFSET 4 LIMIT 1),
+			(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 4 LIMIT 1));
 	END IF;
 	INSERT INTO bench_results VALUES (codec, label, base, n,
-		(SELECT x FROM unnest(r_expr) x ORDER BY x OFFSET 3 LIMIT 1),
-		(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 3 LIMIT 1),
-		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 3 LIMIT 1));
+		(SELECT x FROM unnest(r_expr) x ORDER BY x OFFSET 4 LIMIT 1),
+		(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 4 LIMIT 1),
+		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 4 LIMIT 1));
 END $$;

@@ -34,7 +34,7 @@ VACUUM ANALYZE bulk_fdb, bulk_fdbd, bulk_hlc, bulk_mvcc, bulk_vs;
 
 -- Time COPY of a column to a server file and back into an empty table,
 -- against the same for the base column of the same table, in alternating
--- rounds (base first in odd rounds, the type first in even ones), 7 rounds
+-- rounds (base first in odd rounds, the type first in even ones), 9 rounds
 -- after a warm-up; the TRUNCATE before each load is not timed.  Rows keep
 -- the median times and the median of the per-round ratios (bench_pair).
 CREATE FUNCTION bench_copy_time(tbl text, col text, typ text, fmt text, OUT t_out float8,
@@ -63,7 +63,7 @@ DECLARE
 BEGIN
 	PERFORM bench_copy_time(tbl, base_col, base_typ, fmt);
 	PERFORM bench_copy_time(tbl, col, typ, fmt);
-	FOR k IN 1..7 LOOP
+	FOR k IN 1..9 LOOP
 		IF k % 2 = 1 THEN
 			SELECT * INTO bo, bi FROM bench_copy_time(tbl, base_col, base_typ, fmt);
 			SELECT * INTO so, si FROM bench_copy_time(tbl, col, typ, fmt);
@@ -79,17 +79,17 @@ BEGIN
 				   WHERE r.label = format('%s COPY TO (%s)', bench_copy.base, fmt) AND r.codec = 'bulk') THEN
 		INSERT INTO bench_results VALUES
 			('bulk', format('%s COPY TO (%s)', base, fmt), NULL, 1000000,
-			 (SELECT x FROM unnest(b_out) x ORDER BY x OFFSET 3 LIMIT 1), 0),
+			 (SELECT x FROM unnest(b_out) x ORDER BY x OFFSET 4 LIMIT 1), 0),
 			('bulk', format('%s COPY FROM (%s)', base, fmt), NULL, 1000000,
-			 (SELECT x FROM unnest(b_in) x ORDER BY x OFFSET 3 LIMIT 1), 0);
+			 (SELECT x FROM unnest(b_in) x ORDER BY x OFFSET 4 LIMIT 1), 0);
 	END IF;
 	INSERT INTO bench_results VALUES
 		('bulk', format('%s COPY TO (%s)', label, fmt), format('%s COPY TO (%s)', base, fmt), 1000000,
-		 (SELECT x FROM unnest(s_out) x ORDER BY x OFFSET 3 LIMIT 1), 0,
-		 (SELECT x FROM unnest(q_out) x ORDER BY x OFFSET 3 LIMIT 1)),
+		 (SELECT x FROM unnest(s_out) x ORDER BY x OFFSET 4 LIMIT 1), 0,
+		 (SELECT x FROM unnest(q_out) x ORDER BY x OFFSET 4 LIMIT 1)),
 		('bulk', format('%s COPY FROM (%s)', label, fmt), format('%s COPY FROM (%s)', base, fmt), 1000000,
-		 (SELECT x FROM unnest(s_in) x ORDER BY x OFFSET 3 LIMIT 1), 0,
-		 (SELECT x FROM unnest(q_in) x ORDER BY x OFFSET 3 LIMIT 1));
+		 (SELECT x FROM unnest(s_in) x ORDER BY x OFFSET 4 LIMIT 1), 0,
+		 (SELECT x FROM unnest(q_in) x ORDER BY x OFFSET 4 LIMIT 1));
 END $$;
 
 -- fdb_tuple without doubles
