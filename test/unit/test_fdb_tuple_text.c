@@ -669,6 +669,37 @@ put_random_elem(uint8_t *p)
 	}
 }
 
+/* fdb_validate by its definition: fdb_read to the end or the first error. */
+static fdb_status
+ref_validate(const uint8_t *buf, size_t len, size_t *count)
+{
+	fdb_reader	r;
+	fdb_elem	e;
+	fdb_status	st;
+
+	fdb_reader_init(&r, buf, len);
+	do
+	{
+		st = fdb_read(&r, &e);
+		if (st != FDB_OK)
+			return st;
+	} while (e.type != FDB_END);
+	*count = r.index;
+	return FDB_OK;
+}
+
+/* fdb_validate (with its flat fast path) against ref_validate. */
+static int
+validate_agrees(const uint8_t *buf, size_t len)
+{
+	size_t		c1 = 0,
+				c2 = 0;
+	fdb_status	s1 = fdb_validate(buf, len, &c1, NULL),
+				s2 = ref_validate(buf, len, &c2);
+
+	return s1 == s2 && (s1 != FDB_OK || c1 == c2);
+}
+
 /*
  * Random flat tuples through both ways of each direction.  The full writer
  * is forced by an empty nested tuple at the end (which the fast writer
@@ -682,6 +713,7 @@ static void
 test_fast_paths(long rounds)
 {
 	long		bad_write = 0,
+				bad_valid = 0,
 				bad_parse = 0,
 				bad_trunc = 0,
 				bad_mangle = 0,
@@ -732,6 +764,20 @@ test_fast_paths(long rounds)
 			if (bad_parse++ < 5)
 				CHECK(0, "fast/full parse of %s: %d %d", t1, (int) s1, (int) s2);
 		}
+		/* validation, of the tuple, every truncation and a changed byte */
+		for (k = 0; k <= len; k++)
+			if (!validate_agrees(buf, k) && bad_valid++ < 5)
+				CHECK(0, "fdb_validate differs from fdb_read on %s", wc_hex(buf, k));
+		if (len > 0)
+		{
+			size_t		at = next_rand() % len;
+			uint8_t		was = buf[at];
+
+			buf[at] = (uint8_t) next_rand();
+			if (!validate_agrees(buf, len) && bad_valid++ < 5)
+				CHECK(0, "fdb_validate differs from fdb_read on %s", wc_hex(buf, len));
+			buf[at] = was;
+		}
 		/* every truncation fails (or passes) as the validator says */
 		for (k = 0; k < len; k++)
 		{
@@ -763,6 +809,7 @@ test_fast_paths(long rounds)
 	}
 	CHECK(bad_write == 0, "fast writer = full writer over %ld random tuples (%ld differ)", rounds, bad_write);
 	CHECK(bad_parse == 0, "fast parser = full parser = original over %ld random tuples (%ld differ)", rounds, bad_parse);
+	CHECK(bad_valid == 0, "fdb_validate = fdb_read walk over random, truncated and changed tuples (%ld differ)", bad_valid);
 	CHECK(bad_trunc == 0, "truncated tuples: writer status = validator status (%ld differ)", bad_trunc);
 	CHECK(bad_mangle == 0, "mangled texts: fast and full parser agree (%ld differ)", bad_mangle);
 }
