@@ -330,6 +330,14 @@ SELECT '0102030405060708090a:65536'::fdb_versionstamp;
 \echo :LAST_ERROR_SQLSTATE
 SELECT '0102030405060708090a:1x'::fdb_versionstamp;
 \echo :LAST_ERROR_SQLSTATE
+-- a space among the 20 digits, a non-hex digit, no user version, upper case
+SELECT '0102030405 60708090a:1'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '0102030405060708090g:1'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '0102030405060708090a:'::fdb_versionstamp;
+\echo :LAST_ERROR_SQLSTATE
+SELECT '0102030405060708090A:7'::fdb_versionstamp AS upper_case;
 SELECT fdb_versionstamp('\x0102', 1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT fdb_versionstamp_incomplete(-1);

@@ -40,6 +40,9 @@ SELECT '\x0102030405060708090abeef'::fdb_versionstamp AS vs,
 	   '\x0102030405060708090abeef'::fdb_versionstamp = '0102030405060708090a:48879' AS same;
 SELECT '\x0102030405060708090abe'::fdb_versionstamp;
 SELECT '\x0102030405060708090abeefzz'::fdb_versionstamp;
+-- 13 bytes (one too many); the 12 with whitespace between digit pairs
+SELECT '\x0102030405060708090abeef00'::fdb_versionstamp;
+SELECT '\x01020304 05060708 090abeef'::fdb_versionstamp AS spaced;
 \set VERBOSITY sqlstate
 SELECT '\x0102030405060708090abe'::fdb_versionstamp;
 \set VERBOSITY default

@@ -173,31 +173,6 @@ copy_upto8(uint8_t *d, const uint8_t *s, size_t n)
 		*d = *s;
 }
 
-/* Big-endian value of n <= 8 bytes, loaded straight into a register
- * (going through a padded stack buffer would stall store forwarding). */
-static inline uint64_t
-load_be_upto8(const uint8_t *p, size_t n)
-{
-	if (n == 8)
-		return wc_load_be64(p);
-	if (n >= 4)
-		return ((uint64_t) wc_load_be32(p) << (8 * (n - 4))) | wc_load_be32(p + n - 4);
-	if (n >= 2)
-		return ((uint64_t) wc_load_be16(p) << (8 * (n - 2))) | wc_load_be16(p + n - 2);
-	return n == 1 ? p[0] : 0;
-}
-
-/* Magnitude held by n <= 8 payload bytes, one's complemented when compl. */
-static inline uint64_t
-small_mag(const uint8_t *p, size_t n, int compl)
-{
-	uint64_t	v = load_be_upto8(p, n);
-
-	if (compl)
-		v = ~v & (n == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * n)) - 1);
-	return v;
-}
-
 /* Any 00 byte in a short run (n <= 32)?  Word-at-a-time, no call. */
 static inline int
 has_zero_small(const uint8_t *s, size_t n)
@@ -246,7 +221,7 @@ set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
 	}
 	if (n <= 8)
 	{
-		uint64_t	mag = small_mag(p, n, neg);
+		uint64_t	mag = fdb_small_mag(p, n, neg);
 
 		if (!neg && mag <= (uint64_t) INT64_MAX)
 		{
@@ -425,7 +400,7 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 				n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
 				if (n > len - p - 1)
 					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				mag = small_mag(b + p + 1, n, neg);
+				mag = fdb_small_mag(b + p + 1, n, neg);
 				if (mag <= (uint64_t) INT64_MAX)
 				{
 					e->type = FDB_INT;
@@ -439,27 +414,20 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 
 		case FDB_CODE_FLOAT:
 			{
-				uint32_t	bits;
-
 				if (len - p - 1 < 4)
 					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				bits = wc_load_be32(b + p + 1);
 				e->type = FDB_FLOAT;
-				e->v.f32 = (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;
+				e->v.f32 = fdb_float_bits(b + p + 1);
 				next = p + 5;
 				break;
 			}
 
 		case FDB_CODE_DOUBLE:
 			{
-				uint64_t	bits;
-
 				if (len - p - 1 < 8)
 					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				bits = wc_load_be64(b + p + 1);
 				e->type = FDB_DOUBLE;
-				e->v.f64 = (bits & UINT64_C(0x8000000000000000)) ?
-					bits ^ UINT64_C(0x8000000000000000) : ~bits;
+				e->v.f64 = fdb_double_bits(b + p + 1);
 				next = p + 9;
 				break;
 			}
@@ -1194,7 +1162,7 @@ put_elem(uint8_t *p, const fdb_elem *e, int nested)
 				bigint_trim(e, &q, &n);
 				neg = e->neg && n > 0;
 				if (n <= 8)
-					return put_uint(p, small_mag(q, n, e->compl), neg);
+					return put_uint(p, fdb_small_mag(q, n, e->compl), neg);
 				*p++ = neg ? FDB_CODE_NEGBIG : FDB_CODE_POSBIG;
 				*p++ = (uint8_t) (neg ? n ^ 0xFF : n);
 				if ((neg != 0) == (e->compl != 0))

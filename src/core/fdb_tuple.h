@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "byteorder.h"
+
 typedef enum fdb_status
 {
 	FDB_OK = 0,
@@ -142,6 +144,50 @@ size_t		fdb_int_magnitude(const fdb_elem *e, uint8_t *dst);
  * FDB_DECIMAL_MAX bytes.  Returns the length. */
 #define FDB_DECIMAL_MAX 620
 size_t		fdb_int_to_decimal(const fdb_elem *e, char *dst);
+/* Big-endian value of n <= 8 bytes, loaded straight into a register
+ * (going through a padded stack buffer would stall store forwarding). */
+static inline uint64_t
+fdb_load_be_upto8(const uint8_t *p, size_t n)
+{
+	if (n == 8)
+		return wc_load_be64(p);
+	if (n >= 4)
+		return ((uint64_t) wc_load_be32(p) << (8 * (n - 4))) | wc_load_be32(p + n - 4);
+	if (n >= 2)
+		return ((uint64_t) wc_load_be16(p) << (8 * (n - 2))) | wc_load_be16(p + n - 2);
+	return n == 1 ? p[0] : 0;
+}
+
+/* Magnitude held by an integer element's n <= 8 payload bytes, stored one's
+ * complemented (negative integers) when compl. */
+static inline uint64_t
+fdb_small_mag(const uint8_t *p, size_t n, int compl)
+{
+	uint64_t	v = fdb_load_be_upto8(p, n);
+
+	if (compl)
+		v = ~v & (n == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * n)) - 1);
+	return v;
+}
+
+/* IEEE bits of a packed double / float payload: the encoding flips the sign
+ * bit of a positive value and every bit of a negative one. */
+static inline uint64_t
+fdb_double_bits(const uint8_t *payload)
+{
+	uint64_t	k = wc_load_be64(payload);
+
+	return (k & UINT64_C(0x8000000000000000)) ? k ^ UINT64_C(0x8000000000000000) : ~k;
+}
+
+static inline uint32_t
+fdb_float_bits(const uint8_t *payload)
+{
+	uint32_t	k = wc_load_be32(payload);
+
+	return (k & 0x80000000u) ? k ^ 0x80000000u : ~k;
+}
+
 /* Decimal of an int64 into dst (>= 21 bytes, NUL-terminated); returns its length. */
 size_t		fdb_i64_to_decimal(int64_t i, char *dst);
 

@@ -128,6 +128,61 @@ fdb_shortest_float_search(float f, int first, char *out)
 }
 
 /*
+ * Is the formatter's output s[0..n) already what layout_g would write?  So
+ * it is for fixed notation that %g keeps fixed: no exponent, a nonzero
+ * first digit or a lone "0" before the point, no trailing zeros (so the
+ * digits are the significant ones) and -4 <= X < P.  Then *nd and *x are
+ * what layout_g would return, and layout_g copies s as it is.
+ */
+static int
+fixed_is_g(const char *s, int n, int *nd, int *x)
+{
+	int			i = n > 0 && s[0] == '-',
+				i0 = i,
+				intlen = 0,
+				lead = 0,
+				digits = 0,
+				tz = 0,
+				seen_point = 0;
+
+	if (i >= n || s[i] < '0' || s[i] > '9')
+		return 0;
+	for (; i < n; i++)
+	{
+		char		c = s[i];
+
+		if (c == '.' && !seen_point)
+		{
+			seen_point = 1;
+			continue;
+		}
+		if (c < '0' || c > '9')
+			return 0;
+		if (!seen_point)
+			intlen++;
+		if (digits == 0 && c == '0')
+			lead++;
+		else
+		{
+			digits++;
+			tz = c == '0' ? tz + 1 : 0;
+		}
+	}
+	if (s[i0] == '0' && intlen > 1)
+		return 0;
+	if (digits == 0)
+	{
+		*nd = 0;
+		return !seen_point;		/* "0" or "-0", as layout_g writes zero */
+	}
+	if (tz > 0 || s[n - 1] == '.')
+		return 0;
+	*nd = digits;
+	*x = intlen - 1 - lead;
+	return *x >= -4 && *x < digits;
+}
+
+/*
  * Lay out a formatter's shortest decimal s[0..n) (any of 12, -0.001, 1e+15,
  * 1.5e-07, 0) as %.Pg prints it, P = its number of significant digits:
  * exponent form when the decimal exponent X < -4 or X >= P, else fixed;
@@ -143,9 +198,18 @@ layout_g(const char *s, int n, char *out, size_t *len, int *xout)
 	int			lead = 0;		/* zeros before the first nonzero digit */
 	int			seen_point = 0;
 	int			x = 0;
-	int			i = 0;
+	int			i = 0,
+				fixed_nd;
 	char	   *o = out;
 
+	/* the common double: the formatter's fixed notation already is it */
+	if (fixed_is_g(s, n, &fixed_nd, xout))
+	{
+		memcpy(out, s, (size_t) n);
+		out[n] = '\0';
+		*len = (size_t) n;
+		return fixed_nd;
+	}
 	if (i < n && s[i] == '-')
 	{
 		*o++ = '-';
@@ -231,61 +295,6 @@ layout_g(const char *s, int n, char *out, size_t *len, int *xout)
 	return nd;
 }
 
-/*
- * Is the formatter's output s[0..n) already what layout_g would write?  So
- * it is for fixed notation that %g keeps fixed: no exponent, a nonzero
- * first digit or a lone "0" before the point, no trailing zeros (so the
- * digits are the significant ones) and -4 <= X < P.  Then *nd and *x are
- * what layout_g would return; the common double takes no second pass.
- */
-static int
-fixed_is_g(const char *s, int n, int *nd, int *x)
-{
-	int			i = n > 0 && s[0] == '-',
-				i0 = i,
-				intlen = 0,
-				lead = 0,
-				digits = 0,
-				tz = 0,
-				seen_point = 0;
-
-	if (i >= n || s[i] < '0' || s[i] > '9')
-		return 0;
-	for (; i < n; i++)
-	{
-		char		c = s[i];
-
-		if (c == '.' && !seen_point)
-		{
-			seen_point = 1;
-			continue;
-		}
-		if (c < '0' || c > '9')
-			return 0;
-		if (!seen_point)
-			intlen++;
-		if (digits == 0 && c == '0')
-			lead++;
-		else
-		{
-			digits++;
-			tz = c == '0' ? tz + 1 : 0;
-		}
-	}
-	if (s[i0] == '0' && intlen > 1)
-		return 0;
-	if (digits == 0)
-	{
-		*nd = 0;
-		return !seen_point;		/* "0" or "-0", as layout_g writes zero */
-	}
-	if (tz > 0 || s[n - 1] == '.')
-		return 0;
-	*nd = digits;
-	*x = intlen - 1 - lead;
-	return *x >= -4 && *x < digits;
-}
-
 /* Factors of 5 in x (x odd, nonzero). */
 static int
 fives(uint64_t x)
@@ -365,14 +374,7 @@ shortest_double(double d, uint64_t bits, char *out)
 	if (shortest_double_fn == NULL)
 		return fdb_shortest_double_search(d, 1, out);
 	n = shortest_double_fn(d, tmp);
-	if (fixed_is_g(tmp, n, &nd, &x))
-	{
-		memcpy(out, tmp, (size_t) n);
-		len = (size_t) n;
-		out[len] = '\0';
-	}
-	else
-		nd = layout_g(tmp, n, out, &len, &x);
+	nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)		/* zero, subnormal (e < 0, gaps even) */
 		return len;
 	start = search_start(m | (UINT64_C(1) << 52), be - 1075, 53, nd, x);
@@ -396,14 +398,7 @@ shortest_float(float f, uint32_t bits, char *out)
 	if (shortest_float_fn == NULL)
 		return fdb_shortest_float_search(f, 1, out);
 	n = shortest_float_fn(f, tmp);
-	if (fixed_is_g(tmp, n, &nd, &x))
-	{
-		memcpy(out, tmp, (size_t) n);
-		len = (size_t) n;
-		out[len] = '\0';
-	}
-	else
-		nd = layout_g(tmp, n, out, &len, &x);
+	nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)
 		return len;
 	start = search_start(m | (UINT32_C(1) << 23), be - 150, 24, nd, x);
@@ -498,6 +493,18 @@ int_is_canonical(size_t n, const fdb_elem *e)
 	return fdb_elem_size(e, 0, &size) == FDB_OK && size == n;
 }
 
+/* Length of the run at s[0..n) of printable ASCII other than " and \:
+ * the bytes the text form shows as they are, in both directions. */
+static inline size_t
+plain_run(const char *s, size_t n)
+{
+	size_t		i = 0;
+
+	while (i < n && (uint8_t) (s[i] - 0x20u) < 0x5fu && s[i] != '"' && s[i] != '\\')
+		i++;
+	return i;
+}
+
 /* Append \xHH. */
 static char *
 put_hex_escape(char *o, uint8_t c)
@@ -524,16 +531,13 @@ write_quoted(char *o, const fdb_elem *e, int ascii_only)
 	while (i < n)
 	{
 		uint8_t		c = s[i];
-		size_t		run = i;
+		size_t		run = plain_run((const char *) s + i, n - i);
 
-		/* a run of printable ASCII other than " and \ is copied as it is */
-		while (run < n && (uint8_t) (s[run] - 0x20u) < 0x5fu && s[run] != '"' && s[run] != '\\')
-			run++;
-		if (run > i)
+		if (run > 0)
 		{
-			memcpy(o, s + i, run - i);
-			o += run - i;
-			i = run;
+			memcpy(o, s + i, run);
+			o += run;
+			i += run;
 			continue;
 		}
 		if (c == 0x00)
@@ -598,10 +602,8 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 		}
 		if (code == FDB_CODE_STRING || code == FDB_CODE_BYTES)
 		{
-			const uint8_t *q = p + 1;
+			const uint8_t *q = p + 1 + plain_run((const char *) p + 1, (size_t) (end - p - 1));
 
-			while (q < end && (uint8_t) (*q - 0x20u) < 0x5fu && *q != '"' && *q != '\\')
-				q++;
 			/* the terminator, not an escaped 00 */
 			if (q >= end || *q != 0x00 || (q + 1 < end && q[1] == 0xFF))
 				return 0;
@@ -616,9 +618,8 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 		else if (code >= FDB_CODE_ZERO - 7 && code <= FDB_CODE_ZERO + 7)
 		{
 			int			neg = code < FDB_CODE_ZERO;
-			size_t		n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO),
-						k;
-			uint64_t	v = 0;
+			size_t		n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
+			int64_t		v;
 
 			if ((size_t) (end - p) - 1 < n)
 				return 0;
@@ -626,27 +627,18 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 			 * negative) is a longer form, which shows as raw(...) */
 			if (n > 0 && p[1] == (neg ? 0xFF : 0x00))
 				return 0;
-			for (k = 1; k <= n; k++)
-				v = (v << 8) | p[k];
-			if (neg)
-				v = ~v & ((UINT64_C(1) << (8 * n)) - 1);
-			o += fdb_i64_to_decimal(neg ? -(int64_t) v : (int64_t) v, o);
+			v = (int64_t) fdb_small_mag(p + 1, n, neg);	/* < 2^56 */
+			o += fdb_i64_to_decimal(neg ? -v : v, o);
 			p += 1 + n;
 		}
 		else if (code == FDB_CODE_DOUBLE && end - p >= 9)
 		{
-			uint64_t	bits = wc_load_be64(p + 1);
-
-			bits = (bits & UINT64_C(0x8000000000000000)) ? bits ^ UINT64_C(0x8000000000000000) : ~bits;
-			o += fdb_format_double(bits, o);
+			o += fdb_format_double(fdb_double_bits(p + 1), o);
 			p += 9;
 		}
 		else if (code == FDB_CODE_FLOAT && end - p >= 5)
 		{
-			uint32_t	bits = wc_load_be32(p + 1);
-
-			bits = (bits & 0x80000000u) ? bits ^ 0x80000000u : ~bits;
-			o += fdb_format_float(bits, o);
+			o += fdb_format_float(fdb_float_bits(p + 1), o);
 			p += 5;
 		}
 		else if (code == FDB_CODE_NULL)
@@ -896,8 +888,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		run_start = i;
 		/* the common run: printable ASCII up to the closing quote, copied
 		 * as it is (no 00 to escape, nothing to check) */
-		while (i < n && (uint8_t) s[i] - 0x20u < 0x5fu && s[i] != '"' && s[i] != '\\')
-			i++;
+		i += plain_run(s + i, n - i);
 		if (i < n && (s[i] == '"' || s[i] == '\\'))
 		{
 			if (t->out)
@@ -1429,9 +1420,8 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 /*
  * The keys a dump or an export holds, in one tight pass: "(" elements ")"
  * separated by ", " (or ","), each a string of printable ASCII without
- * escapes, an integer of up to 18 digits, a double or float of up to 19
- * digits in the exactly-convertible range, null, true or false, with no
- * nesting.  Written straight to out (which holds the parse bound).  Any
+ * escapes, a number (parse_number, as the full parser reads it), null,
+ * true or false, with no nesting.  Written straight to out (which holds the parse bound).  Any
  * other input returns 0 and the full parser starts over; for what this
  * accepts the full parser writes the same bytes (test_fdb_tuple_text.c
  * compares the two).
@@ -1443,6 +1433,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 			   *end = s + n;
 	uint8_t    *o = out;
 	fdb_elem	e;
+	uint8_t		mag[FDB_MAX_INT_BYTES + 16];
 
 	if (n < 2 || s[0] != '(')
 		return 0;
@@ -1455,10 +1446,8 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 
 		if (c == '"')
 		{
-			const char *q = p + 1;
+			const char *q = p + 1 + plain_run(p + 1, (size_t) (end - p - 1));
 
-			while (q < end && (uint8_t) *q - 0x20u < 0x5fu && *q != '"' && *q != '\\')
-				q++;
 			if (q >= end || *q != '"')
 				return 0;
 			*o++ = FDB_CODE_STRING;
@@ -1469,41 +1458,13 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 		}
 		else if ((c >= '0' && c <= '9') || c == '-')
 		{
-			const char *q = p + (c == '-'),
-					   *d0 = q;
-			uint64_t	m = 0;
-			int			x = 0,
-						is_float;
+			/* the full parser's number rule, exact fast path included */
+			size_t		i = (size_t) (p - s);
 
-			while (q < end && *q >= '0' && *q <= '9' && q - d0 < 19)
-				m = m * 10 + (uint64_t) (*q++ - '0');
-			if (q == d0)
-				return 0;
-			if (q < end && *q == '.')
-			{
-				const char *f0 = ++q;
-
-				while (q < end && *q >= '0' && *q <= '9' && q - d0 < 20)
-					m = m * 10 + (uint64_t) (*q++ - '0');
-				x = (int) (f0 - q);
-				is_float = q < end && *q == 'f';
-				if (!fast_decimal(m, x, c == '-', is_float, &e))
-					return 0;
-				q += is_float;
-			}
-			else if (q - d0 > 18)
-				return 0;
-			else
-			{
-				e.type = FDB_INT;
-				e.v.i = c == '-' ? -(int64_t) m : (int64_t) m;
-			}
-			/* more digits (beyond the 19 taken), an exponent or a suffix */
-			if (q < end && ((*q >= '0' && *q <= '9') || *q == 'e' || *q == 'E' ||
-							*q == 'f' || *q == '.'))
+			if (parse_number(s, n, &i, &e, mag) != FDB_OK)
 				return 0;
 			o = fdb_put_elem(o, &e, 0);
-			p = q;
+			p = s + i;
 		}
 		else if (end - p >= 4 && memcmp(p, "null", 4) == 0)
 		{

@@ -55,15 +55,14 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	/* bytea's hex form of the 12 bytes, as a binary export writes them */
 	if (wc_bt_is_hex(s, n))
 	{
-		uint8_t    *v;
+		/* one decoding pass into room for whatever the digits hold */
+		uint8_t    *v = palloc(Max(VS_LEN, (n - 2) / 2));
 
-		if (wc_bt_hex_decode(s + 2, n - 2, NULL, &len, &off) != WC_BT_OK || len != VS_LEN)
+		if (wc_bt_hex_decode(s + 2, n - 2, v, &len, &off) != WC_BT_OK || len != VS_LEN)
 			ereturn(fcinfo->context, (Datum) 0,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 					 errdetail("The hex form is \\x and 24 hex digits (the 12 bytes of a versionstamp).")));
-		v = palloc(VS_LEN);
-		wc_bt_hex_decode(s + 2, n - 2, v, &len, &off);
 		PG_RETURN_POINTER(v);
 	}
 

@@ -635,9 +635,10 @@ put_random_elem(uint8_t *p)
 				e.v.i = e.v.i == INT64_MIN ? e.v.i : -e.v.i;
 			return (size_t) (fdb_put_elem(p, &e, 0) - p);
 		case 4:
-			/* a non-minimal integer: raw(...) in the text form */
-			*o++ = 0x16;
-			*o++ = 0x00;
+			/* a non-minimal integer, positive (00 first) or negative (FF
+			 * first): raw(...) in the text form */
+			*o++ = (r >> 16) & 1 ? 0x12 : 0x16;
+			*o++ = (r >> 16) & 1 ? 0xFF : 0x00;
 			*o++ = (uint8_t) (r >> 8);
 			return 3;
 		case 5:
