@@ -4,7 +4,14 @@
 
 EXTENSION   = wirecodec
 MODULE_big  = wirecodec
-DATA        = $(wildcard wirecodec--*.sql)
+# The install script of the current version is built from one source file
+# per codec (src/sql/), concatenated in this order; the older versions'
+# scripts and the upgrade scripts between versions are kept as released.
+EXTVERSION  = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+WC_SQL      = src/sql/prologue.sql src/sql/hlc.sql src/sql/mvcc.sql \
+              src/sql/fdb_tuple.sql src/sql/mysql.sql
+DATA_built  = $(EXTENSION)--$(EXTVERSION).sql
+DATA        = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 
 CORE_SRCS   = $(wildcard src/core/*.c)
 PG_SRCS     = $(wildcard src/pg/*.c)
@@ -42,6 +49,9 @@ else ifeq ($(shell [ $(VERSION_NUM) -ge 170000 ] || echo old),old)
 REGRESS := $(filter-out soft_errors_copy,$(REGRESS))
 endif
 endif
+
+$(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
+	cat $(WC_SQL) > $@
 
 # Objects depend on every header of the core and glue: headers are few and
 # small, and a stale object after a struct change is a silent wrong answer.

@@ -67,8 +67,10 @@ wc_install_deps() {
 # concurrent checkouts on one machine each test their own .so.  The lock
 # file is world-writable, and a lock file someone else made is locked
 # through a read-only descriptor, so users never block each other out.
+# A checkout that tests against a server of its own (PG_CONFIG pointing at a
+# private copy) names its own lock in WC_INSTALL_LOCK.
 wc_install_lock() {
-	local f=/tmp/wirecodec-install.lock
+	local f=${WC_INSTALL_LOCK:-/tmp/wirecodec-install.lock}
 	[ -e "$f" ] || (umask 000 && : >>"$f") 2>/dev/null
 	if [ -w "$f" ]; then exec 9>>"$f"; else exec 9<"$f"; fi
 	flock 9

@@ -4,7 +4,7 @@
 # and under ASan/UBSan), the fuzz smoke, then installs the extension into a
 # throwaway cluster and runs every pg_regress suite (serial and under
 # force_parallel_mode = regress), the suites that need databases of their own
-# (test/encoding, in a cluster of their own) and the 0.1 -> 0.2 upgrade test
+# (test/encoding, in a cluster of their own) and the 0.1 -> current upgrade test
 # (test/upgrade).  Ends with one line "N passed, N failed".
 set -u
 . "$(dirname "$0")/common.sh"
@@ -133,7 +133,7 @@ if wc_cluster_start; then
 	grep -E '\.\.\. |encoding:' "$log/encoding.log" | sed 's/^/   /'
 	add_summaries "$log/encoding.log"
 	[ $rc -eq 0 ] || { failures+=("encoding suites"); grep -q passed "$log/encoding.log" || count 1 "encoding suites"; }
-	echo "== upgrade 0.1 -> 0.2 and pg_dump/pg_restore (test/upgrade)"
+	echo "== upgrade 0.1 -> current and pg_dump/pg_restore (test/upgrade)"
 	bash test/upgrade/run.sh >"$log/upgrade.log" 2>&1
 	rc=$?
 	grep -E 'ok:|FAILED|footprint|upgrade:|^[-+@]' "$log/upgrade.log" | sed 's/^/   /'

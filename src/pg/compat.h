@@ -18,7 +18,7 @@
 
 /* PG_MODULE_MAGIC_EXT arrived in 18; plain magic works everywhere */
 #if PG_VERSION_NUM >= 180000
-#define WC_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "wirecodec", .version = "0.2")
+#define WC_MODULE_MAGIC PG_MODULE_MAGIC_EXT(.name = "wirecodec", .version = "0.3")
 #else
 #define WC_MODULE_MAGIC PG_MODULE_MAGIC
 #endif

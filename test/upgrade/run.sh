@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test/upgrade/run.sh: release hygiene of wirecodec 0.1 -> 0.2.
+# test/upgrade/run.sh: release hygiene: wirecodec 0.1 -> the current version.
 #  1. CREATE EXTENSION wirecodec VERSION '0.1', then ALTER EXTENSION wirecodec
 #     UPDATE: its whole catalog footprint (footprint.sql) must equal a fresh
 #     CREATE EXTENSION wirecodec (the default version), line for line.

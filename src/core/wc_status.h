@@ -1,0 +1,194 @@
+/*
+ * wc_status.h: the one error contract of every wirecodec codec.
+ *
+ * Every core decoder or encoder returns a wc_status and, on an error, fills a
+ * wc_error: what went wrong (the status), where (absolute byte offset, the
+ * index of the element, packet, event or column, the name of the field being
+ * read) and, where they mean something, what was expected and what was
+ * found.  The text of each status, and the SQLSTATE class it belongs to, are
+ * rows of one table (wc_status.c); the glue turns a wc_error into an ERROR or
+ * a soft error with one reporter (src/pg/wc_report.h).  A new codec adds its
+ * statuses to the enum below, in a block of its own, and its rows to the
+ * table; it adds no reporter of its own.
+ *
+ * No PostgreSQL headers, no allocation.
+ */
+#ifndef WC_STATUS_H
+#define WC_STATUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * The SQLSTATE a status is reported with.  The glue maps these to ERRCODE_*;
+ * the core does not know PostgreSQL's codes.
+ */
+typedef enum wc_class
+{
+	WC_CLASS_NONE = 0,			/* not an error (WC_OK, WC_NULL) */
+	WC_CLASS_BINARY,			/* 22P03 invalid_binary_representation */
+	WC_CLASS_TEXT,				/* 22P02 invalid_text_representation */
+	WC_CLASS_RANGE,				/* 22003 numeric_value_out_of_range */
+	WC_CLASS_DATETIME,			/* 22008 datetime_field_overflow */
+	WC_CLASS_PARAMETER,			/* 22023 invalid_parameter_value */
+	WC_CLASS_TOO_LARGE,			/* 54000 program_limit_exceeded */
+	WC_CLASS_UNSUPPORTED		/* 0A000 feature_not_supported */
+} wc_class;
+
+/*
+ * Statuses.  The shared block holds the shapes every codec meets (a value
+ * cut short, bytes left over, a byte that may not stand where it does); a
+ * codec adds a status of its own only where none of these says what went
+ * wrong.  The field name in wc_error says what was being read ("integer",
+ * "int<lenenc>", "varint", "column definition"), so "truncated integer" is
+ * WC_ERR_TRUNCATED with field "integer", not a status of its own.
+ */
+typedef enum wc_status
+{
+	WC_OK = 0,
+	WC_NULL,					/* a SQL NULL where one may stand: not an error */
+
+	/* ---- shared by every codec ---- */
+	WC_ERR_TRUNCATED,			/* input ends inside a value: expected/found bytes */
+	WC_ERR_TRAILING,			/* bytes after the end of the value: found = count */
+	WC_ERR_BAD_BYTE,			/* a marker, type or header byte not allowed here: found = byte
+								 * (expected = the byte required, when one is) */
+	WC_ERR_BAD_VALUE,			/* a field holds an impossible value: found (expected) */
+	WC_ERR_LENGTH,				/* a length prefix runs past the input: expected = length,
+								 * found = bytes present */
+	WC_ERR_UNTERMINATED,		/* a terminator (00, end marker) is missing */
+	WC_ERR_UTF8,				/* bytes that must be UTF-8 are not */
+	WC_ERR_NONCANONICAL,		/* a valid but non-canonical form where only the canonical one is accepted */
+	WC_ERR_UNEXPECTED,			/* an item not allowed in this state: found = its first byte */
+	WC_ERR_UNSUPPORTED,			/* well formed, but a kind the codec does not decode: found = its code */
+	WC_ERR_CHECKSUM,			/* a checksum does not match: expected = stored, found = computed */
+	WC_ERR_SYNTAX,				/* text not in its form (22P02) */
+	WC_ERR_RANGE,				/* a value beyond its range: found (expected = the limit) */
+	WC_ERR_DATETIME_RANGE,		/* a date or time beyond what the target type holds (22008) */
+	WC_ERR_PARAMETER,			/* an argument the function cannot take (22023) */
+	WC_ERR_TOO_LARGE,			/* a result larger than a value can hold (54000) */
+
+	/*
+	 * ---- one block per codec, for what the shared statuses cannot say ----
+	 * (FoundationDB tuple, HLC, MVCC, MySQL protocol, ...: each block names
+	 * its codec in a heading comment; statuses are WC_<CODEC>_<WHAT>.)
+	 */
+
+	WC_STATUS_COUNT				/* keep last */
+} wc_status;
+
+/* Which of wc_error's optional members are set. */
+#define WC_HAS_EXPECTED		0x01
+#define WC_HAS_FOUND		0x02
+#define WC_HAS_INDEX		0x04
+#define WC_HAS_OFFSET		0x08
+
+/*
+ * Where and why a codec stopped.  index_kind names what index counts
+ * ("element", "packet", "event", "column", "row"); field names what was being
+ * read.  Both point to static strings.  Indexes are 1-based, as users count.
+ */
+typedef struct wc_error
+{
+	wc_status	status;
+	unsigned	has;			/* WC_HAS_* */
+	size_t		offset;			/* absolute byte offset of the problem */
+	int64_t		index;			/* 1-based index of the element/packet/event/column */
+	const char *index_kind;		/* "element", "packet", ...; NULL: none */
+	const char *field;			/* what was being read; NULL: none */
+	uint64_t	expected;		/* by status (see the enum) */
+	uint64_t	found;			/* by status (see the enum) */
+} wc_error;
+
+/* The table row of a status: its SQLSTATE class and its text. */
+typedef struct wc_status_info
+{
+	wc_class	klass;
+	/* lower case, no final period, no position: "truncated value" */
+	const char *message;
+} wc_status_info;
+
+/* The row of st (an unknown status gets a row that says so). */
+const wc_status_info *wc_status_row(wc_status st);
+
+/* Record st at byte offset off in *err (when err is not NULL); returns st,
+ * so that `return wc_fail(err, WC_ERR_TRUNCATED, pos);` is the one error
+ * exit of a decoder.  Other members are cleared. */
+static inline wc_status
+wc_fail(wc_error *err, wc_status st, size_t off)
+{
+	if (err)
+	{
+		err->status = st;
+		err->has = WC_HAS_OFFSET;
+		err->offset = off;
+		err->index = 0;
+		err->index_kind = (const char *) 0;
+		err->field = (const char *) 0;
+		err->expected = 0;
+		err->found = 0;
+	}
+	return st;
+}
+
+/* The same with what was expected and what was found. */
+static inline wc_status
+wc_fail_ef(wc_error *err, wc_status st, size_t off, uint64_t expected, uint64_t found)
+{
+	wc_fail(err, st, off);
+	if (err)
+	{
+		err->expected = expected;
+		err->found = found;
+		err->has |= WC_HAS_EXPECTED | WC_HAS_FOUND;
+	}
+	return st;
+}
+
+/* The same with only what was found. */
+static inline wc_status
+wc_fail_found(wc_error *err, wc_status st, size_t off, uint64_t found)
+{
+	wc_fail(err, st, off);
+	if (err)
+	{
+		err->found = found;
+		err->has |= WC_HAS_FOUND;
+	}
+	return st;
+}
+
+/* Name the field being read; st passes through. */
+static inline wc_status
+wc_in_field(wc_error *err, wc_status st, const char *field)
+{
+	if (err && st != WC_OK && st != WC_NULL)
+		err->field = field;
+	return st;
+}
+
+/* Name the element/packet/event/column the error belongs to (1-based);
+ * st passes through.  An inner index already set is kept. */
+static inline wc_status
+wc_at_index(wc_error *err, wc_status st, const char *kind, int64_t index)
+{
+	if (err && st != WC_OK && st != WC_NULL && !(err->has & WC_HAS_INDEX))
+	{
+		err->index_kind = kind;
+		err->index = index;
+		err->has |= WC_HAS_INDEX;
+	}
+	return st;
+}
+
+/* Add base to the recorded offset (a decoder of a slice reporting in its
+ * caller's coordinates); st passes through. */
+static inline wc_status
+wc_shift(wc_error *err, wc_status st, size_t base)
+{
+	if (err && st != WC_OK && st != WC_NULL && (err->has & WC_HAS_OFFSET))
+		err->offset += base;
+	return st;
+}
+
+#endif							/* WC_STATUS_H */

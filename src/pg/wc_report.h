@@ -1,0 +1,30 @@
+/*
+ * wc_report.h: the one glue reporter of wirecodec.  Every codec's glue turns
+ * a core wc_error (src/core/wc_status.h) into an ERROR, or into a soft error
+ * when given an escontext (input functions on PostgreSQL 16+), with this
+ * reporter and no other.  doc/errors.md states the message rules.
+ */
+#ifndef WC_REPORT_H
+#define WC_REPORT_H
+
+#include "compat.h"
+
+#include "wc_status.h"
+
+/*
+ * Report err.  subject names what was being decoded, as users know it
+ * ("FoundationDB tuple", "MySQL packet", "MySQL binlog event",
+ * "CockroachDB key"); the primary message is the status's text about it, the
+ * detail says where (byte offset, index, field) and what was expected and
+ * found.  With escontext (not NULL) the error is saved and the function
+ * returns; without, it does not return.
+ */
+extern void wc_report_save(const wc_error *err, const char *subject, Node *escontext);
+
+/* wc_report_save without an escontext: never returns. */
+extern void wc_report(const wc_error *err, const char *subject) WC_NORETURN;
+
+/* The ERRCODE_* of a status class. */
+extern int	wc_class_errcode(wc_class klass);
+
+#endif							/* WC_REPORT_H */

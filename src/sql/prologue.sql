@@ -1,0 +1,8 @@
+-- wirecodec: the whole SQL surface of the extension (fresh install), built
+-- by the Makefile from src/sql/*.sql, one file per codec, in the order the
+-- Makefile lists them.  Upgrades from older versions are the
+-- wirecodec--A--B.sql scripts beside the control file.
+-- Functions are IMMUTABLE STRICT PARALLEL SAFE wherever that is true;
+-- sql/catalog.sql fails if one is not.
+
+\echo Use "CREATE EXTENSION wirecodec" to load this file. \quit
