@@ -24,14 +24,16 @@ END $fn$;
 -- CREATE EXTENSION on the coordinator propagates to the workers.
 CREATE EXTENSION wirecodec;
 SELECT success, result FROM run_command_on_workers(
-	$$SELECT extversion FROM pg_extension WHERE extname = 'wirecodec'$$);
+	$$SELECT CASE WHEN extversion = default_version THEN 'cur' END
+	  FROM pg_extension, pg_available_extensions WHERE extname = 'wirecodec' AND name = extname$$);
 
 -- A worker added later gets it too (and every wirecodec type with it).
 \getenv worker2_port WC_CITUS_WORKER2_PORT
 SELECT count(*) AS added FROM (SELECT citus_add_node('localhost', :worker2_port)) s;
 SELECT count(*) AS workers FROM citus_get_active_worker_nodes();
 SELECT success, result FROM run_command_on_workers(
-	$$SELECT extversion || ' ' || 'users'::text FROM pg_extension WHERE extname = 'wirecodec'$$);
+	$$SELECT CASE WHEN extversion = default_version THEN 'cur' END || ' ' || 'users'::text
+	  FROM pg_extension, pg_available_extensions WHERE extname = 'wirecodec' AND name = extname$$);
 SELECT success, result FROM run_command_on_workers(
 	$$SELECT fdb_tuple_pack('users', 42)::fdb_tuple::text$$);
 
