@@ -1,6 +1,6 @@
 # wirecodec: PGXS build.  `make && make install && make installcheck` work
 # against a server you already run; `make demo` and `make test` do the
-# whole set-up on a fresh machine (see README.md).
+# whole set-up on a fresh machine (see README.md and doc/testing.md).
 
 EXTENSION   = wirecodec
 MODULE_big  = wirecodec
@@ -57,7 +57,7 @@ $(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
 # small, and a stale object after a struct change is a silent wrong answer.
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
-# ---- Targets that test and measure (documented in README.md) ----
+# ---- Targets that test and measure (documented in doc/testing.md) ----
 .PHONY: demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san bench fuzz hostile load reliability
 
 demo:
@@ -67,16 +67,17 @@ test:
 	bash test/run.sh
 
 # PostgreSQL 17 (Debian 13) and 18 (sid) in cached chroots: build, unit tests,
-# every pg_regress suite (README "Supported PostgreSQL versions").
+# every pg_regress suite (doc/testing.md, "make test-matrix").
 test-matrix:
 	bash test/matrix.sh $(MATRIX)
 
-# A coordinator and two workers with Citus (README "Scaling out with Citus").
+# A coordinator and two workers with Citus (doc/testing.md, "make test-citus";
+# doc/citus.md).
 test-citus:
 	bash test/citus/run.sh
 
 # MariaDB (Debian 12) and MySQL (sid chroot), recorded through our proxy and
-# decoded (README "Tested against live servers").
+# decoded (doc/testing.md, "make test-mysql-live").
 test-mysql-live:
 	bash test/mysql_live/run.sh
 
@@ -97,7 +98,7 @@ fuzz:
 	bash test/fuzz/run.sh $(FUZZ_SECONDS)
 
 # Hostile input through SQL, pgbench load, memory and parallel figures
-# (README "Reliability").
+# (doc/testing.md, "Reliability").
 hostile:
 	bash test/hostile/run.sh $(HOSTILE_N)
 

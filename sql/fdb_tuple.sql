@@ -229,7 +229,7 @@ SELECT fdb_tuple_get_bytea('("a\x00b")'::fdb_tuple, 0) AS nul_string_as_bytes;
 SELECT fdb_tuple_get_int8('\x150116'::bytea, 1);
 \echo :LAST_ERROR_SQLSTATE
 -- a bytea argument goes through the implicit, validating cast to fdb_tuple
--- first (0.2): the whole key is checked, and the cast names itself
+-- first: the whole key is checked, and the cast names itself
 SELECT fdb_tuple_get_int8('\x150116'::bytea, 0) AS before_garbage;
 SELECT fdb_tuple_get_int8('\x150116'::bytea, -1);
 \echo :LAST_ERROR_SQLSTATE
@@ -344,7 +344,7 @@ SELECT fdb_versionstamp_incomplete(-1);
 \echo :LAST_ERROR_SQLSTATE
 
 -- ======================================================================
--- 0.2: the types are first-class
+-- the types are first-class
 -- ======================================================================
 SELECT pg_typeof(fdb_tuple_pack('users', 42)) AS pack, pg_typeof(fdb_tuple_pack()) AS empty_type,
 	   fdb_tuple_pack()::bytea AS empty_bytes, fdb_tuple_length(fdb_tuple_pack()) AS empty_length,

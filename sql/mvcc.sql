@@ -287,7 +287,7 @@ INSERT INTO bin_field VALUES ('\x00800000000000000009');
 \copy typed (k) FROM 'results/wirecodec_mvcc_field.copy' (FORMAT binary)
 \set VERBOSITY default
 
--- ============================================ the type is first-class (0.2)
+-- ============================================ the type is first-class
 -- crdb_mvcc_key_encode returns crdb_mvcc_key; the cast to bytea is implicit,
 -- so the result still goes wherever bytea went.
 SELECT pg_typeof(crdb_mvcc_key_encode('foo', '5')) AS encode_returns,

@@ -2,8 +2,8 @@
 -- talking to MariaDB Connector/C 3.3 with its default options, recorded by
 -- test/mysql_live/proxy.c (make test-mysql-live checks whole captures).
 
--- Bug (issue 10): a column definition with MariaDB's extended metadata
--- (negotiated by default: MARIADB_CLIENT_EXTENDED_METADATA) was rejected.
+-- A column definition with MariaDB's extended metadata (negotiated by
+-- default: MARIADB_CLIENT_EXTENDED_METADATA) is decoded.
 -- This is the JSON column of a SELECT: the extra string<lenenc> after
 -- org_name holds "format json" (01 04 'json').
 SELECT column_name, org_column_name, table_name, charset, column_length, column_type, flags,
@@ -16,8 +16,8 @@ FROM mysql_column_def_decode('\x0364656602776309616c6c5f747970657309616c6c5f7479
 SELECT * FROM mysql_column_def_decode('\x0364656602776309616c6c5f747970657309616c6c5f747970657306635f6a736f6e06635f6a736f6e0601046a736f6e0c2d00fffffffffc9000000000',
                                       capabilities => 512);
 
--- Bug (issue 10): with CLIENT_SESSION_TRACK, info is a string<lenenc> and
--- the session-state changes follow; they were returned as part of info.
+-- With CLIENT_SESSION_TRACK, info is a string<lenenc> and the
+-- session-state changes follow it, apart from info.
 -- SET autocommit = 0: empty info, autocommit=OFF and a state change.
 SELECT affected_rows, status_flags, warnings, info, session_state
 FROM mysql_ok_packet_decode('\x000000004000000014000f0a6175746f636f6d6d6974034f4646020131');

@@ -1,7 +1,7 @@
 -- mysql_conversation: a recorded connection classified packet by packet
 -- (both directions, or the server's side only), and typed rows with
 -- mysql_row_populate_record.  The capture is built with wirecodec's own
--- framing; live-server captures are tested by test/live (h10c).
+-- framing; live-server captures are tested by test/mysql_live.
 \set VERBOSITY default
 
 -- a column definition: def, schema '', table t, name, charset, length, type, flags

@@ -154,7 +154,7 @@ SELECT * FROM mysql_column_def_decode('\x0364656600000011404076657273696f6e5f636
 SELECT *, to_hex(flags) AS flags_hex
 FROM mysql_column_def_decode('\x036465660473686f7001750575736572730269640269640c3f000b000000030302000000');
 -- NULL strings, a non-canonical 12
--- (0.2 output names need no quoting: catalog_name, schema_name, table_name)
+-- (output names need no quoting: catalog_name, schema_name, table_name)
 SELECT catalog_name IS NULL AS catalog_null, schema_name, table_name, column_name
 FROM mysql_column_def_decode('\xfb000000017800fc0c003f000b000000030000000000');
 -- errors: trailing bytes (COM_FIELD_LIST default values), bad fixed length,
@@ -186,7 +186,7 @@ FROM mysql_column_def_decode('\x036465660164027479027479026964026964000c3f000b00
 SELECT column_name, column_type, data_type_name, data_type_format
 FROM mysql_column_def_decode('\x036465660164027479027479016301630f'::bytea || '\x00046a736f6e' ||
 							 '\x01046a736f6e' || '\x070178' || '\x0c2d00ffffffff' || '\xfc9000270000'::bytea);
--- without the capability the same bytes are the plain layout: the 0.1 error
+-- without the capability the same bytes are the plain layout: an error
 SELECT * FROM mysql_column_def_decode('\x036465660164027479027479026964026964000c3f000b000000030342000000', 25723392);
 \echo :LAST_ERROR_SQLSTATE
 -- with it, a plain column definition lacks the extended field
@@ -322,9 +322,9 @@ SELECT cut, pg_temp.try(format('SELECT mysql_stmt_prepare_ok_decode(%L::bytea)',
 FROM generate_series(0, 9) cut ORDER BY cut;
 
 -- ---------------------------------------------------------------------
--- the README's worked example: a captured result set into a table
+-- the worked example of doc/mysql.md: a captured result set into a table
 -- ---------------------------------------------------------------------
 -- (runs examples/mysql.sql, whose last part is that example, so the demo
--- and the README stay right)
+-- and doc/mysql.md stay right)
 \i examples/mysql.sql
 SELECT id, name, email IS NULL AS email_null, email, created_at FROM users ORDER BY id;

@@ -83,8 +83,8 @@ CREATE OPERATOR CLASS fdb_versionstamp_hash_ops DEFAULT FOR TYPE fdb_versionstam
 	FUNCTION 1 fdb_versionstamp_hash(fdb_versionstamp),
 	FUNCTION 2 fdb_versionstamp_hash_extended(fdb_versionstamp, int8);
 
--- 0.2: sort support, btequalimage (equality is bytewise: B-tree deduplication
--- applies) and min/max.  Added to the family, as the 0.1 -> 0.2 upgrade does.
+-- Sort support, btequalimage (equality is bytewise: B-tree deduplication
+-- applies) and min/max, added to the family as the upgrade script adds them.
 CREATE FUNCTION fdb_versionstamp_sortsupport(internal) RETURNS void
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 ALTER OPERATOR FAMILY fdb_versionstamp_ops USING btree ADD
@@ -125,7 +125,7 @@ CREATE TYPE fdb_tuple (
 COMMENT ON TYPE fdb_tuple IS 'FoundationDB tuple-layer key (packed bytes; sorts in FoundationDB key order)';
 
 -- casts: fdb_tuple -> bytea is free; bytea -> fdb_tuple validates.  Both
--- implicit (0.2): the readers take fdb_tuple and still accept bytea keys.
+-- implicit: the readers take fdb_tuple and still accept bytea keys.
 CREATE FUNCTION fdb_tuple(bytea) RETURNS fdb_tuple
 	AS 'MODULE_PATHNAME', 'fdb_tuple_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (fdb_tuple AS bytea) WITHOUT FUNCTION AS IMPLICIT;
@@ -247,7 +247,7 @@ ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
 	OPERATOR 4 >= (bytea, bytea), OPERATOR 5 > (bytea, bytea),
 	FUNCTION 1 (bytea, bytea) byteacmp(bytea, bytea);
 
--- 0.2: btequalimage (equality is bytewise: B-tree deduplication applies),
+-- btequalimage (equality is bytewise: B-tree deduplication applies),
 -- and the hash family gets the cross-type members that make the cross-type
 -- = hashable (a hash index serves k = <bytea>, hash joins with bytea keys)
 ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD

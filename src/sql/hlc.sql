@@ -149,8 +149,7 @@ CREATE CAST (hlc_timestamp AS timestamptz) WITH FUNCTION hlc_to_timestamptz(hlc_
 CREATE CAST (timestamptz AS hlc_timestamp) WITH FUNCTION hlc_from_timestamptz(timestamptz);
 
 -- The protobuf form of cockroach.util.hlc.Timestamp.
--- Named like hlc_from_numeric / hlc_to_timestamptz (0.1 called them
--- hlc_timestamp_from_proto / hlc_timestamp_to_proto).
+-- Named like hlc_from_numeric / hlc_to_timestamptz.
 CREATE FUNCTION hlc_from_proto(bytea) RETURNS hlc_timestamp
 	AS 'MODULE_PATHNAME', 'hlc_timestamp_from_proto' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION hlc_to_proto(hlc_timestamp) RETURNS bytea

@@ -1,6 +1,6 @@
 -- bulk_report.sql: the bulk I/O rows of sql_bulk_io.sql and run.sh's
 -- pg_dump / pg_restore timings, as ratios to the same data as bytea or
--- bigint, with the targets of issue 12 (text output of double keys <= 1.5x
+-- bigint, with their targets (text output of double keys <= 1.5x
 -- bytea hex output + float8out; text input <= 1.5x bytea hex input; binary
 -- I/O <= 1.2x bytea).  The ratio is the median of the per-round ratios of
 -- rounds alternating with the base (ratio column); ms are medians.

@@ -37,7 +37,7 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 # pg_dump (custom format, uncompressed) and pg_restore (--clean, into a
 # second database) of each bulk_dump_* table of sql_bulk_io.sql, median of 3.
-echo "== MySQL: the client library parsing the same result set (issue 10)"
+echo "== MySQL: the client library parsing the same result set"
 # MariaDB Connector/C reads the conversation benchmark's result set from a
 # replaying server (test/bench/mysql_client_baseline.c); its time is the
 # base of two more rows of the report.

@@ -4,7 +4,7 @@
 -- rounds alternating with its base (bench_pair, bench_copy) so that a slow
 -- spell of the shared machine hits both.  pg_dump /
 -- pg_restore of the bulk_dump_* tables made here are timed by run.sh;
--- bulk_report.sql prints the issue-12 targets.
+-- bulk_report.sql prints them against their targets.
 SET work_mem = '256MB';
 
 -- 1M FoundationDB keys without and with a double, and their bytes

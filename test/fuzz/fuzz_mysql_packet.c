@@ -1,13 +1,13 @@
 /*
  * fuzz_mysql_packet.c: libFuzzer target for the server-response decoders
- * of the MySQL packet core added in 0.2: Column Definition 41 in its three
+ * of the MySQL packet core: Column Definition 41 in its three
  * extended-metadata modes, OK with and without session tracking and its
  * session-state changes, ERR, EOF, COM_STMT_PREPARE OK.  The first input
  * byte picks the decoder (mode % 6) and its capability flags, the rest is
  * its payload.  Every slice a decoder returns must lie inside the payload,
  * every error offset within it, and related modes must agree; any
- * violation abort()s, the sanitizers catch out-of-bounds reads.  (The 0.1
- * decoders are fuzzed by fuzz_mysql.c.)
+ * violation abort()s, the sanitizers catch out-of-bounds reads.  (The
+ * integer, string, framing and row decoders are fuzzed by fuzz_mysql.c.)
  */
 #include <stdint.h>
 #include <stdlib.h>

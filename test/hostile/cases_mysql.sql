@@ -54,7 +54,7 @@ FROM unnest(ARRAY['\x0001000200000000'::bytea, '\x00fc1027fd00000102000000'::byt
 				  '\xfe0000020000'::bytea, '\x00010002000000066d6f726520696e666f'::bytea]) b;
 SELECT hostile_case('mysql_ok_packet_decode', 'mysql_ok_packet_decode($1)', NULL, '{22P03,22023}', :n);
 
--- 0.2: server packets (MariaDB column definitions with extended metadata,
+-- Server packets (MariaDB column definitions with extended metadata,
 -- session-tracked OK packets and their state changes, ERR, EOF,
 -- COM_STMT_PREPARE OK), the connection phase and the commands.
 INSERT INTO hostile_seeds SELECT 'mysql_column_def_decode(caps)', b
@@ -103,7 +103,7 @@ WHERE label = 'mysql_com_stmt_execute_decode';
 SELECT hostile_case('mysql_com_query_decode', 'mysql_com_query_decode($1, 25723392 | (1 << 27))',
 	NULL, '{22P03,22023}', :n);
 
--- ---- binary rows, conversations, typed rows (issue 10) ----
+-- ---- binary rows, conversations, typed rows ----
 INSERT INTO hostile_seeds SELECT 'mysql_binary_row_decode', b
 FROM unnest(ARRAY['\x00002a000000036162630be8070c1f173b3b3f420f00'::bytea, '\x00082a00000004e8070c1f'::bytea,
 				  '\x001c'::bytea]) b;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# reliability.sh: `make reliability`, the figures of README's "Reliability"
+# reliability.sh: `make reliability`, the figures of doc/testing.md's "Reliability"
 # section in one run: hostile input (100,000 inputs per decoder), pgbench
 # load (8 clients, 60 s), memory over 10 million calls of each decoder in
 # one backend, and the parallel speed-up of packing keys over 10 million

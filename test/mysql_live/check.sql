@@ -82,7 +82,7 @@ CREATE OR REPLACE FUNCTION pg_temp.lib_value(v text, typ regtype, charset int, l
 		WHEN typ = 'bit varying'::regtype THEN
 			substring(('x' || v)::varbit FROM length(v) * 4 - len::int + 1)::text
 		WHEN typ IN ('date'::regtype, 'timestamp'::regtype)
-			 AND convert_from(decode(v, 'hex'), 'UTF8') LIKE '0000-00-00%' THEN NULL  -- README: zero date
+			 AND convert_from(decode(v, 'hex'), 'UTF8') LIKE '0000-00-00%' THEN NULL  -- doc/mysql.md: zero date
 		WHEN charset IN (5, 8, 15, 31, 47, 48, 49, 94) THEN convert_from(decode(v, 'hex'), 'WIN1252')
 		ELSE convert_from(decode(v, 'hex'), 'UTF8')
 	END $$;

@@ -459,7 +459,7 @@ static const char *const setup_sql[] = {
 	NULL
 };
 
-/* The scenario: every kind of traffic the issue lists. */
+/* The scenario: every kind of traffic doc/testing.md lists for this suite. */
 static void
 scenario(void)
 {

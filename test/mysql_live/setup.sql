@@ -25,7 +25,7 @@ INSERT INTO all_types_expected VALUES
   '', '', '', '', '', '', '[]', B'0000000000', 'c', ''),
  (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
   NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
- -- zero dates are SQL NULL (README); YEAR 0 is 0
+ -- zero dates are SQL NULL (doc/mysql.md); YEAR 0 is 0
  (4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.1, 0.1, 0, NULL, NULL,
   NULL, NULL, '-00:00:01.5', 0, 'x', 'y', 'z', 'w',
   '', '', '{}', B'1111111111', 'a', 'x,y,z'),

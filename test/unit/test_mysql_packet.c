@@ -317,7 +317,7 @@ test_ok(void)
 	}
 }
 
-/* The column definition of the issue's MariaDB capture (d.ty.id, with
+/* The column definition of a MariaDB capture (d.ty.id, with
  * an empty extended-metadata field), and one with a type name. */
 static void
 test_column_def_extended(void)
@@ -335,7 +335,7 @@ test_column_def_extended(void)
 	n = 32;
 	CHECK(wc_mysql_column_def_decode(cap, n, WC_MYSQL_CD_EXT_ABSENT, &cd, &err) ==
 		  WC_MYSQL_ERR_FIXED_LENGTH && err.offset == 18 && err.have == 0,
-		  "MariaDB capture without the capability: the 0.1 error");
+		  "MariaDB capture without the capability: an error");
 	CHECK(wc_mysql_column_def_decode(cap, n, WC_MYSQL_CD_EXT_PRESENT, &cd, &err) == WC_MYSQL_OK &&
 		  cd.extended && cd.ext_type_name.is_null && cd.ext_format.is_null &&
 		  cd.charset == 63 && cd.column_length == 11 && cd.type == 3 && cd.flags == 0x4203,
@@ -356,7 +356,7 @@ test_column_def_extended(void)
 	free(json);
 }
 
-/* OK packets with CLIENT_SESSION_TRACK: the two cases. */
+/* OK packets with CLIENT_SESSION_TRACK: as MariaDB and MySQL send them. */
 static void
 test_ok_session_track(void)
 {
@@ -382,7 +382,7 @@ test_ok_session_track(void)
 		  WC_MYSQL_OK && chg.type == 0 && chg.name.len == 10 && chg.value.len == 2 &&
 		  memcmp(set + chg.value.off, "ON", 2) == 0 && pos == n1, "autocommit=ON");
 	CHECK(wc_mysql_ok_decode(set, n1, WC_MYSQL_CLIENT_PROTOCOL_41, &ok, &err) == WC_MYSQL_OK &&
-		  ok.info.len == n1 - 7, "without the capability the state is info (0.1 behaviour)");
+		  ok.info.len == n1 - 7, "without the capability the state is part of info");
 	CHECK(wc_mysql_ok_decode(ins, n2, caps, &ok, &err) == WC_MYSQL_OK && ok.affected_rows == 3 &&
 		  ok.info.len == 38 && set[0] == 0 && ins[ok.info.off] == 'R' && ok.session_state.is_null,
 		  "INSERT info");
