@@ -362,7 +362,7 @@ CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- ---- binary protocol, conversations and typed rows (issue 10) ----
+-- ---- binary protocol, conversations and typed rows ----
 
 -- Binary resultset row: 0x00, NULL bitmap (offset 2), values by column type;
 -- each value's bytes (fixed-width little-endian, string contents, temporal
