@@ -6,31 +6,68 @@
 #include "wc_status.h"
 
 static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
-	[WC_OK] = {WC_CLASS_NONE, "no error"},
-	[WC_NULL] = {WC_CLASS_NONE, "null value"},
+	[WC_OK] = {.klass = WC_CLASS_NONE, .message = "no error"},
+	[WC_NULL] = {.klass = WC_CLASS_NONE, .message = "null value"},
 
 	/* shared by every codec */
-	[WC_ERR_TRUNCATED] = {WC_CLASS_BINARY, "truncated"},
-	[WC_ERR_TRAILING] = {WC_CLASS_BINARY, "unexpected data after the end"},
-	[WC_ERR_BAD_BYTE] = {WC_CLASS_BINARY, "invalid byte"},
-	[WC_ERR_BAD_VALUE] = {WC_CLASS_BINARY, "invalid value"},
-	[WC_ERR_LENGTH] = {WC_CLASS_BINARY, "length runs past the end of the input"},
-	[WC_ERR_UNTERMINATED] = {WC_CLASS_BINARY, "missing terminator"},
-	[WC_ERR_UTF8] = {WC_CLASS_BINARY, "invalid UTF-8"},
-	[WC_ERR_NONCANONICAL] = {WC_CLASS_BINARY, "non-canonical encoding"},
-	[WC_ERR_UNEXPECTED] = {WC_CLASS_BINARY, "unexpected item"},
-	[WC_ERR_UNSUPPORTED] = {WC_CLASS_BINARY, "unsupported kind"},
-	[WC_ERR_CHECKSUM] = {WC_CLASS_BINARY, "checksum mismatch"},
-	[WC_ERR_SYNTAX] = {WC_CLASS_TEXT, "syntax error"},
-	[WC_ERR_RANGE] = {WC_CLASS_RANGE, "value out of range"},
-	[WC_ERR_DATETIME_RANGE] = {WC_CLASS_DATETIME, "date or time out of range"},
-	[WC_ERR_PARAMETER] = {WC_CLASS_PARAMETER, "invalid parameter"},
-	[WC_ERR_TOO_LARGE] = {WC_CLASS_TOO_LARGE, "result too large"},
+	[WC_ERR_TRUNCATED] = {.klass = WC_CLASS_BINARY, .message = "truncated value", .show = WC_SHOW_BYTES},
+	[WC_ERR_TRAILING] = {.klass = WC_CLASS_BINARY, .message = "unexpected data after the end", .show = WC_SHOW_BYTES},
+	[WC_ERR_BAD_BYTE] = {.klass = WC_CLASS_BINARY, .message = "invalid byte", .show = WC_SHOW_HEX},
+	[WC_ERR_BAD_VALUE] = {.klass = WC_CLASS_BINARY, .message = "invalid value"},
+	[WC_ERR_LENGTH] = {.klass = WC_CLASS_BINARY, .message = "length exceeds the data", .show = WC_SHOW_BYTES},
+	[WC_ERR_UNTERMINATED] = {.klass = WC_CLASS_BINARY, .message = "missing terminator", .show = WC_SHOW_BYTES},
+	[WC_ERR_UTF8] = {.klass = WC_CLASS_BINARY, .message = "invalid UTF-8"},
+	[WC_ERR_NONCANONICAL] = {.klass = WC_CLASS_BINARY, .message = "non-canonical encoding"},
+	[WC_ERR_UNEXPECTED] = {.klass = WC_CLASS_BINARY, .message = "unexpected item", .show = WC_SHOW_HEX},
+	[WC_ERR_UNSUPPORTED] = {.klass = WC_CLASS_BINARY, .message = "unsupported kind", .show = WC_SHOW_HEX},
+	[WC_ERR_CHECKSUM] = {.klass = WC_CLASS_BINARY, .message = "checksum mismatch", .show = WC_SHOW_HEX},
+	[WC_ERR_SYNTAX] = {.klass = WC_CLASS_TEXT, .message = "unexpected character"},
+	[WC_ERR_RANGE] = {.klass = WC_CLASS_RANGE, .message = "value out of range", .show = WC_SHOW_LIMIT},
+	[WC_ERR_DATETIME_RANGE] = {.klass = WC_CLASS_DATETIME, .message = "date or time out of range", .show = WC_SHOW_LIMIT},
+	[WC_ERR_PARAMETER] = {.klass = WC_CLASS_PARAMETER, .message = "invalid parameter"},
+	[WC_ERR_TOO_LARGE] = {.klass = WC_CLASS_TOO_LARGE, .message = "result too large", .show = WC_SHOW_BYTES},
 
-	/* one block per codec follows, in wc_status.h's order */
+	/* FoundationDB tuple layer */
+	[WC_FDB_BAD_CODE] = {.klass = WC_CLASS_BINARY, .message = "unsupported type code", .show = WC_SHOW_HEX},
+	[WC_FDB_NESTED_UNTERMINATED] = {.klass = WC_CLASS_BINARY, .message = "unterminated nested tuple"},
+	[WC_FDB_INCOMPLETE_VS] = {.klass = WC_CLASS_PARAMETER, .message = "incomplete versionstamp"},
+	[WC_FDB_VS_COUNT] = {.klass = WC_CLASS_PARAMETER, .message = "not exactly one incomplete versionstamp"},
+
+	/* CockroachDB HLC timestamps */
+	[WC_HLC_EMPTY] = {.klass = WC_CLASS_TEXT, .message = "empty input"},
+	[WC_HLC_FRACTION_LEN] = {.klass = WC_CLASS_TEXT, .message = "more than 10 fraction digits"},
+	[WC_HLC_NANOS_LEN] = {.klass = WC_CLASS_TEXT, .message = "the nanoseconds of the String() form must be exactly 9 digits"},
+	[WC_HLC_WALL_RANGE] = {.klass = WC_CLASS_RANGE, .message = "wall time is outside 0 .. 9223372036854775807"},
+	[WC_HLC_LOGICAL_RANGE] = {.klass = WC_CLASS_RANGE, .message = "logical is outside 0 .. 2147483647"},
+	[WC_HLC_NEGATIVE] = {.klass = WC_CLASS_RANGE, .message = "a timestamp cannot be negative"},
+	[WC_HLC_NOT_FINITE] = {.klass = WC_CLASS_RANGE, .message = "a timestamp must be a finite number"},
+	[WC_HLC_INEXACT] = {.klass = WC_CLASS_RANGE, .message = "non-zero digits after the tenth decimal place"},
+	[WC_HLC_STEP_RANGE] = {.klass = WC_CLASS_RANGE, .message = "the result is outside the timestamp range"},
+	[WC_HLC_VARINT] = {.klass = WC_CLASS_BINARY, .message = "varint longer than 10 bytes or above 2^64-1"},
+	[WC_HLC_FIELD_NUMBER] = {.klass = WC_CLASS_BINARY, .message = "invalid field number"},
+	[WC_HLC_WIRE_TYPE] = {.klass = WC_CLASS_BINARY, .message = "invalid wire type"},
+	[WC_HLC_END_GROUP] = {.klass = WC_CLASS_BINARY, .message = "end-group without a matching start-group"},
+	[WC_HLC_GROUP_DEPTH] = {.klass = WC_CLASS_BINARY, .message = "groups nested too deeply"},
+
+	/* CockroachDB MVCC keys */
+	[WC_MVCC_EMPTY] = {.klass = WC_CLASS_BINARY, .message = "empty input (no sentinel)"},
+	[WC_MVCC_LEN_ONE] = {.klass = WC_CLASS_BINARY, .message = "version length byte 1 (a zero-length version is never written)"},
+	[WC_MVCC_LEN_EXCEEDS] = {.klass = WC_CLASS_BINARY, .message = "version length byte exceeds the bytes before it"},
+	[WC_MVCC_SENTINEL] = {.klass = WC_CLASS_BINARY, .message = "the byte before the version is not the 00 sentinel"},
+	[WC_MVCC_VERSION_LEN] = {.klass = WC_CLASS_BINARY, .message = "version is not 8, 12 or 13 bytes"},
+
+	/* MySQL client/server protocol */
+	[WC_MYSQL_NULL_FIELD] = {.klass = WC_CLASS_BINARY, .message = "unexpected NULL marker 0xfb", .show = WC_SHOW_NUMBER, .hint = "This field cannot be NULL."},
+	[WC_MYSQL_EMBEDDED_NUL] = {.klass = WC_CLASS_PARAMETER, .message = "string<NUL> cannot contain a 0x00 byte"},
+	[WC_MYSQL_WIDTH] = {.klass = WC_CLASS_PARAMETER, .message = "unsupported int<N> width", .show = WC_SHOW_NUMBER, .hint = "int<N> is defined for N = 1, 2, 3, 4, 6, 8."},
+	[WC_MYSQL_CONTINUATION] = {.klass = WC_CLASS_BINARY, .message = "stream ends after a full-size chunk", .show = WC_SHOW_BYTES, .hint = "A chunk of 16777215 bytes must be followed by another chunk of the same packet."},
+	[WC_MYSQL_SEQUENCE] = {.klass = WC_CLASS_BINARY, .message = "sequence id gap"},
+	[WC_MYSQL_COLUMN_COUNT] = {.klass = WC_CLASS_BINARY, .message = "wrong number of columns"},
+	[WC_MYSQL_COLUMN_TYPE] = {.klass = WC_CLASS_PARAMETER, .message = "column type the binary protocol does not send"},
+	[WC_MYSQL_TEMPORAL_LENGTH] = {.klass = WC_CLASS_BINARY, .message = "invalid length of a temporal value", .show = WC_SHOW_NUMBER, .hint = "DATE, DATETIME and TIMESTAMP have length 0, 4, 7 or 11; TIME has 0, 8 or 12."},
 };
 
-static const wc_status_info wc_unknown = {WC_CLASS_BINARY, "unknown error"};
+static const wc_status_info wc_unknown = {.klass = WC_CLASS_BINARY, .message = "unknown error"};
 
 const wc_status_info *
 wc_status_row(wc_status st)
