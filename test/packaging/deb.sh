@@ -13,6 +13,9 @@ out=${WC_DEB_OUT:-$wc_root/build/deb}
 
 work=$(mktemp -d /tmp/wirecodec-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+# The build's tests run a server (as postgres when root) that reads the
+# packaged files from debian/postgresql-NN-wirecodec/ here.
+chmod 755 "$work"
 ver=$(sed -n 's/^wirecodec (\([^)]*\)).*/\1/p;q' "$wc_root/debian/changelog")
 src=$work/wirecodec-${ver%-*}
 mkdir -p "$src"
