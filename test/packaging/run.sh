@@ -8,9 +8,9 @@
 #      every pg_regress suite against the packaged files during the build;
 #   2. lintian of that release reports no error;
 #   3. in a throwaway copy of a bare chroot of that release (test/packaging/
-#      overlay.sh) that gets only the server postgresql-NN (and make, for the
-#      autopkgtest): apt-get install ./postgresql-NN-wirecodec_*.deb adds that
-#      package and nothing else; CREATE EXTENSION wirecodec works; the
+#      overlay.sh) that gets only the server postgresql-NN (and make and
+#      pg_buildext, for the autopkgtest): apt-get install
+#      ./postgresql-NN-wirecodec_*.deb adds that package and nothing else; CREATE EXTENSION wirecodec works; the
 #      autopkgtest debian/tests/installcheck (pg_buildext installcheck) runs
 #      every pg_regress suite against the installed files; apt-get remove
 #      takes away every file of `dpkg -L` and the file system is again what
@@ -134,10 +134,16 @@ install_test() {
 	fi
 	wc_overlay_up "$rel-bare" || { check 1 "PostgreSQL $v: overlay over the bare $rel chroot"; return 1; }
 	local log=$work/install-$v.log
-	{ wc_overlay_run apt-get update -qq && wc_overlay_run apt-get install -y -qq "postgresql-$v" make; } >"$log" 2>&1
+	# The autopkgtest's dependencies too (debian/tests/control): make and
+	# pg_buildext (postgresql-common-dev from Debian 13 on, postgresql-common
+	# before).
+	local tdeps=(make)
+	{ wc_overlay_run apt-get update -qq &&
+		{ ! wc_overlay_run apt-cache show postgresql-common-dev >/dev/null 2>&1 || tdeps+=(postgresql-common-dev); } &&
+		wc_overlay_run apt-get install -y -qq "postgresql-$v" "${tdeps[@]}"; } >"$log" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || tail -20 "$log"
-	check $rc "PostgreSQL $v: the server alone installs in $rel"
+	check $rc "PostgreSQL $v: the server alone (and ${tdeps[*]} for the autopkgtest) installs in $rel"
 	[ $rc -eq 0 ] || { wc_overlay_down; return 1; }
 
 	snapshot >"$work/files-before-$v"
