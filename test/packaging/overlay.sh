@@ -68,7 +68,7 @@ wc_overlay_down() {
 	for p in /proc/[0-9]*; do
 		[ "$(readlink "$p/root" 2>/dev/null)" = "$WC_OV_ROOT" ] && kill -9 "${p#/proc/}" 2>/dev/null
 	done
-	sleep 0.2
+	sleep 1
 	for ((i = ${#WC_OV_MOUNTS[@]} - 1; i >= 0; i--)); do
 		umount "${WC_OV_MOUNTS[$i]}" 2>/dev/null || umount -l "${WC_OV_MOUNTS[$i]}"
 	done
