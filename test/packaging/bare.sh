@@ -89,7 +89,7 @@ run_one() {
 	[ $rc -eq 0 ] || tail -30 "$log/demo.log"
 	check $rc "$name: make demo ($((SECONDS - t0)) s)"
 	local v
-	v=$(wc_overlay_run sh -c 'ls /usr/lib/postgresql/*/bin/postgres' 2>/dev/null | sed 's|.*/postgresql/\([0-9]*\)/.*|\1|' | tr '\n' ' ')
+	v=$(wc_overlay_run sh -c 'ls /usr/lib/postgresql/*/bin/postgres' 2>/dev/null | sed 's|.*/postgresql/\([0-9]*\)/.*|\1|' | tr '\n' ' ' | sed 's/ $//')
 	wc_overlay_run dpkg-query -W -f '${Status}\n' postgresql 2>/dev/null | grep -q 'install ok installed'
 	check $? "$name: make demo installed the release's default server (postgresql, PostgreSQL $v)"
 
