@@ -34,8 +34,8 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # Without the server headers only `make demo` and `make test` work: they
 # install postgresql-server-dev-NN first.  (Debian ships pgxs.mk with the
 # client package, so look for the headers themselves.)
-# `make installcheck` against installed files (and `make clean`) need only pgxs.mk and
-# pg_regress, which the client package has (as in an autopkgtest).
+# `make installcheck` against installed files, and `make clean`, need only
+# pgxs.mk and pg_regress, which the client package has (as in an autopkgtest).
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
 else ifneq ($(and $(filter installcheck clean,$(MAKECMDGOALS)),$(wildcard $(PGXS))),)
