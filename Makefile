@@ -34,9 +34,13 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # Without the server headers only `make demo` and `make test` work: they
 # install postgresql-server-dev-NN first.  (Debian ships pgxs.mk with the
 # client package, so look for the headers themselves.)
+# `make installcheck` against installed files, and `make clean`, need only
+# pgxs.mk and pg_regress, which the client package has (as in an autopkgtest).
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
-else ifeq ($(filter demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san fuzz bench hostile load reliability,$(MAKECMDGOALS)),)
+else ifneq ($(and $(filter installcheck clean,$(MAKECMDGOALS)),$(wildcard $(PGXS))),)
+include $(PGXS)
+else ifeq ($(filter demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san fuzz bench hostile load reliability deb dist test-packaging test-bare,$(MAKECMDGOALS)),)
 $(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
@@ -58,7 +62,7 @@ $(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
 # ---- Targets that test and measure (documented in doc/testing.md) ----
-.PHONY: demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san bench fuzz hostile load reliability
+.PHONY: deb dist test-packaging test-bare demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san bench fuzz hostile load reliability
 
 demo:
 	bash test/demo.sh
@@ -107,3 +111,24 @@ load:
 
 reliability:
 	bash test/load/reliability.sh
+
+# ---- Packages (doc/install.md) ----
+
+# Debian packages postgresql-NN-wirecodec for the host's PostgreSQL, built
+# from a clean copy with dpkg-buildpackage (debian/); written to build/deb/.
+deb:
+	bash test/packaging/deb.sh
+
+# The PGXN release archive wirecodec-$(EXTVERSION).zip of the committed tree.
+dist:
+	git archive --format zip --prefix $(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD
+
+# Debian packages for 15 (host), 17 (trixie) and 18 (sid): build, lintian,
+# install into a clean chroot with only the server, installcheck, remove;
+# META.json against the control file; the PGXN archive installed by pgxnclient.
+test-packaging:
+	bash test/packaging/run.sh
+
+# `make demo` and `make test` as written on bare Debian 12 and 13 chroots.
+test-bare:
+	bash test/packaging/bare.sh

@@ -3,7 +3,9 @@
 #
 #   wc_chroot_ensure SUITE [PKG...]   make or reuse the chroot of SUITE (trixie,
 #                                     sid, ...) and install the missing PKGs;
-#                                     sets WC_CHROOT to its root directory
+#                                     sets WC_CHROOT to its root directory.
+#                                     SUITE-TAG (trixie-bare) names a second
+#                                     chroot of the same release
 #   wc_chroot_enter SUITE             mount /proc and a /dev/shm tmpfs inside
 #                                     (shared: a second user reuses the mounts)
 #   wc_chroot_leave SUITE             drop this script's use; the last user
@@ -24,7 +26,7 @@ declare -A wc_chroot_users_fd=()
 
 # Make (once) and complete the chroot of $1 with packages $2...
 wc_chroot_ensure() {
-	local suite=$1
+	local suite=$1 dist=${1%%-*}
 	shift
 	local root=$WC_CHROOT_CACHE/$suite lockfd
 	mkdir -p "$WC_CHROOT_CACHE" || return 1
@@ -36,7 +38,7 @@ wc_chroot_ensure() {
 			{ apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 		echo "   making the $suite chroot in $root (debootstrap, a few minutes)"
 		rm -rf "$root"
-		if ! debootstrap --variant=minbase "$suite" "$root" "$WC_CHROOT_MIRROR" >"$root.debootstrap.log" 2>&1; then
+		if ! debootstrap --variant=minbase "$dist" "$root" "$WC_CHROOT_MIRROR" >"$root.debootstrap.log" 2>&1; then
 			tail -20 "$root.debootstrap.log"
 			flock -u "$lockfd"
 			exec {lockfd}>&-

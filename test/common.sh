@@ -4,18 +4,23 @@
 
 wc_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-# The newest installed server's pg_config, unless PG_CONFIG is given.
+# The newest installed server's pg_config, unless PG_CONFIG is given (a
+# version that has only the client package counts when no server is there;
+# with none at all, pg_config on PATH, and wc_install_server installs one).
 wc_find_pg() {
-	if [ -z "${PG_CONFIG:-}" ]; then
-		for c in $(ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r); do
-			PG_CONFIG=$c
+	if [ -z "${PG_CONFIG:-}" ] || { [ -n "${wc_pg_fallback:-}" ] && [ "$PG_CONFIG" = pg_config ]; }; then
+		PG_CONFIG=
+		wc_pg_fallback=
+		for c in $(ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null | sort -V -r) \
+			$(ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r); do
+			PG_CONFIG=$(dirname "$c")/pg_config
 			break
 		done
-		: "${PG_CONFIG:=pg_config}"
+		[ -n "$PG_CONFIG" ] || { PG_CONFIG=pg_config; wc_pg_fallback=1; }
 	fi
 	export PG_CONFIG
-	PGBIN=$("$PG_CONFIG" --bindir)
-	PGVER=$("$PG_CONFIG" --version | sed 's/[^0-9]*\([0-9]*\).*/\1/')
+	PGBIN=$("$PG_CONFIG" --bindir 2>/dev/null) || PGBIN=
+	PGVER=$("$PG_CONFIG" --version 2>/dev/null | sed 's/[^0-9]*\([0-9]*\).*/\1/') || PGVER=
 }
 
 # Run a command as root: directly when we are root, else through sudo
@@ -39,11 +44,22 @@ wc_apt_install() {
 		wc_as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
+# A machine without any PostgreSQL server (and no PG_CONFIG given) gets the
+# release's default one: Debian's `postgresql` package (15 on Debian 12, 17
+# on Debian 13), as root or through sudo.
+wc_install_server() {
+	[ -n "${PG_CONFIG:-}" ] && [ -z "${wc_pg_fallback:-}" ] && return 0
+	ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 && return 0
+	echo "no PostgreSQL server is installed: installing the release's default one (postgresql)"
+	wc_apt_install postgresql
+}
+
 # Install the server headers (PGXS) and clang's sanitizer/fuzzer runtime
 # when missing (as root, or through sudo).  The runtime package is the one
 # of the installed clang's major version, whatever the release ships
 # (libclang-rt-14-dev on Debian 12, libclang-rt-19-dev on Debian 13, ...).
 wc_install_deps() {
+	wc_install_server || return 1
 	wc_find_pg
 	local need=()
 	# pgxs.mk ships with Debian's client package; the server headers do not.
