@@ -126,9 +126,11 @@ dist:
 # Debian packages for 15 (host), 17 (trixie) and 18 (sid): build, lintian,
 # install into a clean chroot with only the server, installcheck, remove;
 # META.json against the control file; the PGXN archive installed by pgxnclient.
+# PACKAGING="trixie:17" picks versions.
 test-packaging:
-	bash test/packaging/run.sh
+	bash test/packaging/run.sh $(PACKAGING)
 
 # `make demo` and `make test` as written on bare Debian 12 and 13 chroots.
+# BARE="bookworm:root:test trixie:user:check" is the default (doc/install.md).
 test-bare:
-	bash test/packaging/bare.sh
+	bash test/packaging/bare.sh $(BARE)

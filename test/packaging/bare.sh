@@ -28,19 +28,7 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(bookworm:root:test trixie:user:check)
-pass=0
-fail=0
-failures=()
-check() { # check RC NAME
-	if [ "$1" -eq 0 ]; then
-		pass=$((pass + 1))
-		echo "   ok: $2"
-	else
-		fail=$((fail + 1))
-		failures+=("$2")
-		echo "   FAILED: $2"
-	fi
-}
+. "$here/check.sh"
 logs=$(mktemp -d /tmp/wirecodec-bare.XXXXXX)
 WC_CHROOT_CLEANUP=wc_overlay_down
 trap wc_chroot_leave_all EXIT
@@ -108,8 +96,7 @@ run_one() {
 		as_who 'make && pg_virtualenv make installcheck' >"$log/installcheck.log" 2>&1
 		rc=$?
 		local ok bad
-		ok=$(grep -cE '\.\.\. ok|^ok ' "$log/installcheck.log")
-		bad=$(grep -cE '\.\.\. FAILED|^not ok ' "$log/installcheck.log")
+		regress_counts "$log/installcheck.log"
 		[ "$ok" -gt 0 ] || rc=1
 		[ $rc -eq 0 ] || tail -30 "$log/installcheck.log"
 		check $rc "$name: make, then make installcheck ($ok suites ok, $bad failed; $((SECONDS - t0)) s)"

@@ -12,17 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
 cd "$wc_root"
 
-pass=0
-fail=0
-check() { # check RC NAME
-	if [ "$1" -eq 0 ]; then
-		pass=$((pass + 1))
-		echo "   ok: $2"
-	else
-		fail=$((fail + 1))
-		echo "   FAILED: $2"
-	fi
-}
+. "$here/check.sh"
 
 command -v jq >/dev/null 2>&1 && command -v pgxn >/dev/null 2>&1 && command -v unzip >/dev/null 2>&1 ||
 	wc_apt_install jq pgxnclient unzip
@@ -123,8 +113,7 @@ if [ -f "$tmp/$zip" ]; then
 		trap cleanup EXIT
 		(cd "$tmp" && pgxn check --pg_config "$pgc" "./$zip") >"$tmp/check.log" 2>&1
 		rc=$?
-		ok=$(grep -cE '\.\.\. ok|^ok ' "$tmp/check.log")
-		bad=$(grep -cE '\.\.\. FAILED|^not ok ' "$tmp/check.log")
+		regress_counts "$tmp/check.log"
 		[ "$ok" -gt 0 ] || rc=1
 		[ $rc -eq 0 ] || tail -30 "$tmp/check.log"
 		check $rc "pgxn check ./$zip: pg_regress against the installed copy ($ok suites ok, $bad failed)"

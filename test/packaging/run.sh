@@ -37,19 +37,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(bookworm:15 trixie:17 sid:18)
 host_release=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 build_deps=(debhelper postgresql-all zlib1g-dev libzstd-dev dpkg-dev lintian make)
-pass=0
-fail=0
-failures=()
-check() { # check RC NAME
-	if [ "$1" -eq 0 ]; then
-		pass=$((pass + 1))
-		echo "   ok: $2"
-	else
-		fail=$((fail + 1))
-		failures+=("$2")
-		echo "   FAILED: $2"
-	fi
-}
+. "$here/check.sh"
 
 work=$(mktemp -d /tmp/wirecodec-packaging.XXXXXX)
 bwork=
@@ -186,8 +174,7 @@ install_test() {
 	rc=$?
 	grep -E '\.\.\. |^ok |^not ok |tests passed|tests failed' "$work/autopkgtest-$v.log" | sed 's/^/   /'
 	local ok bad
-	ok=$(grep -cE '\.\.\. ok|^ok ' "$work/autopkgtest-$v.log")
-	bad=$(grep -cE '\.\.\. FAILED|^not ok ' "$work/autopkgtest-$v.log")
+	regress_counts "$work/autopkgtest-$v.log"
 	[ "$ok" -gt 0 ] || rc=1
 	[ $rc -eq 0 ] || tail -40 "$work/autopkgtest-$v.log"
 	check $rc "PostgreSQL $v: autopkgtest debian/tests/installcheck ($ok suites ok, $bad failed)"
