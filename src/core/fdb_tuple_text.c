@@ -15,7 +15,7 @@
  * tuple byte for byte.
  * Parsing is a state machine with a depth counter, never recursive.
  */
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 
 #include <errno.h>
 #include <float.h>
