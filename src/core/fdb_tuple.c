@@ -279,6 +279,12 @@ find_zero(const uint8_t *s, const uint8_t *end)
 	return memchr(s, 0, (size_t) (end - s));
 }
 
+/*
+ * One event per call.  A single switch over the type codes, longer than the
+ * rest of the core on purpose: it is the per-element step of every reader,
+ * and its cases share the reader state and the one error exit, which
+ * separate functions would each have to repeat.
+ */
 wc_status
 wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 {
