@@ -28,6 +28,12 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_ERR_TOO_LARGE] = {WC_CLASS_TOO_LARGE, "result too large"},
 
 	/* one block per codec follows, in wc_status.h's order */
+
+	/* MySQL binary log */
+	[WC_BINLOG_MAGIC] = {WC_CLASS_BINARY, "not a binary log file (no magic fe 62 69 6e)"},
+	[WC_BINLOG_LOG_POS] = {WC_CLASS_BINARY, "log_pos does not match the event's end"},
+	[WC_BINLOG_NO_TABLE_MAP] = {WC_CLASS_BINARY, "row event for a table id without TABLE_MAP"},
+	[WC_BINLOG_COLUMN_COUNT] = {WC_CLASS_BINARY, "column count differs from the TABLE_MAP"},
 };
 
 static const wc_status_info wc_unknown = {WC_CLASS_BINARY, "unknown error"};
