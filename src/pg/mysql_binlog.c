@@ -300,7 +300,7 @@ binlog_maps_add(binlog_maps *m, const wc_binlog_state *st, const wc_binlog_event
 	MemoryContext old;
 
 	if (wc_binlog_table_map_peek(st, ev, &id, &ncols, &err) != WC_OK)
-		wc_report(&err, "MySQL binlog TABLE_MAP_EVENT");
+		wc_report(&err, psprintf("MySQL binlog event %lld (TABLE_MAP_EVENT)", (long long) ev->index));
 	e = hash_search(m->htab, &id, HASH_ENTER, &found);
 	old = MemoryContextSwitchTo(m->cxt);
 	if (!found)
@@ -324,7 +324,7 @@ binlog_maps_add(binlog_maps *m, const wc_binlog_state *st, const wc_binlog_event
 	}
 	e->valid = false;
 	if (wc_binlog_table_map_decode(st, &copy, &e->t, &err) != WC_OK)
-		wc_report(&err, "MySQL binlog TABLE_MAP_EVENT");
+		wc_report(&err, psprintf("MySQL binlog event %lld (TABLE_MAP_EVENT)", (long long) ev->index));
 	e->schema = binlog_utf8_text(e->t.schema, e->t.schema_len);
 	e->name = binlog_utf8_text(e->t.name, e->t.name_len);
 	e->qualified = psprintf("%s.%s", TextDatumGetCString(e->schema),
@@ -527,7 +527,8 @@ binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_bin
 	wc_error	err;
 
 	if (wc_binlog_rows_decode(st, ev, r, &err) != WC_OK)
-		wc_report(&err, "MySQL binlog row event");
+		wc_report(&err, psprintf("MySQL binlog event %lld (%s)", (long long) ev->index,
+								 wc_binlog_event_type_name(ev->h.type)));
 	if (r->compressed)
 	{
 		size_t		n;
