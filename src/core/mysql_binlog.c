@@ -478,3 +478,75 @@ wc_binlog_compressed_header(const uint8_t *p, size_t len, uint64_t off, uint32_t
 	*zlen = len - 1 - n;
 	return WC_OK;
 }
+
+wc_status
+wc_binlog_payload_decode(const wc_binlog_event *ev, wc_binlog_payload *pl, wc_error *err)
+{
+	const uint8_t *b = ev->body;
+	size_t		len = ev->body_len,
+				pos = 0;
+	bool		have_size = false;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->compression = WC_BINLOG_PAYLOAD_NONE;
+	for (;;)
+	{
+		uint64_t	type,
+					flen,
+					v;
+		size_t		vpos;
+		wc_status	rc = wc_bl_packed(b, len, &pos, ev->body_offset, &type, err);
+
+		if (rc != WC_OK)
+			return wc_at_index(err, wc_in_field(err, rc, "payload header field"), "event", ev->index);
+		if (type == 0)
+			break;
+		rc = wc_bl_packed(b, len, &pos, ev->body_offset, &flen, err);
+		if (rc == WC_OK && flen > len - pos)
+			rc = wc_fail_ef(err, WC_ERR_LENGTH, ev->body_offset + pos, flen, len - pos);
+		if (rc != WC_OK)
+			return wc_at_index(err, wc_in_field(err, rc, "payload header field"), "event", ev->index);
+		vpos = pos;
+		if (type >= 1 && type <= 3)
+		{
+			rc = wc_bl_packed(b, pos + flen, &vpos, ev->body_offset, &v, err);
+			if (rc != WC_OK)
+				return wc_at_index(err, wc_in_field(err, rc, "payload header field"), "event",
+								   ev->index);
+			if (type == 1)
+			{
+				pl->data_len = v;
+				have_size = true;
+			}
+			else if (type == 2)
+				pl->compression = v;
+			else
+				pl->raw_size = v;
+		}
+		pos += flen;
+	}
+	if (!have_size)
+		pl->data_len = len - pos;
+	if (pl->data_len != len - pos)
+		return wc_at_index(err, wc_in_field(err, wc_fail_ef(err, WC_ERR_LENGTH, ev->body_offset + pos,
+															pl->data_len, len - pos),
+											"payload size"), "event", ev->index);
+	if (pl->compression != WC_BINLOG_PAYLOAD_ZSTD && pl->compression != WC_BINLOG_PAYLOAD_NONE)
+		return wc_at_index(err, wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, ev->body_offset,
+															   pl->compression),
+											"payload compression"), "event", ev->index);
+	if (pl->compression == WC_BINLOG_PAYLOAD_NONE)
+		pl->raw_size = pl->data_len;
+	pl->data = b + pos;
+	pl->data_offset = ev->body_offset + pos;
+	return WC_OK;
+}
+
+void
+wc_binlog_payload_state(const wc_binlog_state *outer, wc_binlog_state *inner)
+{
+	*inner = *outer;
+	inner->offset = 0;
+	inner->index = 0;
+	inner->checksum = WC_BINLOG_CHECKSUM_OFF;
+}

@@ -209,6 +209,30 @@ wc_status	wc_binlog_query_decode(const wc_binlog_state *st, const wc_binlog_even
 								   const uint8_t **schema, size_t *schema_len,
 								   const uint8_t **query, size_t *query_len, wc_error *err);
 
+/* TRANSACTION_PAYLOAD (MySQL 8.0.20+): a compressed run of events.  The
+ * body is (type, length, value) fields ended by type 0, then the payload. */
+enum
+{
+	WC_BINLOG_PAYLOAD_ZSTD = 0,
+	WC_BINLOG_PAYLOAD_NONE = 255
+};
+
+typedef struct wc_binlog_payload
+{
+	uint64_t	compression;	/* WC_BINLOG_PAYLOAD_* */
+	uint64_t	raw_size;		/* size of the events once decompressed */
+	const uint8_t *data;		/* the compressed payload */
+	size_t		data_len;
+	uint64_t	data_offset;	/* absolute offset of data[0] */
+} wc_binlog_payload;
+
+wc_status	wc_binlog_payload_decode(const wc_binlog_event *ev, wc_binlog_payload *pl,
+									 wc_error *err);
+
+/* The state for reading the events of a decompressed payload: the file's
+ * FORMAT_DESCRIPTION settings and GTID, no checksums, offsets from 0. */
+void		wc_binlog_payload_state(const wc_binlog_state *outer, wc_binlog_state *inner);
+
 /* XID: the transaction id. */
 wc_status	wc_binlog_xid_decode(const wc_binlog_event *ev, uint64_t *xid, wc_error *err);
 

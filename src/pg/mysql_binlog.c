@@ -359,6 +359,7 @@ binlog_maps_find(binlog_maps *m, const wc_binlog_event *ev, uint64 table_id, Dat
 /* ---- decompression ---- */
 
 #include <zlib.h>
+#include <zstd.h>
 
 /* Inflate MariaDB's compressed record p[0 .. n) at absolute offset off
  * into a palloc'd buffer; *out_len gets its length. */
@@ -391,6 +392,47 @@ binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
 		wc_report(&err, "MySQL binlog compressed event");
 	}
 	*out_len = raw;
+	return out;
+}
+
+/* The events of a TRANSACTION_PAYLOAD_EVENT, decompressed into a palloc'd
+ * buffer (zstd: one frame of the size the header announces). */
+uint8 *
+binlog_payload_events(const wc_binlog_event *ev, size_t *out_len)
+{
+	wc_error	err;
+	wc_binlog_payload pl;
+	uint8	   *out;
+	size_t		n;
+
+	if (wc_binlog_payload_decode(ev, &pl, &err) != WC_OK)
+		wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+								 (long long) ev->index));
+	if (pl.raw_size > MaxAllocHugeSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT) decompresses to %llu bytes, too large",
+						(long long) ev->index, (unsigned long long) pl.raw_size)));
+	out = MemoryContextAllocHuge(CurrentMemoryContext, Max(pl.raw_size, 1));
+	if (pl.compression == WC_BINLOG_PAYLOAD_NONE)
+	{
+		memcpy(out, pl.data, pl.data_len);
+		n = pl.data_len;
+	}
+	else
+	{
+		n = ZSTD_decompress(out, pl.raw_size, pl.data, pl.data_len);
+		if (ZSTD_isError(n) || n != pl.raw_size)
+		{
+			wc_at_index(&err, wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, pl.data_offset,
+														   pl.raw_size, ZSTD_isError(n) ? 0 : n),
+										  ZSTD_isError(n) ? "zstd frame" : "decompressed size"),
+						"event", ev->index);
+			wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+									 (long long) ev->index));
+		}
+	}
+	*out_len = n;
 	return out;
 }
 
@@ -538,6 +580,47 @@ binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_bin
 	}
 }
 
+/* The rows of a TRANSACTION_PAYLOAD_EVENT's events, in place: they carry
+ * the payload event's index and log_pos.  Errors inside name the payload
+ * event; their byte offsets count from the start of the decompressed
+ * events. */
+static void
+binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	size_t		len;
+	uint8	   *buf = binlog_payload_events(ev, &len);
+	wc_binlog_state in;
+	wc_binlog_event iev;
+	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+								   (long long) ev->index);
+
+	wc_binlog_payload_state(st, &in);
+	while (in.offset < len)
+	{
+		wc_error	err;
+		int			change;
+		bool		compressed;
+
+		CHECK_FOR_INTERRUPTS();
+		if (wc_binlog_next(&in, buf + in.offset, len - in.offset, &iev, &err) != WC_OK)
+			wc_report(&err, subject);
+		if (iev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+		{
+			iev.index = ev->index;
+			binlog_maps_add(&c->maps, &in, &iev);
+		}
+		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
+		{
+			wc_binlog_rows r;
+
+			iev.index = ev->index;
+			iev.h.log_pos = ev->h.log_pos;
+			binlog_rows_prepare(&in, &iev, &r);
+			binlog_rows_event(c, &in, &iev, &r);
+		}
+	}
+}
+
 static void
 binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
 {
@@ -574,6 +657,14 @@ binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
 
 			binlog_rows_prepare(&st, &ev, &r);
 			binlog_rows_event(&c, &st, &ev, &r);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(evcxt);
+		}
+		else if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
+		{
+			MemoryContext old = MemoryContextSwitchTo(evcxt);
+
+			binlog_rows_payload(&c, &st, &ev);
 			MemoryContextSwitchTo(old);
 			MemoryContextReset(evcxt);
 		}

@@ -59,6 +59,9 @@ extern void binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event
 extern uint8 *binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
 									const wc_binlog_event *ev);
 
+/* The events of a TRANSACTION_PAYLOAD_EVENT, decompressed (palloc'd). */
+extern uint8 *binlog_payload_events(const wc_binlog_event *ev, size_t *out_len);
+
 /* ERROR for a row image, naming row, event, table and column. */
 extern void binlog_row_error(const wc_error *err, const wc_binlog_event *ev,
 							 const wc_binlog_table *t, const char *qualified, int64 row)

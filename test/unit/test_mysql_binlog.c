@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include "harness.h"
 #include "mysql_binlog.h"
@@ -427,6 +428,65 @@ test_files(void)
 	free(w);
 }
 
+/* MySQL 8.0's TRANSACTION_PAYLOAD_EVENT: header fields, the zstd frame,
+ * and the events inside, framed without checksums. */
+static void
+test_payload(void)
+{
+	size_t		len;
+	uint8_t    *b = read_file("mysql-8.0-payload.bin", &len);
+	wc_binlog_state st,
+				in;
+	wc_binlog_event ev;
+	wc_binlog_payload pl;
+	wc_error	err = {0};
+	int			found = 0,
+				inner = 0,
+				rows_events = 0;
+	static uint8_t raw[1 << 16];
+
+	wc_binlog_begin(&st, b, len, &err);
+	while (st.offset < len && wc_binlog_next(&st, b + st.offset, len - st.offset, &ev, &err) == WC_OK)
+	{
+		size_t		n;
+
+		if (ev.h.type != WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
+			continue;
+		found++;
+		CHECK(wc_binlog_payload_decode(&ev, &pl, &err) == WC_OK &&
+			  pl.compression == WC_BINLOG_PAYLOAD_ZSTD && pl.raw_size == 20188 && pl.data_len == 792,
+			  "payload header: compression %llu raw %llu data %zu", (unsigned long long) pl.compression,
+			  (unsigned long long) pl.raw_size, pl.data_len);
+		n = ZSTD_decompress(raw, sizeof(raw), pl.data, pl.data_len);
+		CHECK(!ZSTD_isError(n) && n == pl.raw_size, "zstd frame: %zu", n);
+		wc_binlog_payload_state(&st, &in);
+		while (in.offset < n)
+		{
+			wc_binlog_event iev;
+			int			change;
+			bool		compressed;
+
+			if (wc_binlog_next(&in, raw + in.offset, n - in.offset, &iev, &err) != WC_OK)
+				break;
+			inner++;
+			if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
+				rows_events++;
+		}
+		CHECK(in.offset == n && inner == 202 && rows_events == 100,
+			  "payload events: %d, %d row events, at %llu of %zu", inner, rows_events,
+			  (unsigned long long) in.offset, n);
+		/* a payload size that is not the rest of the event */
+		{
+			wc_binlog_event bad = ev;
+
+			bad.body_len--;
+			CHECK(wc_binlog_payload_decode(&bad, &pl, &err) == WC_ERR_LENGTH, "payload size");
+		}
+	}
+	CHECK(found == 1, "one payload event: %d", found);
+	free(b);
+}
+
 /* Hostile mutations: the magic, sizes, log_pos, checksums, truncation at
  * every length; never a crash, always an error with an offset. */
 static void
@@ -494,6 +554,7 @@ main(void)
 	test_values();
 	test_json();
 	test_files();
+	test_payload();
 	test_errors();
 	return wc_summary("test_mysql_binlog");
 }
