@@ -872,6 +872,10 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 		return wc_fail_ef(err, WC_BINLOG_COLUMN_COUNT, r->rows_offset, t->ncols, r->ncols);
 	for (uint32_t i = 0; i < r->ncols; i++)
 		present += (bitmap[i / 8] >> (i % 8)) & 1;
+	/* an image of no columns takes no bytes: rows could never end */
+	if (present == 0)
+		return wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE, r->rows_offset + *pos),
+						   "row image without columns");
 	if (r->partial && after)
 	{
 		uint64_t	opts;

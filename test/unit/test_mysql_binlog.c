@@ -524,6 +524,18 @@ test_errors(void)
 	walk_file(m, len, w);
 	CHECK(w->st == WC_ERR_BAD_VALUE && w->err.index == 2, "tiny event size: %d", w->st);
 
+	/* a row image of no columns (it would take no bytes: rows never end) */
+	{
+		uint8_t    *r = read_file("mysql-5.1-v1-rows.bin", &len);
+
+		r[362] = 0;
+		walk_file(r, len, w);
+		CHECK(w->st == WC_ERR_BAD_VALUE && w->err_event == 6, "image without columns: st %d event %lld",
+			  w->st, (long long) w->err_event);
+		free(r);
+		len = 1245;
+	}
+
 	/* every truncation is an error (or, at an event boundary, a shorter file) */
 	for (size_t cut = 0; cut < len; cut++)
 	{
