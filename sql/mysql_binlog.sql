@@ -148,6 +148,9 @@ SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', set_byte(b, 294
 -- a row event whose column count is not its TABLE_MAP's
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', set_byte(b, 361, 2)))
 	AS column_count FROM bl WHERE name = 'mysql51';
+-- a row event whose present-columns bitmap is empty
+SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', set_byte(b, 362, 0)))
+	AS image_without_columns FROM bl WHERE name = 'mysql51';
 -- a VARCHAR whose length runs past the row
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', set_byte(b, 317, 80)))
 	AS varchar_length FROM bl WHERE name = 'mysql51';
