@@ -9,7 +9,7 @@ MODULE_big  = wirecodec
 # scripts and the upgrade scripts between versions are kept as released.
 EXTVERSION  = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 WC_SQL      = src/sql/prologue.sql src/sql/hlc.sql src/sql/mvcc.sql \
-              src/sql/fdb_tuple.sql src/sql/mysql.sql
+              src/sql/fdb_tuple.sql src/sql/mysql.sql src/sql/mysql_binlog.sql
 DATA_built  = $(EXTENSION)--$(EXTVERSION).sql
 DATA        = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 
@@ -23,6 +23,9 @@ REGRESS_OPTS = --inputdir=. --load-extension=wirecodec
 
 PG_CPPFLAGS = -I$(srcdir)/src/core -I$(srcdir)/src/pg
 PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+# zlib: MariaDB's compressed binlog events; zstd: MySQL's transaction
+# payloads.
+SHLIB_LINK += -lz -lzstd
 
 EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out
 
@@ -40,7 +43,7 @@ ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres
 include $(PGXS)
 else ifneq ($(and $(filter installcheck clean,$(MAKECMDGOALS)),$(wildcard $(PGXS))),)
 include $(PGXS)
-else ifeq ($(filter demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san fuzz bench hostile load reliability deb dist test-packaging test-bare,$(MAKECMDGOALS)),)
+else ifeq ($(filter demo test test-matrix test-citus test-mysql-live test-mysql-binlog bench-citus unit unit-san fuzz bench hostile load reliability deb dist test-packaging test-bare,$(MAKECMDGOALS)),)
 $(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
@@ -62,7 +65,7 @@ $(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
 # ---- Targets that test and measure (documented in doc/testing.md) ----
-.PHONY: deb dist test-packaging test-bare demo test test-matrix test-citus test-mysql-live bench-citus unit unit-san bench fuzz hostile load reliability
+.PHONY: deb dist test-packaging test-bare demo test test-matrix test-citus test-mysql-live test-mysql-binlog bench-citus unit unit-san bench fuzz hostile load reliability
 
 demo:
 	bash test/demo.sh
@@ -84,6 +87,11 @@ test-citus:
 # decoded (doc/testing.md, "make test-mysql-live").
 test-mysql-live:
 	bash test/mysql_live/run.sh
+
+# MariaDB writing binlogs under each logging option, decoded by
+# mysql_binlog_rows and compared with the tables and mariadb-binlog.
+test-mysql-binlog:
+	bash test/mysql_binlog/run.sh
 
 bench-citus:
 	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)

@@ -65,6 +65,12 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_MYSQL_COLUMN_COUNT] = {.klass = WC_CLASS_BINARY, .message = "wrong number of columns"},
 	[WC_MYSQL_COLUMN_TYPE] = {.klass = WC_CLASS_PARAMETER, .message = "column type the binary protocol does not send"},
 	[WC_MYSQL_TEMPORAL_LENGTH] = {.klass = WC_CLASS_BINARY, .message = "invalid length of a temporal value", .show = WC_SHOW_NUMBER, .hint = "DATE, DATETIME and TIMESTAMP have length 0, 4, 7 or 11; TIME has 0, 8 or 12."},
+
+	/* MySQL binary log */
+	[WC_BINLOG_MAGIC] = {.klass = WC_CLASS_BINARY, .message = "not a binary log file (no magic fe 62 69 6e)"},
+	[WC_BINLOG_LOG_POS] = {.klass = WC_CLASS_BINARY, .message = "log_pos does not match the event's end"},
+	[WC_BINLOG_NO_TABLE_MAP] = {.klass = WC_CLASS_BINARY, .message = "row event for a table id without TABLE_MAP"},
+	[WC_BINLOG_COLUMN_COUNT] = {.klass = WC_CLASS_BINARY, .message = "column count differs from the TABLE_MAP"},
 };
 
 static const wc_status_info wc_unknown = {.klass = WC_CLASS_BINARY, .message = "unknown error"};

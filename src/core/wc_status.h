@@ -114,6 +114,15 @@ typedef enum wc_status
 	WC_MYSQL_COLUMN_TYPE,		/* a column type the binary protocol never sends: found (22023) */
 	WC_MYSQL_TEMPORAL_LENGTH,	/* DATE/TIME length byte not allowed: found */
 
+	/* MySQL binary log */
+	WC_BINLOG_MAGIC,			/* the file does not start with fe 62 69 6e */
+	WC_BINLOG_LOG_POS,			/* log_pos is not where the next event starts:
+								 * expected = offset + size, found = log_pos */
+	WC_BINLOG_NO_TABLE_MAP,		/* a row event for a table id no TABLE_MAP
+								 * announced: found = table id */
+	WC_BINLOG_COLUMN_COUNT,		/* a row event's column count differs from its
+								 * TABLE_MAP's: expected, found */
+
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;
 

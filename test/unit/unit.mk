@@ -28,6 +28,10 @@ $(BUILD)/test_fdb_tuple_text: CFLAGS += -DWC_HAVE_PGCOMMON
 $(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) -lm
 endif
 
+# zlib and zstd: the binlog tests inflate MariaDB's compressed row events
+# and MySQL's transaction payloads.
+$(BUILD)/test_mysql_binlog: LDLIBS += -lz -lzstd
+
 BINS := $(addprefix $(BUILD)/,$(TESTS))
 
 .PHONY: run

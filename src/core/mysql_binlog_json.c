@@ -1,0 +1,1351 @@
+/*
+ * mysql_binlog_json.c: row values of a binlog as JSON text, and MySQL's
+ * binary JSON documents (see mysql_binlog.h).
+ *
+ * Integers and DECIMAL as exact JSON numbers, FLOAT/DOUBLE in shortest
+ * round-trip form, text converted to UTF-8 from its column's character set,
+ * binary strings as "\\x<hex>", temporal values as strings in MySQL's own
+ * text forms (TIMESTAMP in UTC), ENUM/SET by name when the table map has the
+ * names, MySQL JSON as the document itself.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mysql_binlog.h"
+#include "mysql_binlog_int.h"
+
+/* ---- output ---- */
+
+static inline void
+wc_out_bytes(wc_binlog_out *o, const void *p, size_t n)
+{
+	if (o->len + n <= o->cap)
+		memcpy(o->p + o->len, p, n);
+	o->len += n;
+}
+
+static inline void
+wc_out_char(wc_binlog_out *o, char c)
+{
+	if (o->len < o->cap)
+		o->p[o->len] = (uint8_t) c;
+	o->len++;
+}
+
+static inline void
+wc_out_str(wc_binlog_out *o, const char *s)
+{
+	wc_out_bytes(o, s, strlen(s));
+}
+
+static void
+wc_out_u64(wc_binlog_out *o, uint64_t v)
+{
+	char		buf[24];
+	int			n = 0;
+
+	do
+	{
+		buf[sizeof(buf) - 1 - n++] = (char) ('0' + v % 10);
+		v /= 10;
+	} while (v);
+	wc_out_bytes(o, buf + sizeof(buf) - n, n);
+}
+
+static void
+wc_out_i64(wc_binlog_out *o, int64_t v)
+{
+	if (v < 0)
+	{
+		wc_out_char(o, '-');
+		wc_out_u64(o, (uint64_t) 0 - (uint64_t) v);
+	}
+	else
+		wc_out_u64(o, (uint64_t) v);
+}
+
+/* v in exactly width digits. */
+static void
+wc_out_digits(wc_binlog_out *o, uint64_t v, int width)
+{
+	char		buf[24];
+
+	for (int i = width - 1; i >= 0; i--)
+	{
+		buf[i] = (char) ('0' + v % 10);
+		v /= 10;
+	}
+	wc_out_bytes(o, buf, width);
+}
+
+/* ".ffffff" cut to fsp digits (nothing for fsp 0). */
+static void
+wc_out_frac(wc_binlog_out *o, uint32_t usec, unsigned fsp)
+{
+	static const uint32_t div[7] = {1000000, 100000, 10000, 1000, 100, 10, 1};
+
+	if (fsp == 0)
+		return;
+	wc_out_char(o, '.');
+	wc_out_digits(o, usec / div[fsp], (int) fsp);
+}
+
+static void
+wc_out_date(wc_binlog_out *o, unsigned y, unsigned m, unsigned d)
+{
+	wc_out_digits(o, y, 4);
+	wc_out_char(o, '-');
+	wc_out_digits(o, m, 2);
+	wc_out_char(o, '-');
+	wc_out_digits(o, d, 2);
+}
+
+static void
+wc_out_hms(wc_binlog_out *o, unsigned h, unsigned mi, unsigned s)
+{
+	wc_out_digits(o, h, h >= 100 ? 3 : 2);
+	wc_out_char(o, ':');
+	wc_out_digits(o, mi, 2);
+	wc_out_char(o, ':');
+	wc_out_digits(o, s, 2);
+}
+
+static void
+wc_out_hex_string(wc_binlog_out *o, const uint8_t *p, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	wc_out_bytes(o, "\"\\\\x", 4);
+	if (o->len + 2 * n <= o->cap)
+	{
+		uint8_t    *d = o->p + o->len;
+
+		for (size_t i = 0; i < n; i++)
+		{
+			d[2 * i] = (uint8_t) hex[p[i] >> 4];
+			d[2 * i + 1] = (uint8_t) hex[p[i] & 15];
+		}
+	}
+	o->len += 2 * n;
+	wc_out_char(o, '"');
+}
+
+/* One code point as UTF-8 inside a JSON string (escaped where JSON needs). */
+static void
+wc_out_codepoint(wc_binlog_out *o, uint32_t cp)
+{
+	uint8_t		b[4];
+
+	if (cp < 0x80)
+	{
+		if (cp == '"' || cp == '\\')
+		{
+			wc_out_char(o, '\\');
+			wc_out_char(o, (char) cp);
+		}
+		else if (cp < 0x20)
+		{
+			static const char hex[] = "0123456789abcdef";
+			char		e[6] = {'\\', 'u', '0', '0', hex[cp >> 4], hex[cp & 15]};
+
+			switch (cp)
+			{
+				case '\n':
+					wc_out_str(o, "\\n");
+					return;
+				case '\r':
+					wc_out_str(o, "\\r");
+					return;
+				case '\t':
+					wc_out_str(o, "\\t");
+					return;
+				default:
+					wc_out_bytes(o, e, 6);
+					return;
+			}
+		}
+		else
+			wc_out_char(o, (char) cp);
+		return;
+	}
+	if (cp < 0x800)
+	{
+		b[0] = (uint8_t) (0xc0 | cp >> 6);
+		b[1] = (uint8_t) (0x80 | (cp & 0x3f));
+		wc_out_bytes(o, b, 2);
+	}
+	else if (cp < 0x10000)
+	{
+		b[0] = (uint8_t) (0xe0 | cp >> 12);
+		b[1] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
+		b[2] = (uint8_t) (0x80 | (cp & 0x3f));
+		wc_out_bytes(o, b, 3);
+	}
+	else
+	{
+		b[0] = (uint8_t) (0xf0 | cp >> 18);
+		b[1] = (uint8_t) (0x80 | ((cp >> 12) & 0x3f));
+		b[2] = (uint8_t) (0x80 | ((cp >> 6) & 0x3f));
+		b[3] = (uint8_t) (0x80 | (cp & 0x3f));
+		wc_out_bytes(o, b, 4);
+	}
+}
+
+/* Length of the valid UTF-8 sequence at p (n bytes there), 0 if invalid;
+ * *cp gets its code point. */
+static size_t
+wc_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp)
+{
+	uint8_t		c = p[0];
+
+	if (c < 0x80)
+	{
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf && n >= 2 && (p[1] & 0xc0) == 0x80)
+	{
+		*cp = (uint32_t) (c & 0x1f) << 6 | (p[1] & 0x3f);
+		return 2;
+	}
+	if (c >= 0xe0 && c <= 0xef && n >= 3 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80)
+	{
+		uint32_t	v = (uint32_t) (c & 0x0f) << 12 | (uint32_t) (p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+
+		if (v < 0x800 || (v >= 0xd800 && v <= 0xdfff))
+			return 0;
+		*cp = v;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4 && n >= 4 && (p[1] & 0xc0) == 0x80 && (p[2] & 0xc0) == 0x80 &&
+		(p[3] & 0xc0) == 0x80)
+	{
+		uint32_t	v = (uint32_t) (c & 0x07) << 18 | (uint32_t) (p[1] & 0x3f) << 12 |
+			(uint32_t) (p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+
+		if (v < 0x10000 || v > 0x10ffff)
+			return 0;
+		*cp = v;
+		return 4;
+	}
+	return 0;
+}
+
+/* Character sets the decoder converts. */
+typedef enum
+{
+	WC_CS_UNKNOWN = 0,
+	WC_CS_BINARY,
+	WC_CS_UTF8,
+	WC_CS_LATIN1,
+	WC_CS_ASCII,
+	WC_CS_UCS2,
+	WC_CS_UTF16,
+	WC_CS_UTF16LE,
+	WC_CS_UTF32
+} wc_charset;
+
+/* The character set of a collation id (MySQL's and MariaDB's numbering;
+ * MariaDB's NO PAD collations are their PAD twin + 1024, its UCA 14.0.0
+ * collations 2048 + 256 per character set). */
+static wc_charset
+wc_collation_charset(uint32_t id)
+{
+	if (id >= 2048 && id < 2048 + 5 * 256)
+	{
+		static const wc_charset uca[5] = {WC_CS_UTF8, WC_CS_UTF8, WC_CS_UCS2, WC_CS_UTF16,
+		WC_CS_UTF32};
+
+		return uca[(id - 2048) / 256];
+	}
+	if (id >= 1024 && id < 2048)
+		id -= 1024;
+	switch (id)
+	{
+		case 63:
+			return WC_CS_BINARY;
+		case 5:
+		case 8:
+		case 15:
+		case 31:
+		case 47:
+		case 48:
+		case 49:
+		case 94:
+			return WC_CS_LATIN1;
+		case 11:
+		case 65:
+			return WC_CS_ASCII;
+		case 33:
+		case 45:
+		case 46:
+		case 76:
+		case 83:
+		case 223:
+			return WC_CS_UTF8;
+		case 35:
+		case 90:
+		case 159:
+			return WC_CS_UCS2;
+		case 54:
+		case 55:
+			return WC_CS_UTF16;
+		case 56:
+		case 62:
+			return WC_CS_UTF16LE;
+		case 60:
+		case 61:
+			return WC_CS_UTF32;
+		default:
+			break;
+	}
+	if ((id >= 192 && id <= 215) || (id >= 224 && id <= 247) || (id >= 255 && id <= 323))
+		return WC_CS_UTF8;
+	if (id >= 128 && id <= 151)
+		return WC_CS_UCS2;
+	if (id >= 101 && id <= 124)
+		return WC_CS_UTF16;
+	if (id >= 160 && id <= 183)
+		return WC_CS_UTF32;
+	return WC_CS_UNKNOWN;
+}
+
+/* MySQL's latin1 is Windows-1252 (with 81, 8d, 8f, 90, 9d as C1 controls). */
+static const uint16_t wc_cp1252[32] = {
+	0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021,
+	0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008d, 0x017d, 0x008f,
+	0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014,
+	0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178
+};
+
+/* A text value in character set cs as a JSON string. */
+static wc_status
+wc_out_text(wc_binlog_out *o, const uint8_t *p, size_t n, wc_charset cs, uint64_t off,
+			wc_error *err)
+{
+	size_t		i = 0;
+
+	wc_out_char(o, '"');
+	while (i < n)
+	{
+		uint32_t	cp;
+		size_t		step;
+
+		switch (cs)
+		{
+			case WC_CS_UTF8:
+				/* runs of plain ASCII straight through */
+				if (p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\')
+				{
+					size_t		j = i + 1;
+
+					while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\')
+						j++;
+					wc_out_bytes(o, p + i, j - i);
+					i = j;
+					continue;
+				}
+				step = wc_utf8_seq(p + i, n - i, &cp);
+				if (step == 0)
+					return wc_fail(err, WC_ERR_UTF8, off + i);
+				break;
+			case WC_CS_LATIN1:
+				cp = p[i] >= 0x80 && p[i] < 0xa0 ? wc_cp1252[p[i] - 0x80] : p[i];
+				step = 1;
+				break;
+			case WC_CS_ASCII:
+				if (p[i] >= 0x80)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_BYTE, off + i, p[i]),
+									   "ASCII text");
+				cp = p[i];
+				step = 1;
+				break;
+			case WC_CS_UCS2:
+			case WC_CS_UTF16:
+			case WC_CS_UTF16LE:
+				if (n - i < 2)
+					return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, off + n), "UTF-16 text");
+				cp = cs == WC_CS_UTF16LE ? wc_bl_le16(p + i) : (uint32_t) (p[i] << 8 | p[i + 1]);
+				step = 2;
+				if (cs != WC_CS_UCS2 && cp >= 0xd800 && cp <= 0xdbff)
+				{
+					uint32_t	lo;
+
+					if (n - i < 4)
+						return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, off + n),
+										   "UTF-16 text");
+					lo = cs == WC_CS_UTF16LE ? wc_bl_le16(p + i + 2) :
+						(uint32_t) (p[i + 2] << 8 | p[i + 3]);
+					if (lo < 0xdc00 || lo > 0xdfff)
+						return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + i + 2, lo),
+										   "UTF-16 surrogate");
+					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+					step = 4;
+				}
+				else if (cp >= 0xd800 && cp <= 0xdfff)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + i, cp),
+									   "UTF-16 surrogate");
+				break;
+			case WC_CS_UTF32:
+				if (n - i < 4)
+					return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, off + n), "UTF-32 text");
+				cp = (uint32_t) wc_bl_be(p + i, 4);
+				if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + i, cp),
+									   "UTF-32 character");
+				step = 4;
+				break;
+			default:
+				return wc_fail(err, WC_ERR_UNSUPPORTED, off);
+		}
+		if (cp == 0)
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_BYTE, off + i, 0),
+							   "NUL character in text");
+		wc_out_codepoint(o, cp);
+		i += step;
+	}
+	wc_out_char(o, '"');
+	return WC_OK;
+}
+
+/* ---- numbers ---- */
+
+static unsigned wc_dig2bytes_of(unsigned k);
+
+static wc_status
+wc_out_double(wc_binlog_out *o, double d, const wc_binlog_json_opts *opts, uint64_t off,
+			  wc_error *err)
+{
+	char		buf[64];
+	int			n;
+
+	if (d != d || d - d != 0)
+		return wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE, off), "floating-point value");
+	if (opts && opts->fmt_double)
+		n = opts->fmt_double(d, buf);
+	else
+	{
+		for (int prec = 1; prec <= 17; prec++)
+		{
+			n = snprintf(buf, sizeof(buf), "%.*g", prec, d);
+			if (strtod(buf, NULL) == d)
+				break;
+		}
+	}
+	wc_out_bytes(o, buf, (size_t) n);
+	return WC_OK;
+}
+
+static wc_status
+wc_out_float(wc_binlog_out *o, float f, const wc_binlog_json_opts *opts, uint64_t off,
+			 wc_error *err)
+{
+	char		buf[64];
+	int			n;
+
+	if (f != f || f - f != 0)
+		return wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE, off), "floating-point value");
+	if (opts && opts->fmt_float)
+		n = opts->fmt_float(f, buf);
+	else
+	{
+		for (int prec = 1; prec <= 9; prec++)
+		{
+			n = snprintf(buf, sizeof(buf), "%.*g", prec, (double) f);
+			if (strtof(buf, NULL) == f)
+				break;
+		}
+	}
+	wc_out_bytes(o, buf, (size_t) n);
+	return WC_OK;
+}
+
+/* A packed DECIMAL(precision, scale) of exactly its size at p, as a JSON
+ * number. */
+static wc_status
+wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
+			   unsigned scale, uint64_t off, wc_error *err)
+{
+	static const uint32_t pow10[10] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+	100000000, 1000000000};
+	unsigned	intg = precision - scale;
+	unsigned	intg0 = intg / 9,
+				intg0x = intg % 9,
+				frac0 = scale / 9,
+				frac0x = scale % 9;
+	uint8_t		buf[32];
+	uint8_t		mask;
+	bool		neg,
+				started = false;
+	size_t		at = 0;
+	char		digits[96];
+	size_t		nd = 0,
+				point;
+
+	if (n != wc_binlog_decimal_size(precision, scale) || n > sizeof(buf))
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_VALUE, off,
+										   wc_binlog_decimal_size(precision, scale), n),
+						   "DECIMAL size");
+	memcpy(buf, p, n);
+	neg = (buf[0] & 0x80) == 0;
+	mask = neg ? 0xff : 0x00;
+	buf[0] ^= 0x80;
+	for (size_t i = 0; i < n; i++)
+		buf[i] ^= mask;
+
+	/* each group into its decimal digits, checked against its width */
+#define WC_GROUP(bytes, width) \
+	do { \
+		uint32_t	g = (uint32_t) wc_bl_be(buf + at, (bytes)); \
+		if (g >= pow10[(width)]) \
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + at, g), \
+							   "DECIMAL digits"); \
+		for (int d_ = (int) (width) - 1; d_ >= 0; d_--) \
+			digits[nd + d_] = (char) ('0' + g % 10), g /= 10; \
+		nd += (width); \
+		at += (bytes); \
+	} while (0)
+
+	if (intg0x)
+		WC_GROUP(wc_dig2bytes_of(intg0x), intg0x);
+	for (unsigned i = 0; i < intg0; i++)
+		WC_GROUP(4, 9);
+	point = nd;
+	for (unsigned i = 0; i < frac0; i++)
+		WC_GROUP(4, 9);
+	if (frac0x)
+		WC_GROUP(wc_dig2bytes_of(frac0x), frac0x);
+#undef WC_GROUP
+
+	{
+		bool		zero = true;
+
+		for (size_t i = 0; i < nd; i++)
+			if (digits[i] != '0')
+				zero = false;
+		if (neg && !zero)
+			wc_out_char(o, '-');
+	}
+	for (size_t i = 0; i < point; i++)
+	{
+		if (!started && digits[i] == '0' && i + 1 < point)
+			continue;
+		started = true;
+		wc_out_char(o, digits[i]);
+	}
+	if (point == 0)
+		wc_out_char(o, '0');
+	if (nd > point)
+	{
+		wc_out_char(o, '.');
+		wc_out_bytes(o, digits + point, nd - point);
+	}
+	return WC_OK;
+}
+
+/* Bytes of a partial DECIMAL group of k (1-8) digits. */
+static unsigned
+wc_dig2bytes_of(unsigned k)
+{
+	static const uint8_t d2b[10] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 4};
+
+	return d2b[k];
+}
+
+/* ---- temporal values ---- */
+
+/* Civil date of a count of days since 1970-01-01. */
+static void
+wc_civil(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t		era,
+				yoe,
+				doy,
+				mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	yoe = z - era * 146097;
+	yoe = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365;
+	*y = yoe + era * 400;
+	doy = (z - era * 146097) - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (unsigned) (doy - (153 * mp + 2) / 5 + 1);
+	*m = (unsigned) (mp < 10 ? mp + 3 : mp - 9);
+	if (*m <= 2)
+		(*y)++;
+}
+
+/* A TIMESTAMP's seconds since the epoch as "YYYY-MM-DD HH:MM:SS" in UTC
+ * (0 is MySQL's zero timestamp). */
+static void
+wc_out_epoch(wc_binlog_out *o, uint32_t secs, uint32_t usec, unsigned fsp)
+{
+	int64_t		y;
+	unsigned	m,
+				d;
+
+	if (secs == 0)
+		wc_out_str(o, "0000-00-00 00:00:00");
+	else
+	{
+		wc_civil(secs / 86400, &y, &m, &d);
+		wc_out_date(o, (unsigned) y, m, d);
+		wc_out_char(o, ' ');
+		wc_out_hms(o, secs % 86400 / 3600, secs % 3600 / 60, secs % 60);
+	}
+	wc_out_frac(o, usec, fsp);
+}
+
+/* MySQL's packed DATETIME (intpart << 24 | microseconds) as text. */
+static wc_status
+wc_out_packed_datetime(wc_binlog_out *o, int64_t v, unsigned fsp, bool date_only,
+					   uint64_t off, wc_error *err)
+{
+	uint64_t	t;
+	uint64_t	ymdhms,
+				ymd,
+				ym,
+				hms;
+	unsigned	usec;
+
+	if (v < 0)
+		return wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE, off), "negative DATETIME");
+	t = (uint64_t) v;
+	usec = (unsigned) (t % (1 << 24));
+	ymdhms = t >> 24;
+	ymd = ymdhms >> 17;
+	ym = ymd >> 5;
+	hms = ymdhms % (1 << 17);
+	if (usec > 999999 || ym / 13 > 9999 || (hms >> 12) > 23 || ((hms >> 6) & 63) > 59 ||
+		(hms & 63) > 59)
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, (uint64_t) v),
+						   "DATETIME");
+	wc_out_date(o, (unsigned) (ym / 13), (unsigned) (ym % 13), (unsigned) (ymd % 32));
+	if (date_only)
+		return WC_OK;
+	wc_out_char(o, ' ');
+	wc_out_hms(o, (unsigned) (hms >> 12), (unsigned) ((hms >> 6) & 63), (unsigned) (hms & 63));
+	wc_out_frac(o, usec, fsp);
+	return WC_OK;
+}
+
+/* MySQL's packed TIME (signed: intpart << 24 | microseconds) as text. */
+static wc_status
+wc_out_packed_time(wc_binlog_out *o, int64_t v, unsigned fsp, uint64_t off, wc_error *err)
+{
+	uint64_t	t = v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
+	uint64_t	hms = t >> 24;
+	unsigned	usec = (unsigned) (t % (1 << 24));
+
+	if (usec > 999999 || ((hms >> 12) & 0x3ff) > 838 || ((hms >> 6) & 63) > 59 ||
+		(hms & 63) > 59 || (hms >> 22) != 0)
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, (uint64_t) v), "TIME");
+	if (v < 0)
+		wc_out_char(o, '-');
+	wc_out_hms(o, (unsigned) ((hms >> 12) & 0x3ff), (unsigned) ((hms >> 6) & 63),
+			   (unsigned) (hms & 63));
+	wc_out_frac(o, usec, fsp);
+	return WC_OK;
+}
+
+/* ---- ENUM and SET ---- */
+
+/* The k-th (0-based) name of a column's ENUM/SET list. */
+static bool
+wc_enum_name(const wc_binlog_column *c, uint64_t k, const uint8_t **s, size_t *n)
+{
+	size_t		pos = 0;
+	uint64_t	l = 0;
+
+	/* values points after the count */
+	for (uint64_t i = 0; i <= k; i++)
+	{
+		if (wc_bl_packed(c->values, c->values_len, &pos, 0, &l, NULL) != WC_OK ||
+			l > c->values_len - pos)
+			return false;
+		if (i == k)
+		{
+			*s = c->values + pos;
+			*n = (size_t) l;
+			return true;
+		}
+		pos += l;
+	}
+	return false;
+}
+
+static wc_charset
+wc_enum_charset(const wc_binlog_column *c)
+{
+	wc_charset	cs = c->charset ? wc_collation_charset(c->charset) : WC_CS_UTF8;
+
+	return cs == WC_CS_UNKNOWN || cs == WC_CS_BINARY ? WC_CS_UTF8 : cs;
+}
+
+static wc_status
+wc_out_enum_set(wc_binlog_out *o, const wc_binlog_column *c, uint64_t v, uint64_t off,
+				wc_error *err)
+{
+	const uint8_t *s;
+	size_t		n;
+	wc_status	rc;
+
+	if (c->values == NULL)
+	{
+		wc_out_u64(o, v);
+		return WC_OK;
+	}
+	if (c->real_type == WC_BINLOG_T_ENUM)
+	{
+		if (v == 0)
+		{
+			wc_out_str(o, "\"\"");
+			return WC_OK;
+		}
+		if (v > c->nvalues || !wc_enum_name(c, v - 1, &s, &n))
+			return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_VALUE, off, c->nvalues, v),
+							   "ENUM index");
+		return wc_out_text(o, s, n, wc_enum_charset(c), off, err);
+	}
+	/* SET: the names of the bits set, joined by commas */
+	if (c->nvalues < 64 && (v >> c->nvalues) != 0)
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "SET bits");
+	wc_out_char(o, '"');
+	for (unsigned k = 0, first = 1; k < 64 && k < c->nvalues; k++)
+	{
+		size_t		mark;
+
+		if (!((v >> k) & 1))
+			continue;
+		if (!first)
+			wc_out_char(o, ',');
+		first = 0;
+		if (!wc_enum_name(c, k, &s, &n))
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "SET bits");
+		/* the name's JSON string without its quotes */
+		mark = o->len;
+		rc = wc_out_text(o, s, n, wc_enum_charset(c), off, err);
+		if (rc != WC_OK)
+			return rc;
+		if (o->len <= o->cap)
+			memmove(o->p + mark, o->p + mark + 1, o->len - mark - 2);
+		o->len -= 2;
+	}
+	wc_out_char(o, '"');
+	return WC_OK;
+}
+
+/* ---- one value ---- */
+
+wc_status
+wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
+					 const wc_binlog_json_opts *opts, wc_binlog_out *o, wc_error *err)
+{
+	const uint8_t *p = cell->p;
+	size_t		n = cell->len;
+	uint64_t	off = cell->offset;
+
+	switch (c->real_type)
+	{
+		case WC_BINLOG_T_TINY:
+			if (c->is_unsigned)
+				wc_out_u64(o, p[0]);
+			else
+				wc_out_i64(o, (int8_t) p[0]);
+			return WC_OK;
+		case WC_BINLOG_T_SHORT:
+			if (c->is_unsigned)
+				wc_out_u64(o, wc_bl_le16(p));
+			else
+				wc_out_i64(o, (int16_t) wc_bl_le16(p));
+			return WC_OK;
+		case WC_BINLOG_T_INT24:
+			{
+				uint32_t	v = (uint32_t) wc_bl_le(p, 3);
+
+				if (c->is_unsigned)
+					wc_out_u64(o, v);
+				else
+					wc_out_i64(o, (int32_t) (v << 8) >> 8);
+				return WC_OK;
+			}
+		case WC_BINLOG_T_LONG:
+			if (c->is_unsigned)
+				wc_out_u64(o, wc_bl_le32(p));
+			else
+				wc_out_i64(o, (int32_t) wc_bl_le32(p));
+			return WC_OK;
+		case WC_BINLOG_T_LONGLONG:
+			if (c->is_unsigned)
+				wc_out_u64(o, wc_bl_le64(p));
+			else
+				wc_out_i64(o, (int64_t) wc_bl_le64(p));
+			return WC_OK;
+		case WC_BINLOG_T_FLOAT:
+			{
+				uint32_t	bits = wc_bl_le32(p);
+				float		f;
+
+				memcpy(&f, &bits, 4);
+				return wc_out_float(o, f, opts, off, err);
+			}
+		case WC_BINLOG_T_DOUBLE:
+			{
+				uint64_t	bits = wc_bl_le64(p);
+				double		d;
+
+				memcpy(&d, &bits, 8);
+				return wc_out_double(o, d, opts, off, err);
+			}
+		case WC_BINLOG_T_NEWDECIMAL:
+			return wc_out_decimal(o, p, n, c->precision, c->scale, off, err);
+		case WC_BINLOG_T_YEAR:
+			wc_out_u64(o, p[0] ? 1900u + p[0] : 0);
+			return WC_OK;
+		case WC_BINLOG_T_BIT:
+			wc_out_u64(o, wc_bl_be(p, (unsigned) n));
+			return WC_OK;
+		case WC_BINLOG_T_DATE:
+		case WC_BINLOG_T_NEWDATE:
+			{
+				uint32_t	v = (uint32_t) wc_bl_le(p, 3);
+
+				if (((v >> 5) & 15) > 12)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATE");
+				wc_out_char(o, '"');
+				wc_out_date(o, v >> 9, (v >> 5) & 15, v & 31);
+				wc_out_char(o, '"');
+				return WC_OK;
+			}
+		case WC_BINLOG_T_TIME:
+			{
+				int32_t		v = (int32_t) ((uint32_t) wc_bl_le(p, 3) << 8) >> 8;
+				uint32_t	a = v < 0 ? (uint32_t) -v : (uint32_t) v;
+
+				if (a % 100 > 59 || a / 100 % 100 > 59)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, a), "TIME");
+				wc_out_char(o, '"');
+				if (v < 0)
+					wc_out_char(o, '-');
+				wc_out_hms(o, a / 10000, a / 100 % 100, a % 100);
+				wc_out_char(o, '"');
+				return WC_OK;
+			}
+		case WC_BINLOG_T_DATETIME:
+			{
+				uint64_t	v = wc_bl_le64(p);
+				uint64_t	d = v / 1000000,
+							t = v % 1000000;
+
+				if (d / 100 % 100 > 12 || d % 100 > 31 || t / 10000 > 23 || t / 100 % 100 > 59 ||
+					t % 100 > 59 || d / 10000 > 9999)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATETIME");
+				wc_out_char(o, '"');
+				wc_out_date(o, (unsigned) (d / 10000), (unsigned) (d / 100 % 100), (unsigned) (d % 100));
+				wc_out_char(o, ' ');
+				wc_out_hms(o, (unsigned) (t / 10000), (unsigned) (t / 100 % 100), (unsigned) (t % 100));
+				wc_out_char(o, '"');
+				return WC_OK;
+			}
+		case WC_BINLOG_T_TIMESTAMP:
+			wc_out_char(o, '"');
+			wc_out_epoch(o, wc_bl_le32(p), 0, 0);
+			wc_out_char(o, '"');
+			return WC_OK;
+		case WC_BINLOG_T_TIMESTAMP2:
+			{
+				uint32_t	secs = (uint32_t) wc_bl_be(p, 4);
+				uint32_t	usec = 0;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						usec = p[4] * 10000u;
+						break;
+					case 3:
+					case 4:
+						usec = (uint32_t) wc_bl_be(p + 4, 2) * 100u;
+						break;
+					case 5:
+					case 6:
+						usec = (uint32_t) wc_bl_be(p + 4, 3);
+						break;
+				}
+				if (usec > 999999)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + 4, usec),
+									   "TIMESTAMP fraction");
+				wc_out_char(o, '"');
+				wc_out_epoch(o, secs, usec, c->fsp);
+				wc_out_char(o, '"');
+				return WC_OK;
+			}
+		case WC_BINLOG_T_DATETIME2:
+			{
+				int64_t		intpart = (int64_t) wc_bl_be(p, 5) - INT64_C(0x8000000000);
+				int64_t		frac = 0;
+				wc_status	rc;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						frac = (int8_t) p[5] * 10000;
+						break;
+					case 3:
+					case 4:
+						frac = (int16_t) wc_bl_be(p + 5, 2) * 100;
+						break;
+					case 5:
+					case 6:
+						frac = (int32_t) ((uint32_t) wc_bl_be(p + 5, 3) << 8) >> 8;
+						break;
+				}
+				wc_out_char(o, '"');
+				rc = wc_out_packed_datetime(o, (int64_t) ((uint64_t) intpart << 24) + frac, c->fsp,
+											false, off, err);
+				wc_out_char(o, '"');
+				return rc;
+			}
+		case WC_BINLOG_T_TIME2:
+			{
+				int64_t		intpart = (int64_t) wc_bl_be(p, 3) - 0x800000;
+				int64_t		packed;
+				wc_status	rc;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						{
+							int			frac = p[3];
+
+							if (intpart < 0 && frac)
+							{
+								intpart++;
+								frac -= 0x100;
+							}
+							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 10000;
+							break;
+						}
+					case 3:
+					case 4:
+						{
+							int			frac = (int) wc_bl_be(p + 3, 2);
+
+							if (intpart < 0 && frac)
+							{
+								intpart++;
+								frac -= 0x10000;
+							}
+							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 100;
+							break;
+						}
+					case 5:
+					case 6:
+						packed = (int64_t) wc_bl_be(p, 6) - INT64_C(0x800000000000);
+						break;
+					default:
+						packed = (int64_t) ((uint64_t) intpart << 24);
+						break;
+				}
+				wc_out_char(o, '"');
+				rc = wc_out_packed_time(o, packed, c->fsp, off, err);
+				wc_out_char(o, '"');
+				return rc;
+			}
+		case WC_BINLOG_T_ENUM:
+		case WC_BINLOG_T_SET:
+			return wc_out_enum_set(o, c, wc_bl_le(p, (unsigned) n), off, err);
+		case WC_BINLOG_T_STRING:
+		case WC_BINLOG_T_VARCHAR:
+		case WC_BINLOG_T_VAR_STRING:
+		case WC_BINLOG_T_TINY_BLOB:
+		case WC_BINLOG_T_MEDIUM_BLOB:
+		case WC_BINLOG_T_LONG_BLOB:
+		case WC_BINLOG_T_BLOB:
+			{
+				unsigned	lb = c->real_type == WC_BINLOG_T_STRING ||
+					c->real_type == WC_BINLOG_T_VARCHAR ||
+					c->real_type == WC_BINLOG_T_VAR_STRING ? (c->max_len > 255 ? 2 : 1) :
+					c->length_bytes;
+				wc_charset	cs = c->charset ? wc_collation_charset(c->charset) : WC_CS_BINARY;
+
+				if (cs == WC_CS_BINARY)
+				{
+					/* BINARY(n) is logged without its trailing 00 padding */
+					if (c->real_type == WC_BINLOG_T_STRING && c->charset == 63 &&
+						n - lb < c->max_len)
+					{
+						size_t		pad = c->max_len - (n - lb);
+
+						wc_out_hex_string(o, p + lb, n - lb);
+						o->len--;	/* reopen the string */
+						for (size_t k = 0; k < pad; k++)
+							wc_out_str(o, "00");
+						wc_out_char(o, '"');
+						return WC_OK;
+					}
+					wc_out_hex_string(o, p + lb, n - lb);
+					return WC_OK;
+				}
+				if (cs == WC_CS_UNKNOWN)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, off, c->charset),
+									   "character set (collation id)");
+				return wc_out_text(o, p + lb, n - lb, cs, off + lb, err);
+			}
+		case WC_BINLOG_T_GEOMETRY:
+		case WC_BINLOG_T_VECTOR:
+			wc_out_hex_string(o, p + c->length_bytes, n - c->length_bytes);
+			return WC_OK;
+		case WC_BINLOG_T_JSON:
+			return wc_binlog_mysql_json(p + c->length_bytes, n - c->length_bytes,
+										off + c->length_bytes, opts, o, err);
+		default:
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, off, c->real_type),
+							   "column type");
+	}
+}
+
+/* A column name as a JSON string (or "@n"). */
+static wc_status
+wc_out_key(wc_binlog_out *o, const wc_binlog_column *c, uint32_t i, uint64_t off,
+		   wc_error *err)
+{
+	if (c->name)
+		return wc_out_text(o, c->name, c->name_len, WC_CS_UTF8, off, err);
+	wc_out_str(o, "\"@");
+	wc_out_u64(o, i + 1);
+	wc_out_char(o, '"');
+	return WC_OK;
+}
+
+wc_status
+wc_binlog_image_json(const wc_binlog_table *t, const wc_binlog_cell *cells,
+					 const wc_binlog_json_opts *opts, wc_binlog_out *o, wc_error *err)
+{
+	bool		first = true;
+
+	wc_out_char(o, '{');
+	for (uint32_t i = 0; i < t->ncols; i++)
+	{
+		const wc_binlog_cell *cell = &cells[i];
+		wc_status	rc;
+
+		if (cell->state == WC_BINLOG_CELL_ABSENT)
+			continue;
+		if (!first)
+			wc_out_str(o, ", ");
+		first = false;
+		rc = wc_out_key(o, &t->cols[i], i, cell->offset, err);
+		if (rc != WC_OK)
+			return wc_at_index(err, wc_in_field(err, rc, "column name"), "column", (int64_t) i + 1);
+		wc_out_str(o, ": ");
+		if (cell->state == WC_BINLOG_CELL_NULL)
+			wc_out_str(o, "null");
+		else
+		{
+			rc = wc_binlog_value_json(&t->cols[i], cell, opts, o, err);
+			if (rc != WC_OK)
+				return wc_at_index(err, wc_in_field(err, rc,
+													wc_binlog_column_type_name(t->cols[i].real_type)),
+								   "column", (int64_t) i + 1);
+		}
+	}
+	wc_out_char(o, '}');
+	return WC_OK;
+}
+
+/* ---- MySQL binary JSON ---- */
+
+#define WC_JSON_MAX_DEPTH 150
+
+enum
+{
+	WC_JB_SMALL_OBJECT = 0,
+	WC_JB_LARGE_OBJECT = 1,
+	WC_JB_SMALL_ARRAY = 2,
+	WC_JB_LARGE_ARRAY = 3,
+	WC_JB_LITERAL = 4,
+	WC_JB_INT16 = 5,
+	WC_JB_UINT16 = 6,
+	WC_JB_INT32 = 7,
+	WC_JB_UINT32 = 8,
+	WC_JB_INT64 = 9,
+	WC_JB_UINT64 = 10,
+	WC_JB_DOUBLE = 11,
+	WC_JB_STRING = 12,
+	WC_JB_OPAQUE = 15
+};
+
+typedef struct wc_jb
+{
+	const uint8_t *doc;			/* the whole document after its type byte */
+	size_t		len;
+	uint64_t	off;			/* absolute offset of doc[0] */
+	const wc_binlog_json_opts *opts;
+	wc_binlog_out *o;
+	wc_error   *err;
+} wc_jb;
+
+static wc_status wc_jb_value(wc_jb *j, uint8_t type, size_t at, size_t avail, int depth);
+
+/* MySQL's variable-length length: 7 bits a byte, low first, at most 5. */
+static wc_status
+wc_jb_varlen(wc_jb *j, size_t at, size_t avail, uint64_t *v, size_t *used)
+{
+	uint64_t	x = 0;
+
+	for (size_t i = 0; i < 5; i++)
+	{
+		if (i >= avail)
+			return wc_in_field(j->err, wc_fail(j->err, WC_ERR_TRUNCATED, j->off + at + i),
+							   "JSON length");
+		x |= (uint64_t) (j->doc[at + i] & 0x7f) << (7 * i);
+		if (!(j->doc[at + i] & 0x80))
+		{
+			*v = x;
+			*used = i + 1;
+			return WC_OK;
+		}
+	}
+	return wc_in_field(j->err, wc_fail(j->err, WC_ERR_BAD_VALUE, j->off + at), "JSON length");
+}
+
+static void
+wc_out_base64(wc_binlog_out *o, const uint8_t *p, size_t n)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	for (size_t i = 0; i < n; i += 3)
+	{
+		uint32_t	v = (uint32_t) p[i] << 16 | (i + 1 < n ? (uint32_t) p[i + 1] << 8 : 0) |
+			(i + 2 < n ? p[i + 2] : 0);
+
+		wc_out_char(o, b64[v >> 18]);
+		wc_out_char(o, b64[(v >> 12) & 63]);
+		wc_out_char(o, i + 1 < n ? b64[(v >> 6) & 63] : '=');
+		wc_out_char(o, i + 2 < n ? b64[v & 63] : '=');
+	}
+}
+
+/* An opaque value: DECIMAL and temporal values as MySQL prints them,
+ * others as "base64:type<N>:<data>". */
+static wc_status
+wc_jb_opaque(wc_jb *j, size_t at, size_t avail)
+{
+	uint8_t		ftype;
+	uint64_t	n;
+	size_t		used;
+	wc_status	rc;
+	const uint8_t *d;
+	uint64_t	doff;
+
+	if (avail < 1)
+		return wc_in_field(j->err, wc_fail(j->err, WC_ERR_TRUNCATED, j->off + at), "JSON opaque");
+	ftype = j->doc[at];
+	rc = wc_jb_varlen(j, at + 1, avail - 1, &n, &used);
+	if (rc != WC_OK)
+		return rc;
+	if (n > avail - 1 - used)
+		return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + 1, n,
+											  avail - 1 - used), "JSON opaque");
+	d = j->doc + at + 1 + used;
+	doff = j->off + at + 1 + used;
+	switch (ftype)
+	{
+		case WC_BINLOG_T_NEWDECIMAL:
+			if (n < 2)
+				return wc_in_field(j->err, wc_fail(j->err, WC_ERR_TRUNCATED, doff + n),
+								   "JSON DECIMAL");
+			if (wc_binlog_decimal_size(d[0], d[1]) == 0)
+				return wc_in_field(j->err, wc_fail(j->err, WC_ERR_BAD_VALUE, doff), "JSON DECIMAL");
+			return wc_out_decimal(j->o, d + 2, (size_t) n - 2, d[0], d[1], doff + 2, j->err);
+		case WC_BINLOG_T_DATE:
+		case WC_BINLOG_T_DATETIME:
+		case WC_BINLOG_T_TIMESTAMP:
+		case WC_BINLOG_T_TIME:
+			if (n != 8)
+				return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_BAD_VALUE, doff, 8, n),
+								   "JSON temporal value");
+			wc_out_char(j->o, '"');
+			if (ftype == WC_BINLOG_T_TIME)
+				rc = wc_out_packed_time(j->o, (int64_t) wc_bl_le64(d), 6, doff, j->err);
+			else
+				rc = wc_out_packed_datetime(j->o, (int64_t) wc_bl_le64(d), 6,
+											ftype == WC_BINLOG_T_DATE, doff, j->err);
+			wc_out_char(j->o, '"');
+			return rc;
+		default:
+			wc_out_str(j->o, "\"base64:type");
+			wc_out_u64(j->o, ftype);
+			wc_out_char(j->o, ':');
+			wc_out_base64(j->o, d, (size_t) n);
+			wc_out_char(j->o, '"');
+			return WC_OK;
+	}
+}
+
+/* An object or array whose count field is at doc[at], avail bytes there. */
+static wc_status
+wc_jb_container(wc_jb *j, bool object, bool large, size_t at, size_t avail, int depth)
+{
+	unsigned	w = large ? 4 : 2;
+	uint64_t	count,
+				size;
+	size_t		hdr;
+	wc_status	rc;
+
+	if (depth > WC_JSON_MAX_DEPTH)
+		return wc_in_field(j->err, wc_fail(j->err, WC_ERR_TOO_LARGE, j->off + at), "JSON depth");
+	if (avail < 2 * w)
+		return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_TRUNCATED, j->off + at + avail,
+											  2 * w, avail), "JSON container");
+	count = wc_bl_le(j->doc + at, w);
+	size = wc_bl_le(j->doc + at + w, w);
+	if (size > avail || size < 2 * w)
+		return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + w, size, avail),
+						   "JSON container size");
+	hdr = 2 * w + count * (object ? (w + 2) : 0) + count * (1 + w);
+	if (count > size || hdr > size)
+		return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_BAD_VALUE, j->off + at, size, hdr),
+						   "JSON element count");
+	wc_out_char(j->o, object ? '{' : '[');
+	for (uint64_t i = 0; i < count; i++)
+	{
+		size_t		ve = 2 * w + (object ? count * (w + 2) : 0) + i * (1 + w);
+		uint8_t		vt = j->doc[at + ve];
+
+		if (i)
+			wc_out_str(j->o, ", ");
+		if (object)
+		{
+			size_t		ke = 2 * w + i * (w + 2);
+			uint64_t	koff = wc_bl_le(j->doc + at + ke, w);
+			uint16_t	klen = wc_bl_le16(j->doc + at + ke + w);
+
+			if (koff < hdr || koff > size || klen > size - koff)
+				return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + ke, koff,
+													  size), "JSON key");
+			rc = wc_out_text(j->o, j->doc + at + koff, klen, WC_CS_UTF8, j->off + at + koff,
+							 j->err);
+			if (rc != WC_OK)
+				return wc_in_field(j->err, rc, "JSON key");
+			wc_out_str(j->o, ": ");
+		}
+		/* literals and 16-bit integers (32-bit in large containers) inline */
+		if (vt == WC_JB_LITERAL || vt == WC_JB_INT16 || vt == WC_JB_UINT16 ||
+			(large && (vt == WC_JB_INT32 || vt == WC_JB_UINT32)))
+			rc = wc_jb_value(j, vt, at + ve + 1, w, depth + 1);
+		else
+		{
+			uint64_t	voff = wc_bl_le(j->doc + at + ve + 1, w);
+
+			if (voff < hdr || voff >= size)
+				return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + ve + 1,
+													  voff, size), "JSON value offset");
+			rc = wc_jb_value(j, vt, at + voff, size - voff, depth + 1);
+		}
+		if (rc != WC_OK)
+			return rc;
+	}
+	wc_out_char(j->o, object ? '}' : ']');
+	return WC_OK;
+}
+
+/* A value of type t at doc[at], avail bytes there. */
+static wc_status
+wc_jb_value(wc_jb *j, uint8_t t, size_t at, size_t avail, int depth)
+{
+	static const uint8_t need[16] = {0, 0, 0, 0, 1, 2, 2, 4, 4, 8, 8, 8, 0, 0, 0, 0};
+	const uint8_t *p = j->doc + at;
+
+	if (t < 16 && avail < need[t])
+		return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_TRUNCATED, j->off + at + avail,
+											  need[t], avail), "JSON value");
+	switch (t)
+	{
+		case WC_JB_SMALL_OBJECT:
+		case WC_JB_LARGE_OBJECT:
+		case WC_JB_SMALL_ARRAY:
+		case WC_JB_LARGE_ARRAY:
+			return wc_jb_container(j, t <= WC_JB_LARGE_OBJECT, t & 1, at, avail, depth);
+		case WC_JB_LITERAL:
+			if (p[0] > 2)
+				return wc_in_field(j->err, wc_fail_found(j->err, WC_ERR_BAD_BYTE, j->off + at, p[0]),
+								   "JSON literal");
+			wc_out_str(j->o, p[0] == 0 ? "null" : p[0] == 1 ? "true" : "false");
+			return WC_OK;
+		case WC_JB_INT16:
+			wc_out_i64(j->o, (int16_t) wc_bl_le16(p));
+			return WC_OK;
+		case WC_JB_UINT16:
+			wc_out_u64(j->o, wc_bl_le16(p));
+			return WC_OK;
+		case WC_JB_INT32:
+			wc_out_i64(j->o, (int32_t) wc_bl_le32(p));
+			return WC_OK;
+		case WC_JB_UINT32:
+			wc_out_u64(j->o, wc_bl_le32(p));
+			return WC_OK;
+		case WC_JB_INT64:
+			wc_out_i64(j->o, (int64_t) wc_bl_le64(p));
+			return WC_OK;
+		case WC_JB_UINT64:
+			wc_out_u64(j->o, wc_bl_le64(p));
+			return WC_OK;
+		case WC_JB_DOUBLE:
+			{
+				uint64_t	bits = wc_bl_le64(p);
+				double		d;
+
+				memcpy(&d, &bits, 8);
+				return wc_out_double(j->o, d, j->opts, j->off + at, j->err);
+			}
+		case WC_JB_STRING:
+			{
+				uint64_t	n;
+				size_t		used;
+				wc_status	rc = wc_jb_varlen(j, at, avail, &n, &used);
+
+				if (rc != WC_OK)
+					return rc;
+				if (n > avail - used)
+					return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at, n,
+														  avail - used), "JSON string");
+				return wc_in_field(j->err, wc_out_text(j->o, p + used, (size_t) n, WC_CS_UTF8,
+													   j->off + at + used, j->err), "JSON string");
+			}
+		case WC_JB_OPAQUE:
+			return wc_jb_opaque(j, at, avail);
+		default:
+			return wc_in_field(j->err, wc_fail_found(j->err, WC_ERR_UNSUPPORTED, j->off + at, t),
+							   "JSON value type");
+	}
+}
+
+wc_status
+wc_binlog_mysql_json(const uint8_t *p, size_t len, uint64_t off,
+					 const wc_binlog_json_opts *opts, wc_binlog_out *o, wc_error *err)
+{
+	wc_jb		j;
+
+	/* an empty value stands for the JSON null */
+	if (len == 0)
+	{
+		wc_out_str(o, "null");
+		return WC_OK;
+	}
+	j.doc = p + 1;
+	j.len = len - 1;
+	j.off = off + 1;
+	j.opts = opts;
+	j.o = o;
+	j.err = err;
+	if (p[0] > WC_JB_OPAQUE)
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, off, p[0]),
+						   "JSON value type");
+	return wc_jb_value(&j, p[0], 0, len - 1, 0);
+}

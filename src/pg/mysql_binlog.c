@@ -1,0 +1,695 @@
+/*
+ * mysql_binlog.c: SQL functions over MySQL and MariaDB binary log files
+ * (core: src/core/mysql_binlog*.c): mysql_binlog_events and
+ * mysql_binlog_rows, over a bytea or a large object read in chunks.
+ *
+ * Events come from a source (the bytes of a bytea, or a large object read
+ * one event at a time into a buffer the size of the largest event), are
+ * framed and checked by the core, and turned into rows of a tuplestore
+ * (materialize mode).  TABLE_MAP bodies are copied, so that a table map
+ * outlives the buffer it was read into.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "common/shortest_dec.h"
+#include "funcapi.h"
+#include "libpq/libpq-fs.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "storage/large_object.h"
+#include "utils/builtins.h"
+#include "executor/spi.h"
+#include "utils/jsonb.h"
+#include "utils/memutils.h"
+#include "utils/timestamp.h"
+
+#include "mysql_binlog.h"
+#include "mysql_binlog_glue.h"
+#include "wc_report.h"
+
+/* ---- sources ---- */
+
+void
+binlog_src_init_bytea(binlog_src *s, bytea *b)
+{
+	memset(s, 0, sizeof(*s));
+	s->data = (const uint8 *) VARDATA_ANY(b);
+	s->len = VARSIZE_ANY_EXHDR(b);
+}
+
+void
+binlog_src_init_lo(binlog_src *s, Oid lo)
+{
+	memset(s, 0, sizeof(*s));
+	s->lo = lo;
+	s->is_lo = true;
+}
+
+void
+binlog_src_close(binlog_src *s)
+{
+	if (s->win)
+		pfree(s->win);
+	s->win = NULL;
+	if (s->plan)
+		SPI_freeplan(s->plan);
+	s->plan = NULL;
+}
+
+/* The large object's bytes [off, off + n) into the window (fewer at its
+ * end), read at least 1 MB at a time with lo_get(oid, offset, length)
+ * through SPI, so that privileges, snapshots and the closing of
+ * pg_largeobject at transaction end are exactly lo_get's. */
+static void
+binlog_lo_window(binlog_src *s, uint64 off, size_t n)
+{
+	size_t		want = Max(n, (size_t) 1 << 20);
+	Datum		args[3];
+	MemoryContext cxt = CurrentMemoryContext;
+	bool		isnull;
+	Datum		d;
+
+	if (want > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog event of %zu bytes is too large", n)));
+	if (s->win)
+		pfree(s->win);
+	s->win = NULL;
+	if (SPI_connect() != SPI_OK_CONNECT)
+		elog(ERROR, "SPI_connect failed");
+	if (s->plan == NULL)
+	{
+		Oid			types[3] = {OIDOID, INT8OID, INT4OID};
+
+		s->plan = SPI_prepare("SELECT pg_catalog.lo_get($1, $2, $3)", 3, types);
+		if (s->plan == NULL || SPI_keepplan(s->plan) != 0)
+			elog(ERROR, "SPI_prepare failed");
+	}
+	args[0] = ObjectIdGetDatum(s->lo);
+	args[1] = Int64GetDatum((int64) off);
+	args[2] = Int32GetDatum((int32) want);
+	if (SPI_execute_plan(s->plan, args, NULL, true, 1) != SPI_OK_SELECT || SPI_processed != 1)
+		elog(ERROR, "lo_get through SPI failed");
+	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
+	{
+		MemoryContext old = MemoryContextSwitchTo(cxt);
+
+		s->win = isnull ? NULL : DatumGetByteaPCopy(d);
+		MemoryContextSwitchTo(old);
+	}
+	SPI_finish();
+	s->win_off = off;
+	s->data = s->win ? (const uint8 *) VARDATA_ANY(s->win) : NULL;
+	s->len = s->win ? VARSIZE_ANY_EXHDR(s->win) : 0;
+}
+
+/* Bytes available at off (at most need), refilling the window when it
+ * does not hold them. */
+static size_t
+binlog_lo_at(binlog_src *s, uint64 off, size_t need, const uint8 **p)
+{
+	if (!s->data || off < s->win_off || off + need > s->win_off + s->len)
+		binlog_lo_window(s, off, need);
+	*p = s->data + (off - s->win_off);
+	return Min(need, s->len - (size_t) (off - s->win_off));
+}
+
+void
+binlog_begin(binlog_src *s, wc_binlog_state *st)
+{
+	wc_error	err;
+	uint8		magic[WC_BINLOG_MAGIC_LEN];
+	const uint8 *p = s->data;
+	size_t		n = s->len;
+
+	if (s->is_lo)
+	{
+		n = binlog_lo_at(s, 0, sizeof(magic), &p);
+		memcpy(magic, p, n);
+		p = magic;
+	}
+	if (wc_binlog_begin(st, p, n, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+}
+
+bool
+binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev)
+{
+	wc_error	err;
+	const uint8 *p;
+	size_t		avail;
+
+	CHECK_FOR_INTERRUPTS();
+	if (!s->is_lo)
+	{
+		if (st->offset >= s->len)
+			return false;
+		p = s->data + st->offset;
+		avail = s->len - st->offset;
+	}
+	else
+	{
+		wc_binlog_header h;
+
+		avail = binlog_lo_at(s, st->offset, WC_BINLOG_HEADER_LEN, &p);
+		if (avail == 0)
+			return false;
+		if (avail == WC_BINLOG_HEADER_LEN)
+		{
+			if (wc_binlog_header_decode(st, p, st->offset, &h, &err) != WC_OK)
+				wc_report(&err, "MySQL binlog");
+			avail = binlog_lo_at(s, st->offset, h.event_size, &p);
+		}
+	}
+	if (wc_binlog_next(st, p, avail, ev, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	return true;
+}
+
+/* ---- mysql_binlog_events ---- */
+
+static void
+binlog_events(FunctionCallInfo fcinfo, binlog_src *src)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_events",
+											  ALLOCSET_DEFAULT_SIZES);
+
+	binlog_begin(src, &st);
+	InitMaterializedSRF(fcinfo, 0);
+	while (binlog_next(src, &st, &ev))
+	{
+		Datum		values[9];
+		bool		nulls[9] = {0};
+		const char *name = wc_binlog_event_type_name(ev.h.type);
+		MemoryContext old = MemoryContextSwitchTo(tmp);
+
+		values[0] = Int64GetDatum(ev.index);
+		values[1] = Int64GetDatum((int64) ev.offset);
+		values[2] = Int32GetDatum(ev.h.type);
+		if (name)
+			values[3] = CStringGetTextDatum(name);
+		else
+			nulls[3] = true;
+		values[4] = Int64GetDatum((int64) ev.h.server_id);
+		values[5] = Int64GetDatum((int64) ev.h.log_pos);
+		values[6] = Int32GetDatum(ev.h.flags);
+		values[7] = TimestampTzGetDatum(time_t_to_timestamptz((pg_time_t) ev.h.timestamp));
+		values[8] = PointerGetDatum(binlog_bytea(ev.body, ev.body_len));
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(tmp);
+	}
+	binlog_src_close(src);
+	MemoryContextDelete(tmp);
+}
+
+bytea *
+binlog_bytea(const uint8 *p, size_t n)
+{
+	bytea	   *r;
+
+	if (n > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog value of %zu bytes does not fit a bytea", n)));
+	r = (bytea *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(r, VARHDRSZ + n);
+	memcpy(VARDATA(r), p, n);
+	return r;
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_events);
+Datum
+mysql_binlog_events(PG_FUNCTION_ARGS)
+{
+	binlog_src	src;
+
+	binlog_src_init_bytea(&src, PG_GETARG_BYTEA_PP(0));
+	binlog_events(fcinfo, &src);
+	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_events_lo);
+Datum
+mysql_binlog_events_lo(PG_FUNCTION_ARGS)
+{
+	binlog_src	src;
+
+	binlog_src_init_lo(&src, PG_GETARG_OID(0));
+	binlog_events(fcinfo, &src);
+	return (Datum) 0;
+}
+
+/* ---- table maps ---- */
+
+typedef struct binlog_map_entry
+{
+	uint64		table_id;		/* hash key */
+	bool		valid;
+	wc_binlog_table t;
+	uint8	   *body;			/* the TABLE_MAP body t points into */
+	uint32		cap;			/* columns allocated */
+	Datum		schema;			/* text */
+	Datum		name;			/* text */
+	char	   *qualified;		/* "schema.table" for messages */
+} binlog_map_entry;
+
+void
+binlog_maps_init(binlog_maps *m, MemoryContext cxt)
+{
+	HASHCTL		ctl;
+
+	memset(&ctl, 0, sizeof(ctl));
+	ctl.keysize = sizeof(uint64);
+	ctl.entrysize = sizeof(binlog_map_entry);
+	ctl.hcxt = cxt;
+	m->cxt = cxt;
+	m->htab = hash_create("mysql_binlog table maps", 64, &ctl,
+						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+}
+
+/* text from UTF-8 bytes (a name from the log) in the database encoding. */
+static Datum
+binlog_utf8_text(const uint8 *p, size_t n)
+{
+	char	   *s;
+
+	if (pg_encoding_verifymbstr(PG_UTF8, (const char *) p, (int) n) != (int) n)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid MySQL binlog: schema or table name is not UTF-8")));
+	s = pg_any_to_server((const char *) p, (int) n, PG_UTF8);
+	return PointerGetDatum(cstring_to_text(s));
+}
+
+void
+binlog_maps_add(binlog_maps *m, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	wc_error	err;
+	uint64		id;
+	uint32		ncols;
+	bool		found;
+	binlog_map_entry *e;
+	wc_binlog_event copy = *ev;
+	MemoryContext old;
+
+	if (wc_binlog_table_map_peek(st, ev, &id, &ncols, &err) != WC_OK)
+		wc_report(&err, psprintf("MySQL binlog event %lld (TABLE_MAP_EVENT)", (long long) ev->index));
+	e = hash_search(m->htab, &id, HASH_ENTER, &found);
+	old = MemoryContextSwitchTo(m->cxt);
+	if (!found)
+	{
+		e->body = NULL;
+		e->cap = 0;
+		e->qualified = NULL;
+	}
+	if (e->body)
+		pfree(e->body);
+	if (e->qualified)
+		pfree(e->qualified);
+	e->body = palloc(Max(ev->body_len, 1));
+	memcpy(e->body, ev->body, ev->body_len);
+	copy.body = e->body;
+	if (e->cap < ncols)
+	{
+		e->t.cols = e->cap ? repalloc(e->t.cols, sizeof(wc_binlog_column) * ncols) :
+			palloc(sizeof(wc_binlog_column) * ncols);
+		e->cap = ncols;
+	}
+	e->valid = false;
+	if (wc_binlog_table_map_decode(st, &copy, &e->t, &err) != WC_OK)
+		wc_report(&err, psprintf("MySQL binlog event %lld (TABLE_MAP_EVENT)", (long long) ev->index));
+	e->schema = binlog_utf8_text(e->t.schema, e->t.schema_len);
+	e->name = binlog_utf8_text(e->t.name, e->t.name_len);
+	e->qualified = psprintf("%s.%s", TextDatumGetCString(e->schema),
+							TextDatumGetCString(e->name));
+	e->valid = true;
+	MemoryContextSwitchTo(old);
+}
+
+const wc_binlog_table *
+binlog_maps_find(binlog_maps *m, const wc_binlog_event *ev, uint64 table_id, Datum *schema,
+				 Datum *name, const char **qualified)
+{
+	binlog_map_entry *e = hash_search(m->htab, &table_id, HASH_FIND, NULL);
+
+	if (!e || !e->valid)
+	{
+		wc_error	err;
+
+		wc_at_index(&err, wc_fail_found(&err, WC_BINLOG_NO_TABLE_MAP, ev->body_offset,
+										table_id), "event", ev->index);
+		wc_report(&err, "MySQL binlog row event");
+	}
+	if (schema)
+		*schema = e->schema;
+	if (name)
+		*name = e->name;
+	if (qualified)
+		*qualified = e->qualified;
+	return &e->t;
+}
+
+/* ---- decompression ---- */
+
+#include <zlib.h>
+#include <zstd.h>
+
+/* Inflate MariaDB's compressed record p[0 .. n) at absolute offset off
+ * into a palloc'd buffer; *out_len gets its length. */
+uint8 *
+binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
+					  const wc_binlog_event *ev)
+{
+	wc_error	err;
+	uint32		raw;
+	const uint8 *z;
+	size_t		zlen;
+	uint8	   *out;
+	uLongf		dlen;
+	int			zr;
+
+	if (wc_binlog_compressed_header(p, n, off, &raw, &z, &zlen, &err) != WC_OK)
+	{
+		wc_at_index(&err, err.status, "event", ev->index);
+		wc_report(&err, "MySQL binlog compressed event");
+	}
+	out = MemoryContextAllocHuge(CurrentMemoryContext, Max(raw, 1));
+	dlen = raw;
+	zr = uncompress(out, &dlen, z, zlen);
+	if (zr != Z_OK || dlen != raw)
+	{
+		wc_at_index(&err, wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, off, raw,
+													   zr == Z_OK ? dlen : 0),
+									  zr == Z_OK ? "inflated length" : "zlib stream"),
+					"event", ev->index);
+		wc_report(&err, "MySQL binlog compressed event");
+	}
+	*out_len = raw;
+	return out;
+}
+
+/* The events of a TRANSACTION_PAYLOAD_EVENT, decompressed into a palloc'd
+ * buffer (zstd: one frame of the size the header announces). */
+uint8 *
+binlog_payload_events(const wc_binlog_event *ev, size_t *out_len)
+{
+	wc_error	err;
+	wc_binlog_payload pl;
+	uint8	   *out;
+	size_t		n;
+
+	if (wc_binlog_payload_decode(ev, &pl, &err) != WC_OK)
+		wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+								 (long long) ev->index));
+	if (pl.raw_size > MaxAllocHugeSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT) decompresses to %llu bytes, too large",
+						(long long) ev->index, (unsigned long long) pl.raw_size)));
+	out = MemoryContextAllocHuge(CurrentMemoryContext, Max(pl.raw_size, 1));
+	if (pl.compression == WC_BINLOG_PAYLOAD_NONE)
+	{
+		memcpy(out, pl.data, pl.data_len);
+		n = pl.data_len;
+	}
+	else
+	{
+		n = ZSTD_decompress(out, pl.raw_size, pl.data, pl.data_len);
+		if (ZSTD_isError(n) || n != pl.raw_size)
+		{
+			wc_at_index(&err, wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, pl.data_offset,
+														   pl.raw_size, ZSTD_isError(n) ? 0 : n),
+										  ZSTD_isError(n) ? "zstd frame" : "decompressed size"),
+						"event", ev->index);
+			wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+									 (long long) ev->index));
+		}
+	}
+	*out_len = n;
+	return out;
+}
+
+/* ---- mysql_binlog_rows ---- */
+
+typedef struct binlog_rows_ctx
+{
+	ReturnSetInfo *rsinfo;
+	binlog_maps maps;
+	wc_binlog_json_opts opts;
+	wc_binlog_out out;
+	wc_binlog_cell *cells;
+	uint32		cells_cap;
+	MemoryContext tmp;
+} binlog_rows_ctx;
+
+static const char *const binlog_change_names[4] = {NULL, "insert", "update", "delete"};
+
+/* Report a row image error naming event, table and column. */
+void
+binlog_row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
+				 const char *qualified, int64 row)
+{
+	const char *col = NULL;
+	char	   *subject;
+
+	if ((err->has & WC_HAS_INDEX) && err->index_kind && strcmp(err->index_kind, "column") == 0 &&
+		err->index >= 1 && err->index <= t->ncols && t->cols[err->index - 1].name)
+		col = pnstrdup((const char *) t->cols[err->index - 1].name,
+					   t->cols[err->index - 1].name_len);
+	subject = psprintf("MySQL binlog row %lld of event %lld (table %s%s%s%s)",
+					   (long long) row, (long long) ev->index, qualified,
+					   col ? ", column \"" : "", col ? col : "", col ? "\"" : "");
+	wc_report(err, subject);
+}
+
+/* Render one image as jsonb. */
+static Datum
+binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog_event *ev,
+				   const char *qualified, int64 row)
+{
+	wc_error	err;
+	char	   *s;
+
+	for (;;)
+	{
+		c->out.len = 0;
+		if (wc_binlog_image_json(t, c->cells, &c->opts, &c->out, &err) != WC_OK)
+			binlog_row_error(&err, ev, t, qualified, row);
+		if (c->out.len < c->out.cap)
+			break;
+		if (c->out.len + 1 > MaxAllocHugeSize)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("MySQL binlog row %lld of event %lld is too large",
+							(long long) row, (long long) ev->index)));
+		c->out.p = repalloc_huge(c->out.p, c->out.len + 1);
+		c->out.cap = c->out.len + 1;
+	}
+	c->out.p[c->out.len] = '\0';
+	s = (char *) c->out.p;
+	if (GetDatabaseEncoding() != PG_UTF8)
+		s = pg_any_to_server(s, (int) c->out.len, PG_UTF8);
+	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
+}
+
+/* The rows of one row event (body already inflated where needed). */
+static void
+binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev,
+				  const wc_binlog_rows *r)
+{
+	Datum		schema,
+				name;
+	const char *qualified;
+	const wc_binlog_table *t = binlog_maps_find(&c->maps, ev, r->table_id, &schema, &name,
+												&qualified);
+	size_t		pos = 0;
+	int64		row = 0;
+	Datum		change = CStringGetTextDatum(binlog_change_names[r->change]);
+	Datum		gtid = st->have_gtid ? CStringGetTextDatum(st->gtid) : (Datum) 0;
+
+	if (t->ncols > c->cells_cap)
+	{
+		c->cells = repalloc(c->cells, sizeof(wc_binlog_cell) * t->ncols);
+		c->cells_cap = t->ncols;
+	}
+	while (pos < r->rows_len)
+	{
+		Datum		values[9];
+		bool		nulls[9] = {0};
+		wc_error	err;
+		MemoryContext old;
+
+		row++;
+		old = MemoryContextSwitchTo(c->tmp);
+		values[0] = Int64GetDatum(ev->index);
+		values[1] = Int64GetDatum((int64) ev->h.log_pos);
+		values[2] = gtid;
+		nulls[2] = !st->have_gtid;
+		values[3] = schema;
+		values[4] = name;
+		values[5] = change;
+		values[6] = Int32GetDatum((int32) row);
+		nulls[7] = nulls[8] = true;
+		if (wc_binlog_image_decode(r, t, false, &pos, c->cells, &err) != WC_OK)
+			binlog_row_error(&err, ev, t, qualified, row);
+		if (r->change == WC_BINLOG_INSERT)
+		{
+			values[8] = binlog_image_jsonb(c, t, ev, qualified, row);
+			nulls[8] = false;
+		}
+		else
+		{
+			values[7] = binlog_image_jsonb(c, t, ev, qualified, row);
+			nulls[7] = false;
+		}
+		if (r->change == WC_BINLOG_UPDATE)
+		{
+			if (wc_binlog_image_decode(r, t, true, &pos, c->cells, &err) != WC_OK)
+				binlog_row_error(&err, ev, t, qualified, row);
+			values[8] = binlog_image_jsonb(c, t, ev, qualified, row);
+			nulls[8] = false;
+		}
+		tuplestore_putvalues(c->rsinfo->setResult, c->rsinfo->setDesc, values, nulls);
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(c->tmp);
+	}
+}
+
+/* Row event header, inflating a MariaDB compressed rows part. */
+void
+binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_binlog_rows *r)
+{
+	wc_error	err;
+
+	if (wc_binlog_rows_decode(st, ev, r, &err) != WC_OK)
+		wc_report(&err, psprintf("MySQL binlog event %lld (%s)", (long long) ev->index,
+								 wc_binlog_event_type_name(ev->h.type)));
+	if (r->compressed)
+	{
+		size_t		n;
+
+		r->rows = binlog_inflate_record(r->rows, r->rows_len, r->rows_offset, &n, ev);
+		r->rows_len = n;
+	}
+}
+
+/* The rows of a TRANSACTION_PAYLOAD_EVENT's events, in place: they carry
+ * the payload event's index and log_pos.  Errors inside name the payload
+ * event; their byte offsets count from the start of the decompressed
+ * events. */
+static void
+binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	size_t		len;
+	uint8	   *buf = binlog_payload_events(ev, &len);
+	wc_binlog_state in;
+	wc_binlog_event iev;
+	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+								   (long long) ev->index);
+
+	wc_binlog_payload_state(st, &in);
+	while (in.offset < len)
+	{
+		wc_error	err;
+		int			change;
+		bool		compressed;
+
+		CHECK_FOR_INTERRUPTS();
+		if (wc_binlog_next(&in, buf + in.offset, len - in.offset, &iev, &err) != WC_OK)
+			wc_report(&err, subject);
+		if (iev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+		{
+			iev.index = ev->index;
+			binlog_maps_add(&c->maps, &in, &iev);
+		}
+		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
+		{
+			wc_binlog_rows r;
+
+			iev.index = ev->index;
+			iev.h.log_pos = ev->h.log_pos;
+			binlog_rows_prepare(&in, &iev, &r);
+			binlog_rows_event(c, &in, &iev, &r);
+		}
+	}
+}
+
+static void
+binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
+{
+	binlog_rows_ctx c;
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	MemoryContext evcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows event",
+												ALLOCSET_DEFAULT_SIZES);
+
+	InitMaterializedSRF(fcinfo, 0);
+	memset(&c, 0, sizeof(c));
+	c.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	c.opts.fmt_double = double_to_shortest_decimal_bufn;
+	c.opts.fmt_float = float_to_shortest_decimal_bufn;
+	c.out.cap = 8192;
+	c.out.p = palloc(c.out.cap);
+	c.cells_cap = 64;
+	c.cells = palloc(sizeof(wc_binlog_cell) * c.cells_cap);
+	c.tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows row",
+								  ALLOCSET_DEFAULT_SIZES);
+	binlog_maps_init(&c.maps, CurrentMemoryContext);
+	binlog_begin(src, &st);
+	while (binlog_next(src, &st, &ev))
+	{
+		int			change;
+		bool		compressed;
+
+		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+			binlog_maps_add(&c.maps, &st, &ev);
+		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
+		{
+			wc_binlog_rows r;
+			MemoryContext old = MemoryContextSwitchTo(evcxt);
+
+			binlog_rows_prepare(&st, &ev, &r);
+			binlog_rows_event(&c, &st, &ev, &r);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(evcxt);
+		}
+		else if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
+		{
+			MemoryContext old = MemoryContextSwitchTo(evcxt);
+
+			binlog_rows_payload(&c, &st, &ev);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(evcxt);
+		}
+	}
+	binlog_src_close(src);
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_rows);
+Datum
+mysql_binlog_rows(PG_FUNCTION_ARGS)
+{
+	binlog_src	src;
+
+	binlog_src_init_bytea(&src, PG_GETARG_BYTEA_PP(0));
+	binlog_rows(fcinfo, &src);
+	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_rows_lo);
+Datum
+mysql_binlog_rows_lo(PG_FUNCTION_ARGS)
+{
+	binlog_src	src;
+
+	binlog_src_init_lo(&src, PG_GETARG_OID(0));
+	binlog_rows(fcinfo, &src);
+	return (Datum) 0;
+}

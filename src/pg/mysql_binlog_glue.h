@@ -1,0 +1,73 @@
+/*
+ * mysql_binlog_glue.h: pieces shared by the binlog glue files: event
+ * sources (bytea or large object), table maps by table id, row errors.
+ */
+#ifndef WC_MYSQL_BINLOG_GLUE_H
+#define WC_MYSQL_BINLOG_GLUE_H
+
+#include "compat.h"
+
+#include "utils/hsearch.h"
+
+#include "mysql_binlog.h"
+
+/* Where events come from: a bytea's bytes, or a large object read in
+ * windows of 1 MB or one event, whichever is larger (memory bounded by the
+ * largest event). */
+typedef struct binlog_src
+{
+	const uint8 *data;
+	size_t		len;
+	bool		is_lo;
+	Oid			lo;
+	bytea	   *win;			/* large object: the bytes read last */
+	uint64		win_off;		/* their offset; data/len point into win */
+	struct _SPI_plan *plan;		/* lo_get(oid, offset, length) */
+} binlog_src;
+
+extern void binlog_src_init_bytea(binlog_src *s, bytea *b);
+extern void binlog_src_init_lo(binlog_src *s, Oid lo);
+extern void binlog_src_close(binlog_src *s);
+
+/* Check the magic (ERROR 22P03 without it). */
+extern void binlog_begin(binlog_src *s, wc_binlog_state *st);
+
+/* The next event, checked; false at the end of the file. */
+extern bool binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev);
+
+/* The table maps seen so far, by table id. */
+typedef struct binlog_maps
+{
+	HTAB	   *htab;
+	MemoryContext cxt;
+} binlog_maps;
+
+extern void binlog_maps_init(binlog_maps *m, MemoryContext cxt);
+extern void binlog_maps_add(binlog_maps *m, const wc_binlog_state *st, const wc_binlog_event *ev);
+
+/* The map of table_id (ERROR 22P03 when none was announced); schema and
+ * name as text, qualified as "schema.table". */
+extern const wc_binlog_table *binlog_maps_find(binlog_maps *m, const wc_binlog_event *ev,
+											   uint64 table_id, Datum *schema, Datum *name,
+											   const char **qualified);
+
+/* Decode a row event's header, inflating a MariaDB compressed one. */
+extern void binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev,
+								wc_binlog_rows *r);
+
+/* MariaDB's compressed record, inflated into a palloc'd buffer. */
+extern uint8 *binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
+									const wc_binlog_event *ev);
+
+/* The events of a TRANSACTION_PAYLOAD_EVENT, decompressed (palloc'd). */
+extern uint8 *binlog_payload_events(const wc_binlog_event *ev, size_t *out_len);
+
+/* ERROR for a row image, naming row, event, table and column. */
+extern void binlog_row_error(const wc_error *err, const wc_binlog_event *ev,
+							 const wc_binlog_table *t, const char *qualified, int64 row)
+			WC_NORETURN;
+
+/* A new bytea of p[0 .. n). */
+extern bytea *binlog_bytea(const uint8 *p, size_t n);
+
+#endif							/* WC_MYSQL_BINLOG_GLUE_H */

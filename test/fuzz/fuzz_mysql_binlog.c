@@ -1,0 +1,172 @@
+/*
+ * fuzz_mysql_binlog.c: libFuzzer target for the binlog core.  The input,
+ * after the binlog magic, is read as a whole file: every event is framed,
+ * TABLE_MAPs are decoded into a small table of maps, row events (not the
+ * compressed ones) into images rendered as JSON, TRANSACTION_PAYLOAD
+ * headers decoded; the first input byte also runs the binary JSON decoder
+ * on the rest.  Every error offset must lie inside the file, framing must
+ * advance, every cell must lie inside its event, and rendering into a
+ * short buffer must count the same length as into a large one; any
+ * violation abort()s, the sanitizers catch out-of-bounds reads.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mysql_binlog.h"
+
+#define REQUIRE(c) do { if (!(c)) abort(); } while (0)
+#define MAPS 4
+#define COLS 64
+
+static wc_binlog_table maps[MAPS];
+static wc_binlog_column cols[MAPS][COLS];
+static uint8_t bodies[MAPS][2048];
+static uint8_t out[1 << 16];
+static uint8_t small[16];
+
+/* Render an image twice: into a large buffer and a 16-byte one. */
+static void
+render(const wc_binlog_table *t, const wc_binlog_cell *cells)
+{
+	wc_binlog_out a = {out, sizeof(out), 0},
+				b = {small, sizeof(small), 0};
+	wc_error	e1,
+				e2;
+	wc_status	s1 = wc_binlog_image_json(t, cells, NULL, &a, &e1);
+	wc_status	s2 = wc_binlog_image_json(t, cells, NULL, &b, &e2);
+
+	REQUIRE(s1 == s2);
+	if (s1 == WC_OK)
+		REQUIRE(a.len == b.len);
+}
+
+static void
+walk(const uint8_t *f, size_t n)
+{
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	wc_error	err;
+	int			nmaps = 0;
+
+	if (wc_binlog_begin(&st, f, n, &err) != WC_OK)
+	{
+		REQUIRE(err.offset <= n);
+		return;
+	}
+	while (st.offset < n)
+	{
+		uint64_t	before = st.offset;
+		int			change;
+		bool		compressed;
+
+		if (wc_binlog_next(&st, f + st.offset, n - st.offset, &ev, &err) != WC_OK)
+		{
+			REQUIRE(err.offset <= n);
+			return;
+		}
+		REQUIRE(st.offset > before && st.offset <= n);
+		REQUIRE(ev.body >= f && ev.body + ev.body_len <= f + n);
+		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+		{
+			uint64_t	id;
+			uint32_t	nc;
+			wc_binlog_event copy = ev;
+			int			k;
+
+			if (wc_binlog_table_map_peek(&st, &ev, &id, &nc, &err) != WC_OK)
+			{
+				REQUIRE(err.offset <= n);
+				continue;
+			}
+			if (nc > COLS || ev.body_len > sizeof(bodies[0]))
+				continue;
+			for (k = 0; k < nmaps; k++)
+				if (maps[k].table_id == id)
+					break;
+			if (k == nmaps)
+			{
+				if (nmaps == MAPS)
+					continue;
+				nmaps++;
+			}
+			memcpy(bodies[k], ev.body, ev.body_len);
+			copy.body = bodies[k];
+			maps[k].cols = cols[k];
+			if (wc_binlog_table_map_decode(&st, &copy, &maps[k], &err) != WC_OK)
+			{
+				maps[k].table_id = UINT64_MAX;
+				maps[k].ncols = 0;
+			}
+		}
+		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed) && !compressed)
+		{
+			wc_binlog_rows r;
+			size_t		pos = 0;
+			int			k;
+
+			if (wc_binlog_rows_decode(&st, &ev, &r, &err) != WC_OK)
+			{
+				REQUIRE(err.offset <= n);
+				continue;
+			}
+			for (k = 0; k < nmaps; k++)
+				if (maps[k].table_id == r.table_id && maps[k].ncols > 0)
+					break;
+			if (k == nmaps)
+				continue;
+			while (pos < r.rows_len)
+			{
+				wc_binlog_cell cells[COLS];
+				size_t		was = pos;
+
+				if (wc_binlog_image_decode(&r, &maps[k], false, &pos, cells, &err) != WC_OK)
+					break;
+				REQUIRE(pos > was && pos <= r.rows_len);
+				for (uint32_t i = 0; i < maps[k].ncols; i++)
+					if (cells[i].state == WC_BINLOG_CELL_VALUE)
+						REQUIRE(cells[i].p >= r.rows && cells[i].p + cells[i].len <= r.rows + r.rows_len);
+				render(&maps[k], cells);
+				if (change == WC_BINLOG_UPDATE)
+				{
+					if (wc_binlog_image_decode(&r, &maps[k], true, &pos, cells, &err) != WC_OK)
+						break;
+					render(&maps[k], cells);
+				}
+			}
+		}
+		else if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
+		{
+			wc_binlog_payload pl;
+
+			if (wc_binlog_payload_decode(&ev, &pl, &err) == WC_OK)
+				REQUIRE(pl.data >= ev.body && pl.data + pl.data_len <= ev.body + ev.body_len);
+		}
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static uint8_t file[1 << 20];
+	wc_binlog_out o = {out, sizeof(out), 0};
+	wc_error	err;
+
+	if (size == 0 || size > sizeof(file) - 4)
+		return 0;
+	if (data[0] & 1)
+	{
+		if (wc_binlog_mysql_json(data + 1, size - 1, 0, NULL, &o, &err) != WC_OK)
+			REQUIRE(err.offset <= size);
+	}
+	/* whole files: the input as it is when it has the magic, else behind it */
+	if (size >= 4 && memcmp(data, "\xfe\x62\x69\x6e", 4) == 0)
+		walk(data, size);
+	else
+	{
+		memcpy(file, "\xfe\x62\x69\x6e", 4);
+		memcpy(file + 4, data, size);
+		walk(file, size + 4);
+	}
+	return 0;
+}

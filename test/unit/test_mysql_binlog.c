@@ -1,0 +1,572 @@
+/*
+ * test_mysql_binlog.c: unit tests of the binlog core (src/core/mysql_binlog*.c)
+ * on the real binlog files of test/vectors/binlog/ (MySQL 5.1 to 8.0, MariaDB
+ * 10.3 and 10.11) and on hand-made values and hostile mutations.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "harness.h"
+#include "mysql_binlog.h"
+
+#define MAX_TABLES 16
+#define MAX_COLS 64
+
+/* A whole file in memory. */
+static uint8_t *
+read_file(const char *name, size_t *len)
+{
+	char		path[512];
+	const char *dir = getenv("WC_VECTORS");
+	FILE	   *f;
+	uint8_t    *buf;
+	long		n;
+
+	snprintf(path, sizeof(path), "%s/binlog/%s", dir ? dir : "test/vectors", name);
+	f = fopen(path, "rb");
+	if (!f)
+	{
+		fprintf(stderr, "cannot open %s\n", path);
+		exit(2);
+	}
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n ? n : 1);
+	if (fread(buf, 1, n, f) != (size_t) n)
+		exit(2);
+	fclose(f);
+	*len = (size_t) n;
+	return buf;
+}
+
+/* What a walk over a file saw. */
+typedef struct walk
+{
+	int			events;
+	int			rows;
+	int			tables;
+	int			gtids;
+	char		last_gtid[80];
+	char		text[1 << 16];	/* the first rows, "change before -> after\n" */
+	size_t		text_len;
+	wc_error	err;
+	wc_status	st;
+	int64_t		err_event;
+} walk;
+
+static wc_binlog_table tables[MAX_TABLES];
+static wc_binlog_column cols[MAX_TABLES][MAX_COLS];
+static uint8_t bodies[MAX_TABLES][4096];
+
+static void
+walk_append(walk *w, const char *s, size_t n)
+{
+	if (w->text_len + n < sizeof(w->text))
+	{
+		memcpy(w->text + w->text_len, s, n);
+		w->text_len += n;
+		w->text[w->text_len] = '\0';
+	}
+}
+
+/* Decode every event and row of buf, inflating MariaDB's compressed rows. */
+static void
+walk_file(const uint8_t *buf, size_t len, walk *w)
+{
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	int			ntables = 0;
+	static uint8_t out[1 << 20];
+	static uint8_t inflated[1 << 20];
+
+	memset(w, 0, sizeof(*w));
+	w->st = wc_binlog_begin(&st, buf, len, &w->err);
+	while (w->st == WC_OK && st.offset < len)
+	{
+		int			change;
+		bool		compressed;
+
+		w->st = wc_binlog_next(&st, buf + st.offset, len - st.offset, &ev, &w->err);
+		if (w->st != WC_OK)
+		{
+			w->err_event = st.index + 1;
+			return;
+		}
+		w->events++;
+		if (ev.h.type == WC_BINLOG_GTID_LOG_EVENT || ev.h.type == WC_BINLOG_GTID_EVENT)
+		{
+			w->gtids++;
+			strcpy(w->last_gtid, st.gtid);
+		}
+		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+		{
+			uint64_t	id;
+			uint32_t	nc;
+			int			k;
+			wc_binlog_event copy = ev;
+
+			w->st = wc_binlog_table_map_peek(&st, &ev, &id, &nc, &w->err);
+			if (w->st != WC_OK || nc > MAX_COLS || ev.body_len > sizeof(bodies[0]))
+				return;
+			for (k = 0; k < ntables; k++)
+				if (tables[k].table_id == id)
+					break;
+			if (k == ntables)
+			{
+				if (ntables == MAX_TABLES)
+					return;
+				ntables++;
+				w->tables++;
+			}
+			memcpy(bodies[k], ev.body, ev.body_len);
+			copy.body = bodies[k];
+			tables[k].cols = cols[k];
+			w->st = wc_binlog_table_map_decode(&st, &copy, &tables[k], &w->err);
+			if (w->st != WC_OK)
+				return;
+		}
+		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
+		{
+			wc_binlog_rows r;
+			size_t		pos = 0;
+			int			k;
+
+			w->st = wc_binlog_rows_decode(&st, &ev, &r, &w->err);
+			if (w->st != WC_OK)
+				return;
+			if (compressed)
+			{
+				uint32_t	raw;
+				const uint8_t *z;
+				size_t		zlen;
+				uLongf		dlen = sizeof(inflated);
+
+				w->st = wc_binlog_compressed_header(r.rows, r.rows_len, r.rows_offset, &raw,
+													&z, &zlen, &w->err);
+				if (w->st != WC_OK)
+					return;
+				if (uncompress(inflated, &dlen, z, zlen) != Z_OK || dlen != raw)
+				{
+					w->st = WC_ERR_BAD_VALUE;
+					return;
+				}
+				r.rows = inflated;
+				r.rows_len = dlen;
+			}
+			for (k = 0; k < ntables; k++)
+				if (tables[k].table_id == r.table_id)
+					break;
+			if (k == ntables)
+			{
+				w->st = WC_BINLOG_NO_TABLE_MAP;
+				return;
+			}
+			while (pos < r.rows_len)
+			{
+				wc_binlog_cell cells[MAX_COLS];
+				static const char *const names[] = {"", "insert ", "update ", "delete "};
+
+				w->rows++;
+				walk_append(w, names[change], strlen(names[change]));
+				for (int img = 0; img < (change == WC_BINLOG_UPDATE ? 2 : 1); img++)
+				{
+					wc_binlog_out o = {out, sizeof(out), 0};
+
+					w->st = wc_binlog_image_decode(&r, &tables[k], img == 1, &pos, cells, &w->err);
+					if (w->st == WC_OK)
+						w->st = wc_binlog_image_json(&tables[k], cells, NULL, &o, &w->err);
+					if (w->st != WC_OK)
+					{
+						w->err_event = ev.index;
+						return;
+					}
+					if (img)
+						walk_append(w, " -> ", 4);
+					walk_append(w, (const char *) out, o.len);
+				}
+				walk_append(w, "\n", 1);
+			}
+		}
+	}
+}
+
+/* CRC-32 and the names of event types. */
+static void
+test_basics(void)
+{
+	CHECK(wc_binlog_crc32(0, (const uint8_t *) "123456789", 9) == 0xCBF43926u, "crc32 check value");
+	CHECK(wc_binlog_crc32(wc_binlog_crc32(0, (const uint8_t *) "1234", 4),
+						  (const uint8_t *) "56789", 5) == 0xCBF43926u, "crc32 continued");
+	CHECK(strcmp(wc_binlog_event_type_name(15), "FORMAT_DESCRIPTION_EVENT") == 0, "type 15");
+	CHECK(strcmp(wc_binlog_event_type_name(40), "TRANSACTION_PAYLOAD_EVENT") == 0, "type 40");
+	CHECK(strcmp(wc_binlog_event_type_name(162), "GTID_EVENT") == 0, "type 162");
+	CHECK(strcmp(wc_binlog_event_type_name(171), "DELETE_ROWS_COMPRESSED_EVENT") == 0, "type 171");
+	CHECK(wc_binlog_event_type_name(100) == NULL && wc_binlog_event_type_name(172) == NULL,
+		  "unknown types have no name");
+	CHECK(strcmp(wc_binlog_column_type_name(WC_BINLOG_T_TIME2), "TIME2") == 0, "column type name");
+}
+
+/* Values of hand-made columns, from MySQL's documented packed formats. */
+static void
+check_value(wc_binlog_column *c, const char *hex, const char *want, wc_status want_st)
+{
+	size_t		n;
+	uint8_t    *p = wc_unhex(hex, &n);
+	wc_binlog_cell cell = {WC_BINLOG_CELL_VALUE, p, n, 100};
+	uint8_t		buf[512];
+	wc_binlog_out o = {buf, sizeof(buf) - 1, 0};
+	wc_error	err = {0};
+	wc_status	st = wc_binlog_value_json(c, &cell, NULL, &o, &err);
+
+	if (want_st != WC_OK)
+		CHECK(st == want_st, "%s %s: status %d, want %d", wc_binlog_column_type_name(c->real_type),
+			  hex, st, want_st);
+	else
+	{
+		buf[o.len < sizeof(buf) ? o.len : sizeof(buf) - 1] = '\0';
+		CHECK(st == WC_OK && strcmp((char *) buf, want) == 0, "%s %s: %s, want %s (status %d)",
+			  wc_binlog_column_type_name(c->real_type), hex, buf, want, st);
+	}
+	free(p);
+}
+
+static void
+test_values(void)
+{
+	wc_binlog_column c;
+
+	/* DECIMAL(14,4): MySQL's own example, 1234567890.1234 and its negative */
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_NEWDECIMAL;
+	c.precision = 14;
+	c.scale = 4;
+	check_value(&c, "810dfb38d204d2", "1234567890.1234", WC_OK);
+	check_value(&c, "7ef204c72dfb2d", "-1234567890.1234", WC_OK);
+	check_value(&c, "80000000000000", "0.0000", WC_OK);
+	check_value(&c, "81", NULL, WC_ERR_BAD_VALUE);
+	/* a 9-digit group above 999999999 */
+	check_value(&c, "803b9aca000000", NULL, WC_ERR_BAD_VALUE);
+	c.precision = 5;
+	c.scale = 5;
+	check_value(&c, "8001869f", NULL, WC_ERR_BAD_VALUE);	/* 99999 + 1 digits */
+	check_value(&c, "81869f", "0.99999", WC_OK);
+
+	/* TIME2: sign bit and the reversed fraction of negative values */
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_TIME2;
+	check_value(&c, "800000", "\"00:00:00\"", WC_OK);
+	check_value(&c, "b46efb", "\"838:59:59\"", WC_OK);
+	check_value(&c, "4b9105", "\"-838:59:59\"", WC_OK);
+	check_value(&c, "7ff000", "\"-01:00:00\"", WC_OK);
+	c.fsp = 1;
+	check_value(&c, "7ffffff6", "\"-00:00:00.1\"", WC_OK);
+	c.fsp = 3;
+	check_value(&c, "7ffffffff6", "\"-00:00:00.001\"", WC_OK);
+	c.fsp = 6;
+	check_value(&c, "7ffffeffffff", "\"-00:00:01.000001\"", WC_OK);
+	check_value(&c, "800000000001", "\"00:00:00.000001\"", WC_OK);
+
+	/* DATETIME2 and TIMESTAMP2 with fractions */
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_DATETIME2;
+	c.fsp = 2;
+	check_value(&c, "99b2bac00032", "\"2024-02-29 12:00:00.50\"", WC_OK);
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_TIMESTAMP2;
+	check_value(&c, "7fffffff", "\"2038-01-19 03:14:07\"", WC_OK);
+	check_value(&c, "00000000", "\"0000-00-00 00:00:00\"", WC_OK);
+	c.fsp = 6;
+	check_value(&c, "00000001000001", "\"1970-01-01 00:00:01.000001\"", WC_OK);
+	check_value(&c, "000000010f4240", NULL, WC_ERR_BAD_VALUE);	/* 1000000 microseconds */
+
+	/* integers, YEAR, BIT */
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_LONGLONG;
+	check_value(&c, "ffffffffffffffff", "-1", WC_OK);
+	c.is_unsigned = true;
+	check_value(&c, "ffffffffffffffff", "18446744073709551615", WC_OK);
+	c.type = c.real_type = WC_BINLOG_T_INT24;
+	c.is_unsigned = false;
+	check_value(&c, "000080", "-8388608", WC_OK);
+	c.type = c.real_type = WC_BINLOG_T_YEAR;
+	check_value(&c, "ff", "2155", WC_OK);
+	check_value(&c, "00", "0", WC_OK);
+	c.type = c.real_type = WC_BINLOG_T_BIT;
+	check_value(&c, "03ff", "1023", WC_OK);
+	c.type = c.real_type = WC_BINLOG_T_DATE;
+	check_value(&c, "9d9d0f", "\"1998-12-29\"", WC_OK);
+
+	/* text in its character set; binary as \x */
+	memset(&c, 0, sizeof(c));
+	c.type = c.real_type = WC_BINLOG_T_VARCHAR;
+	c.max_len = 20;
+	c.charset = 8;				/* latin1: Windows-1252 */
+	check_value(&c, "0563616680e9", "\"caf\xe2\x82\xac\xc3\xa9\"", WC_OK);
+	c.charset = 45;				/* utf8mb4 */
+	check_value(&c, "03612209", "\"a\\\"\\t\"", WC_OK);
+	check_value(&c, "02c328", NULL, WC_ERR_UTF8);
+	check_value(&c, "026100", NULL, WC_ERR_BAD_BYTE);	/* NUL in text */
+	c.charset = 54;				/* utf16 */
+	check_value(&c, "04d83dde00", "\"\xf0\x9f\x98\x80\"", WC_OK);
+	c.charset = 63;
+	check_value(&c, "0300ff10", "\"\\\\x00ff10\"", WC_OK);
+	c.charset = 9999;
+	check_value(&c, "0161", NULL, WC_ERR_UNSUPPORTED);
+}
+
+/* MySQL binary JSON documents. */
+static void
+check_json(const char *hex, const char *want, wc_status want_st)
+{
+	size_t		n;
+	uint8_t    *p = wc_unhex(hex, &n);
+	uint8_t		buf[512];
+	wc_binlog_out o = {buf, sizeof(buf) - 1, 0};
+	wc_error	err = {0};
+	wc_status	st = wc_binlog_mysql_json(p, n, 0, NULL, &o, &err);
+
+	buf[o.len < sizeof(buf) ? o.len : sizeof(buf) - 1] = '\0';
+	if (want_st != WC_OK)
+		CHECK(st == want_st, "json %s: status %d, want %d", hex, st, want_st);
+	else
+		CHECK(st == WC_OK && strcmp((char *) buf, want) == 0, "json %s: %s, want %s (%d)", hex,
+			  buf, want, st);
+	free(p);
+}
+
+static void
+test_json(void)
+{
+	check_json("", "null", WC_OK);
+	check_json("0400", "null", WC_OK);
+	check_json("0401", "true", WC_OK);
+	check_json("05ffff", "-1", WC_OK);
+	check_json("0affffffffffffffff", "18446744073709551615", WC_OK);
+	check_json("0b000000000000f83f", "1.5", WC_OK);
+	check_json("0c0361625c", "\"ab\\\\\"", WC_OK);
+	/* small object {"a": 1, "b": [true]}: count 2, size, keys, values */
+	check_json("00" "0200" "1b00" "1200" "0100" "1300" "0100" "050100" "021400" "61" "62"
+			   "0100" "0700" "040100", "{\"a\": 1, \"b\": [true]}", WC_OK);
+	/* large array [1] with 4-byte offsets and an inlined int32 */
+	check_json("03" "01000000" "0d000000" "0701000000", "[1]", WC_OK);
+	/* a value offset past the container */
+	check_json("02" "0100" "0900" "0c2000" "0161", NULL, WC_ERR_LENGTH);
+	/* an unknown value type */
+	check_json("0d00", NULL, WC_ERR_UNSUPPORTED);
+	/* opaque DECIMAL(4,2) 12.34 and an opaque DATE */
+	check_json("0ff6" "04" "0402" "8c22", "12.34", WC_OK);
+	check_json("0f0a" "08" "00000000001e9519", "\"2015-01-15\"", WC_OK);
+}
+
+/* The real files. */
+static void
+test_files(void)
+{
+	size_t		len;
+	uint8_t    *b;
+	walk	   *w = malloc(sizeof(walk));
+
+	b = read_file("mariadb-10.3-gtid.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->events == 12 && w->gtids == 3 && strcmp(w->last_gtid, "0-1-3") == 0,
+		  "mariadb 10.3 gtid: st %d events %d gtids %d last %s", w->st, w->events, w->gtids,
+		  w->last_gtid);
+	free(b);
+
+	b = read_file("mariadb-10.3-annotate.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->events == 17 && w->rows == 2 &&
+		  strcmp(w->text, "insert {\"@1\": 1001, \"@2\": 1, \"@3\": 9223372036854775806, \"@4\": 1, "
+				 "\"@5\": 1, \"@6\": 1000, \"@7\": 0, \"@8\": 0}\n"
+				 "insert {\"@1\": 2, \"@2\": 1, \"@3\": 10, \"@4\": 1, \"@5\": 2, \"@6\": 1, "
+				 "\"@7\": 1, \"@8\": 0}\n") == 0,
+		  "mariadb 10.3 annotate: st %d events %d rows %d\n%s", w->st, w->events, w->rows, w->text);
+	free(b);
+
+	b = read_file("mysql-5.1-v1-rows.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->events == 10 && w->rows == 7 &&
+		  strstr(w->text, "update {\"@1\": 4, \"@3\": 4} -> {\"@1\": 4, \"@3\": 40}\n"
+				 "delete {\"@1\": 2}\n") != NULL,
+		  "mysql 5.1 v1 minimal rows: st %d rows %d\n%s", w->st, w->rows, w->text);
+	free(b);
+
+	b = read_file("mysql-5.6-v2-rows.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->rows == 5 &&
+		  strstr(w->text, "update {\"@1\": 0, \"@2\": \"\\\\x6f6e65\"} -> {\"@1\": 1, \"@2\": \"\\\\x6f6e65\"}") != NULL,
+		  "mysql 5.6 v2 rows: st %d rows %d\n%s", w->st, w->rows, w->text);
+	free(b);
+
+	/* MySQL 8.0: rows before the PARTIAL_UPDATE_ROWS event, which stops it */
+	b = read_file("mysql-8.0-payload.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_ERR_UNSUPPORTED && w->err_event == 38 && w->rows == 6 &&
+		  strstr(w->text, "insert {\"@1\": 5, \"@2\": 0, \"@3\": \"after compressed\"}") != NULL,
+		  "mysql 8.0: st %d event %lld rows %d\n%s", w->st, (long long) w->err_event, w->rows, w->text);
+	free(b);
+
+	b = read_file("mariadb-10.11-full-compressed.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->rows == 874 &&
+		  strstr(w->text, "\"t3\": \"-00:00:00.001\"") != NULL &&
+		  strstr(w->text, "\"d2\": -12345678901234567890123456789012345.123456789012345678901234567890") != NULL &&
+		  strstr(w->text, "\"st\": \"r,x,\xc3\xa9\"") != NULL &&
+		  strstr(w->text, "\"bn\": \"\\\\x00000000\"") != NULL,
+		  "mariadb 10.11 full compressed: st %d rows %d", w->st, w->rows);
+	free(b);
+
+	b = read_file("mariadb-10.11-minimal-compressed.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->rows == 874 && strstr(w->text, "\"@21\": 3") != NULL,
+		  "mariadb 10.11 minimal compressed: st %d rows %d", w->st, w->rows);
+	free(b);
+	free(w);
+}
+
+/* MySQL 8.0's TRANSACTION_PAYLOAD_EVENT: header fields, the zstd frame,
+ * and the events inside, framed without checksums. */
+static void
+test_payload(void)
+{
+	size_t		len;
+	uint8_t    *b = read_file("mysql-8.0-payload.bin", &len);
+	wc_binlog_state st,
+				in;
+	wc_binlog_event ev;
+	wc_binlog_payload pl;
+	wc_error	err = {0};
+	int			found = 0,
+				inner = 0,
+				rows_events = 0;
+	static uint8_t raw[1 << 16];
+
+	wc_binlog_begin(&st, b, len, &err);
+	while (st.offset < len && wc_binlog_next(&st, b + st.offset, len - st.offset, &ev, &err) == WC_OK)
+	{
+		size_t		n;
+
+		if (ev.h.type != WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
+			continue;
+		found++;
+		CHECK(wc_binlog_payload_decode(&ev, &pl, &err) == WC_OK &&
+			  pl.compression == WC_BINLOG_PAYLOAD_ZSTD && pl.raw_size == 20188 && pl.data_len == 792,
+			  "payload header: compression %llu raw %llu data %zu", (unsigned long long) pl.compression,
+			  (unsigned long long) pl.raw_size, pl.data_len);
+		n = ZSTD_decompress(raw, sizeof(raw), pl.data, pl.data_len);
+		CHECK(!ZSTD_isError(n) && n == pl.raw_size, "zstd frame: %zu", n);
+		wc_binlog_payload_state(&st, &in);
+		while (in.offset < n)
+		{
+			wc_binlog_event iev;
+			int			change;
+			bool		compressed;
+
+			if (wc_binlog_next(&in, raw + in.offset, n - in.offset, &iev, &err) != WC_OK)
+				break;
+			inner++;
+			if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
+				rows_events++;
+		}
+		CHECK(in.offset == n && inner == 202 && rows_events == 100,
+			  "payload events: %d, %d row events, at %llu of %zu", inner, rows_events,
+			  (unsigned long long) in.offset, n);
+		/* a payload size that is not the rest of the event */
+		{
+			wc_binlog_event bad = ev;
+
+			bad.body_len--;
+			CHECK(wc_binlog_payload_decode(&bad, &pl, &err) == WC_ERR_LENGTH, "payload size");
+		}
+	}
+	CHECK(found == 1, "one payload event: %d", found);
+	free(b);
+}
+
+/* Hostile mutations: the magic, sizes, log_pos, checksums, truncation at
+ * every length; never a crash, always an error with an offset. */
+static void
+test_errors(void)
+{
+	size_t		len;
+	uint8_t    *b = read_file("mariadb-10.3-annotate.bin", &len);
+	uint8_t    *m = malloc(len);
+	walk	   *w = malloc(sizeof(walk));
+	int			cut_errors = 0;
+
+	memcpy(m, b, len);
+	m[0] = 0xff;
+	walk_file(m, len, w);
+	CHECK(w->st == WC_BINLOG_MAGIC && w->err.offset == 0, "bad magic: %d", w->st);
+
+	/* a flipped byte in event 9's body: CRC32 mismatch at its checksum */
+	memcpy(m, b, len);
+	m[620] ^= 1;
+	walk_file(m, len, w);
+	CHECK(w->st == WC_ERR_CHECKSUM && w->err.index == 9 && w->err.offset == 686,
+		  "crc mismatch: st %d index %lld offset %zu", w->st, (long long) w->err.index, w->err.offset);
+
+	/* log_pos of event 2 off by one */
+	memcpy(m, b, len);
+	m[256 + 13] ^= 1;
+	walk_file(m, len, w);
+	CHECK(w->st == WC_BINLOG_LOG_POS && w->err.index == 2 && w->err.offset == 269 &&
+		  w->err.expected == 285, "log_pos: st %d index %lld", w->st, (long long) w->err.index);
+
+	/* event size below the header */
+	memcpy(m, b, len);
+	m[256 + 9] = 3;
+	m[256 + 10] = 0;
+	walk_file(m, len, w);
+	CHECK(w->st == WC_ERR_BAD_VALUE && w->err.index == 2, "tiny event size: %d", w->st);
+
+	/* a row image of no columns (it would take no bytes: rows never end) */
+	{
+		uint8_t    *r = read_file("mysql-5.1-v1-rows.bin", &len);
+
+		r[362] = 0;
+		walk_file(r, len, w);
+		CHECK(w->st == WC_ERR_BAD_VALUE && w->err_event == 6, "image without columns: st %d event %lld",
+			  w->st, (long long) w->err_event);
+		free(r);
+		len = 1245;
+	}
+
+	/* every truncation is an error (or, at an event boundary, a shorter file) */
+	for (size_t cut = 0; cut < len; cut++)
+	{
+		walk_file(b, cut, w);
+		if (w->st != WC_OK)
+			cut_errors++;
+	}
+	CHECK(cut_errors == (int) len - 17, "truncations: %d errors of %zu", cut_errors, len);
+
+	/* every single-byte change of the file is caught by a checksum, or
+	 * decodes without crashing */
+	for (size_t i = 0; i < len; i++)
+	{
+		memcpy(m, b, len);
+		m[i] ^= 0x5a;
+		walk_file(m, len, w);
+	}
+	CHECK(1, "byte flips ran");
+	free(b);
+	free(m);
+	free(w);
+}
+
+int
+main(void)
+{
+	test_basics();
+	test_values();
+	test_json();
+	test_files();
+	test_payload();
+	test_errors();
+	return wc_summary("test_mysql_binlog");
+}
