@@ -28,6 +28,9 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_ERR_TOO_LARGE] = {WC_CLASS_TOO_LARGE, "result too large"},
 
 	/* one block per codec follows, in wc_status.h's order */
+
+	/* CockroachDB SQL keys */
+	[WC_CRDB_KEY_UNSUPPORTED_TYPE] = {WC_CLASS_UNSUPPORTED, "type has no CockroachDB key encoding"},
 };
 
 static const wc_status_info wc_unknown = {WC_CLASS_BINARY, "unknown error"};

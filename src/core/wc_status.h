@@ -74,6 +74,9 @@ typedef enum wc_status
 	 * its codec in a heading comment; statuses are WC_<CODEC>_<WHAT>.)
 	 */
 
+	/* CockroachDB SQL keys */
+	WC_CRDB_KEY_UNSUPPORTED_TYPE,	/* a SQL type with no key encoding (0A000); field = type */
+
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;
 
