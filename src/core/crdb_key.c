@@ -1169,9 +1169,10 @@ wc_crdb_duration_get(const uint8_t *p, size_t len, size_t *pos, int desc, int64_
 	ns = (__int128) sort - (__int128) *months * NANOS_PER_MONTH - (__int128) *days * NANOS_PER_DAY;
 	if (ns < INT64_MIN || ns > INT64_MAX)
 	{
+		/* well formed, but the time part does not fit: out of range */
 		*pos = len;
-		wc_fail(err, WC_ERR_BAD_VALUE, *pos > 0 ? i - 1 : 0);
-		return wc_in_field(err, WC_ERR_BAD_VALUE, "interval");
+		wc_fail(err, WC_ERR_DATETIME_RANGE, *pos);
+		return wc_in_field(err, WC_ERR_DATETIME_RANGE, "interval time part");
 	}
 	*nanos = (int64_t) ns;
 	*pos = i;
@@ -1564,7 +1565,7 @@ json_value(const uint8_t *p, size_t len, size_t *pos, int is_desc, wc_crdb_out *
 
 				if ((st = varint_get_field(p, len, &i, is_desc, &k, err, "JSON count")) != WC_OK)
 					return *pos = len, st;
-				if (k < 0 || (m == J_EMPTY_ARRAY) != (k == 0))
+				if (k < 0 || (m == J_EMPTY_ARRAY && k != 0) || (m == J_ARRAY && k == 0))
 				{
 					*pos = len;
 					wc_fail_found(err, WC_ERR_BAD_VALUE, cpos, (uint64_t) k);
