@@ -121,3 +121,5 @@ SELECT scope, count(*) AS rows, count(*) FILTER (WHERE got = sqlstate) AS ok
 FROM invalid_checked GROUP BY scope ORDER BY scope;
 
 SELECT case_id, sqlstate, got FROM invalid_checked WHERE got <> sqlstate ORDER BY case_id;
+
+DROP TYPE crdb_vec_it, crdb_vec_ii;
