@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "wc_status.h"
 
@@ -71,11 +72,8 @@ wc_crdb_put(wc_crdb_out *o, const char *s, size_t n)
 	if (o->len < o->cap)
 	{
 		size_t		room = o->cap - o->len;
-		size_t		k = n < room ? n : room;
-		size_t		i;
 
-		for (i = 0; i < k; i++)
-			o->buf[o->len + i] = s[i];
+		memcpy(o->buf + o->len, s, n < room ? n : room);
 	}
 	o->len += n;
 }

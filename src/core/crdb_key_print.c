@@ -133,8 +133,23 @@ quote_src(bsrc *b, wc_crdb_out *o)
 	uint8_t		c;
 
 	wc_crdb_put(o, "\"", 1);
-	while (bsrc_get(b, &c))
+	for (;;)
 	{
+		/* a run of bytes printed as themselves, in one piece */
+		if (b->mode != 2)
+		{
+			size_t		j = b->i;
+
+			while (j < b->n && b->s[j] >= 0x20 && b->s[j] < 0x7f && b->s[j] != '"' && b->s[j] != '\\')
+				j++;
+			if (j > b->i)
+			{
+				wc_crdb_put(o, (const char *) b->s + b->i, j - b->i);
+				b->i = j;
+			}
+		}
+		if (!bsrc_get(b, &c))
+			break;
 		if (c < 0x80)
 		{
 			char		e[4] = {'\\', 'x', 0, 0};
@@ -1218,61 +1233,104 @@ sub_tenant(pp *c, const uint8_t *k, size_t n)
 	}
 }
 
-/* Step 3: the region table.  Returns 0 when the key is in no region. */
+/*
+ * Step 3: the regions, in CockroachDB's order, bounds inclusive:
+ * /Local [01, 02], /Meta1 [02, 02 ff ff], /Meta2 [03, 03 ff ff],
+ * /System [04, 05], /NamespaceTable [a6, a7], /Table [88, fa],
+ * /Tenant [fe 8a, fe fe].  A key equal to an upper bound prints /Max.
+ * Dispatched on the first byte; returns 0 when the key is in no region.
+ */
 static int
 regions(pp *c, const uint8_t *k, size_t n)
 {
-	static const struct
-	{
-		const char *lo;
-		size_t		lolen;
-		const char *hi;
-		size_t		hilen;
-		const char *name;
-		int			kind;
-	}			rg[] = {
-		{"\x01", 1, "\x02", 1, "/Local", 1},
-		{"\x02", 1, "\x02\xff\xff", 3, "/Meta1", 2},
-		{"\x03", 1, "\x03\xff\xff", 3, "/Meta2", 2},
-		{"\x04", 1, "\x05", 1, "/System", 3},
-		{"\xa6", 1, "\xa7", 1, "/NamespaceTable", 4},
-		{"\x88", 1, "\xfa", 1, "/Table", 4},
-		{"\xfe\x8a", 2, "\xfe\xfe", 2, "/Tenant", 5},
-	};
-	size_t		i;
+	const char *name;
+	int			kind;
+	int			at_max = 0;
 
-	for (i = 0; i < sizeof(rg) / sizeof(rg[0]); i++)
+	if (n == 0)
+		return 0;
+	switch (k[0])
 	{
-		if (bcmp_(k, n, rg[i].lo, rg[i].lolen) < 0 || bcmp_(k, n, rg[i].hi, rg[i].hilen) > 0)
-			continue;
-		puts_(c->o, rg[i].name);
-		if (key_eq(k, n, rg[i].hi, rg[i].hilen))
-		{
-			puts_(c->o, "/Max");
-			return 1;
-		}
-		switch (rg[i].kind)
-		{
-			case 1:
-				sub_local(c, k, n);
+		case 0x01:
+			name = "/Local", kind = 1;
+			break;
+		case 0x02:
+			if (n == 1)
+				name = "/Local", kind = 1, at_max = 1;
+			else
+			{
+				int			r = bcmp_(k, n, "\x02\xff\xff", 3);
+
+				if (r > 0)
+					return 0;
+				name = "/Meta1", kind = 2, at_max = r == 0;
+			}
+			break;
+		case 0x03:
+			{
+				int			r = bcmp_(k, n, "\x03\xff\xff", 3);
+
+				if (r > 0)
+					return 0;
+				name = "/Meta2", kind = 2, at_max = r == 0;
 				break;
-			case 2:
-				wc_crdb_put(c->o, "/", 1);
-				wc_crdb_quote(k + 1, n - 1, c->o);
-				break;
-			case 3:
-				sub_system(c, k, n);
-				break;
-			case 4:
-				walk_retry(c, k, n, 1);
-				break;
-			case 5:
-				sub_tenant(c, k, n);
-				break;
-		}
+			}
+		case 0x04:
+			name = "/System", kind = 3;
+			break;
+		case 0x05:
+			if (n != 1)
+				return 0;
+			name = "/System", kind = 3, at_max = 1;
+			break;
+		case 0xa6:
+			name = "/NamespaceTable", kind = 4;
+			break;
+		case 0xa7:
+			name = n == 1 ? "/NamespaceTable" : "/Table", kind = 4, at_max = n == 1;
+			break;
+		case 0xfa:
+			if (n != 1)
+				return 0;
+			name = "/Table", kind = 4, at_max = 1;
+			break;
+		case 0xfe:
+			if (n < 2 || k[1] < 0x8a || (k[1] == 0xfe && n > 2) || k[1] == 0xff)
+				return 0;
+			name = "/Tenant", kind = 5, at_max = k[1] == 0xfe;
+			break;
+		default:
+			if (k[0] < 0x88 || k[0] > 0xf9)
+				return 0;
+			name = "/Table", kind = 4;
+			break;
+	}
+	puts_(c->o, name);
+	if (at_max)
+	{
+		puts_(c->o, "/Max");
 		return 1;
 	}
-	return 0;
+	switch (kind)
+	{
+		case 1:
+			sub_local(c, k, n);
+			break;
+		case 2:
+			wc_crdb_put(c->o, "/", 1);
+			wc_crdb_quote(k + 1, n - 1, c->o);
+			break;
+		case 3:
+			sub_system(c, k, n);
+			break;
+		case 4:
+			walk_retry(c, k, n, 1);
+			break;
+		case 5:
+			sub_tenant(c, k, n);
+			break;
+	}
+	return 1;
 }
 
 static void
@@ -1283,17 +1341,17 @@ pretty_full(pp *c, const uint8_t *k, size_t n)
 		puts_(c->o, "/Min");
 		return;
 	}
-	if (key_eq(k, n, "\xff\xff", 2))
+	if (n <= 3 && key_eq(k, n, "\xff\xff", 2))
 	{
 		puts_(c->o, "/Max");
 		return;
 	}
-	if (key_eq(k, n, "\x02\xff\xff", 3))
+	if (n == 3 && key_eq(k, n, "\x02\xff\xff", 3))
 	{
 		puts_(c->o, "/Meta1/Max");
 		return;
 	}
-	if (key_eq(k, n, "\x03\xff\xff", 3))
+	if (n == 3 && key_eq(k, n, "\x03\xff\xff", 3))
 	{
 		puts_(c->o, "/Meta2/Max");
 		return;

@@ -286,15 +286,22 @@ decode_text(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 
 
 	if (wc_crdb_bytes_get(p, len, pos, dir, &s, &e, &n, &bd, &err) != WC_OK)
 		key_fail(&err, element);
-	buf = palloc(n + 1);
+	if (n > MaxAllocSize - VARHDRSZ - 1)
+		value_fail(WC_ERR_TOO_LARGE, s, "text", element);
+	/* the text value itself, unescaped in place */
+	res = palloc(VARHDRSZ + n + 1);
+	buf = VARDATA(res);
 	wc_crdb_bytes_copy(p + s, e - s, bd, (uint8 *) buf);
 	buf[n] = '\0';
 	/* UTF-8 without NUL (22021), then the server encoding */
 	(void) pg_verify_mbstr(PG_UTF8, buf, (int) n, false);
-	conv = pg_any_to_server(buf, (int) n, PG_UTF8);
+	conv = GetDatabaseEncoding() == PG_UTF8 ? buf : pg_any_to_server(buf, (int) n, PG_UTF8);
 	if (t->kind == KK_NAME)
 		return DirectFunctionCall1(namein, CStringGetDatum(conv));
-	res = cstring_to_text(conv);
+	if (conv != buf)
+		res = cstring_to_text(conv);
+	else
+		SET_VARSIZE(res, VARHDRSZ + n);
 	if (t->kind == KK_VARCHAR && t->typmod >= 0)
 		return DirectFunctionCall3(varchar, PointerGetDatum(res), Int32GetDatum(t->typmod),
 								   BoolGetDatum(false));
