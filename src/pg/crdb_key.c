@@ -108,12 +108,10 @@ value_fail(wc_status st, size_t off, const char *field, int64 element)
 static void
 unsupported_type(Oid typid)
 {
-	wc_error	err;
-
-	wc_fail(&err, WC_CRDB_KEY_UNSUPPORTED_TYPE, 0);
-	err.has = 0;
-	err.field = format_type_be(typid);
-	wc_report(&err, SUBJECT);
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("type %s has no CockroachDB key encoding", format_type_be(typid)),
+			 errhint("Collated strings and enums can be decoded as bytea.")));
 }
 
 static void
@@ -241,9 +239,9 @@ parse_dirs(ArrayType *arr, int *ndirs)
 
 			wc_fail(&err, WC_ERR_PARAMETER, 0);
 			err.has = 0;
-			wc_in_field(&err, WC_ERR_PARAMETER, "(direction must be 'asc' or 'desc')");
+			wc_in_field(&err, WC_ERR_PARAMETER, "direction (must be 'asc' or 'desc')");
 			wc_at_index(&err, WC_ERR_PARAMETER, "direction", i + 1);
-			wc_report(&err, "CockroachDB key direction");
+			wc_report(&err, "CockroachDB key directions");
 		}
 	}
 	*ndirs = n;
@@ -1133,14 +1131,10 @@ encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 				int			desc = dir == WC_CRDB_DESC;
 
 				if (ARR_NDIM(a) > 1)
-				{
-					wc_error	err;
-
-					wc_fail(&err, WC_CRDB_KEY_UNSUPPORTED_TYPE, 0);
-					err.has = 0;
-					err.field = "(multi-dimensional array)";
-					wc_report(&err, SUBJECT);
-				}
+					ereport(ERROR,
+							(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+							 errmsg("multi-dimensional arrays have no CockroachDB key encoding"),
+							 errdetail("The array has %d dimensions.", ARR_NDIM(a))));
 				deconstruct_array(a, t->elem->typid, t->elmlen, t->elmbyval, t->elmalign,
 								  &vals, &nulls, &n);
 				appendStringInfoChar(buf, desc ? 0x40 : 0x3f);
@@ -1256,17 +1250,19 @@ crdb_mvcc_key_pretty(PG_FUNCTION_ARGS)
 	size_t		len = VARSIZE_ANY_EXHDR(k);
 	wc_mvcc_key mk;
 	size_t		off;
-	wc_mvcc_status st = wc_mvcc_decode(p, len, &mk, &off);
+	wc_status	st = wc_mvcc_decode(p, len, &mk, &off);
 	text	   *pt;
 	char		ts[WC_HLC_TEXT_MAX + 8];
 	size_t		tl;
 	text	   *r;
 
-	if (st != WC_MVCC_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid CockroachDB MVCC key: %s", wc_mvcc_strerror(st)),
-				 errdetail("At byte offset %zu.", off)));
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report(&err, "CockroachDB MVCC key");
+	}
 	pt = pretty_text(p, mk.key_len, NULL, 0);
 	if (wc_hlc_is_empty(&mk.ts))
 		PG_RETURN_TEXT_P(pt);
@@ -1387,7 +1383,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 	if (get_fn_expr_variadic(fcinfo->flinfo))
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("crdb_key_encode does not take VARIADIC arrays"),
+				 errmsg("CockroachDB key values cannot be passed as a VARIADIC array"),
 				 errhint("Pass the values as separate arguments.")));
 	if (c == NULL || c->nargs != nargs)
 	{
@@ -1591,7 +1587,7 @@ crdb_key_populate_record(PG_FUNCTION_ARGS)
 	if (!type_is_rowtype(rectype) || rectype == RECORDOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("crdb_key_populate_record: the first argument must be of a named row type, not %s",
+				 errmsg("a CockroachDB key row must be of a named row type, not %s",
 						format_type_be(rectype))));
 	tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
 	if (tce->tupDesc == NULL)
