@@ -669,6 +669,12 @@ wc_crdb_decimal_get(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb
 	if (desc == WC_CRDB_DESC)
 		d->neg = !d->neg;
 	*pos = i + 1;
+	/* a mantissa of zero digits (never written, but well formed) is zero */
+	for (k = mstart; k < i; k++)
+		if ((d->mant_inv ? (uint8_t) ~p[k] : p[k]) / 2 != 0)
+			return WC_OK;
+	memset(d, 0, sizeof(*d));
+	d->kind = WC_CRDB_DEC_ZERO;
 	return WC_OK;
 }
 

@@ -270,6 +270,26 @@ get_varint(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
 	return v;
 }
 
+/* A decoded text value must be UTF-8 without NUL bytes (22021). */
+static void
+text_check_utf8(const char *buf, size_t n, size_t payload_off, int64 element)
+{
+	const char *nul = memchr(buf, 0, n);
+
+	if (nul != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+				 errmsg("invalid CockroachDB key: text value contains a NUL byte"),
+				 errdetail("At payload byte %zu of the value starting at byte offset %zu (element %lld).",
+						   (size_t) (nul - buf), payload_off - 1, (long long) element)));
+	if (!pg_verify_mbstr(PG_UTF8, buf, (int) n, true))
+		ereport(ERROR,
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+				 errmsg("invalid CockroachDB key: text value is not valid UTF-8"),
+				 errdetail("In the value starting at byte offset %zu (element %lld).",
+						   payload_off - 1, (long long) element)));
+}
+
 static Datum
 decode_text(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
 {
@@ -292,7 +312,7 @@ decode_text(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 
 	wc_crdb_bytes_copy(p + s, e - s, bd, (uint8 *) buf);
 	buf[n] = '\0';
 	/* UTF-8 without NUL (22021), then the server encoding */
-	(void) pg_verify_mbstr(PG_UTF8, buf, (int) n, false);
+	text_check_utf8(buf, n, s, element);
 	conv = GetDatabaseEncoding() == PG_UTF8 ? buf : pg_any_to_server(buf, (int) n, PG_UTF8);
 	if (t->kind == KK_NAME)
 		return DirectFunctionCall1(namein, CStringGetDatum(conv));
