@@ -9,7 +9,8 @@ MODULE_big  = wirecodec
 # scripts and the upgrade scripts between versions are kept as released.
 EXTVERSION  = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 WC_SQL      = src/sql/prologue.sql src/sql/hlc.sql src/sql/mvcc.sql \
-              src/sql/fdb_tuple.sql src/sql/mysql.sql src/sql/mysql_binlog.sql
+              src/sql/crdb_key.sql src/sql/fdb_tuple.sql src/sql/mysql.sql \
+              src/sql/mysql_binlog.sql
 DATA_built  = $(EXTENSION)--$(EXTVERSION).sql
 DATA        = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 

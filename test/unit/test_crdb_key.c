@@ -1,0 +1,499 @@
+/*
+ * test_crdb_key.c: unit tests of the CockroachDB SQL key core
+ * (src/core/crdb_key.c, crdb_key_print.c), driven by
+ * test/vectors/crdb_key_values.tsv, crdb_key_pretty.tsv and
+ * crdb_key_invalid.tsv.  Inputs sit in buffers of exactly their size, so
+ * AddressSanitizer (make unit-san) catches any read past the end.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "crdb_key.h"
+#include "harness.h"
+
+static uint8_t *
+exact(const char *hex, size_t *len)
+{
+	uint8_t    *tmp = wc_unhex(hex, len);
+	uint8_t    *r;
+
+	if (tmp == NULL)
+	{
+		fprintf(stderr, "bad hex in vector: %s\n", hex);
+		exit(2);
+	}
+	r = malloc(*len ? *len : 1);
+	memcpy(r, tmp, *len);
+	free(tmp);
+	return r;
+}
+
+/* Render with the printer into a malloc'd string of exactly its size. */
+static char *
+pretty(const uint8_t *k, size_t n, const uint8_t *dirs, size_t ndirs)
+{
+	uint8_t    *scratch = malloc(wc_crdb_pretty_scratch(n, ndirs));
+	wc_crdb_out o = {NULL, 0, 0};
+	char	   *r;
+
+	wc_crdb_key_pretty(k, n, dirs, ndirs, scratch, &o);
+	r = malloc(o.len + 1);
+	o.buf = r;
+	o.cap = o.len;
+	o.len = 0;
+	wc_crdb_key_pretty(k, n, dirs, ndirs, scratch, &o);
+	r[o.len] = 0;
+	free(scratch);
+	return r;
+}
+
+static char *
+elem_text(const uint8_t *p, size_t n, int dir)
+{
+	wc_crdb_out o = {NULL, 0, 0};
+	char	   *r;
+
+	wc_crdb_elem_text(p, n, 0, dir, &o);
+	r = malloc(o.len + 1);
+	o.buf = r;
+	o.cap = o.len;
+	o.len = 0;
+	wc_crdb_elem_text(p, n, 0, dir, &o);
+	r[o.len] = 0;
+	return r;
+}
+
+static int
+dir_of(const char *s)
+{
+	return strcmp(s, "desc") == 0 ? WC_CRDB_DESC : WC_CRDB_ASC;
+}
+
+/* Decode one element of `enc` and re-encode it from the decoded parts;
+ * returns the re-encoding length in out (0 when the encoding has no
+ * re-encoder here). */
+static size_t
+roundtrip(const char *id, const char *enc, int dir, const uint8_t *p, size_t n,
+		  const char *pg_type, const char *pg_value, uint8_t *out)
+{
+	size_t		pos = 0;
+	wc_error	err;
+	wc_status	st = WC_OK;
+	size_t		w = 0;
+
+	if (strcmp(enc, "varint") == 0)
+	{
+		int64_t		v;
+
+		st = wc_crdb_varint_get(p, n, &pos, dir, &v, &err);
+		if (st == WC_OK && strcmp(pg_type, "int8") == 0)
+			CHECK(v == strtoll(pg_value, NULL, 10), "%s: varint %lld", id, (long long) v);
+		if (st == WC_OK)
+			w = wc_crdb_varint_put(out, v, dir);
+	}
+	else if (strcmp(enc, "uvarint") == 0)
+	{
+		uint64_t	v;
+
+		st = wc_crdb_uvarint_get(p, n, &pos, dir, &v, &err);
+		if (st == WC_OK && strcmp(pg_type, "uint64") == 0)
+			CHECK(v == strtoull(pg_value, NULL, 10), "%s: uvarint %llu", id, (unsigned long long) v);
+		if (st == WC_OK)
+			w = wc_crdb_uvarint_put(out, v, dir);
+	}
+	else if (strcmp(enc, "float") == 0)
+	{
+		double		d;
+
+		st = wc_crdb_float_get(p, n, &pos, dir, &d, &err);
+		if (st == WC_OK && strcmp(pg_type, "float8") == 0)
+		{
+			double		want = strtod(pg_value, NULL);
+
+			CHECK((d != d && want != want) || d == want, "%s: float %.17g", id, d);
+		}
+		if (st == WC_OK)
+			w = wc_crdb_float_put(out, d, dir);
+	}
+	else if (strcmp(enc, "bytes") == 0)
+	{
+		size_t		s,
+					e,
+					len;
+		int			bd;
+
+		st = wc_crdb_bytes_get(p, n, &pos, dir, &s, &e, &len, &bd, &err);
+		if (st == WC_OK)
+		{
+			uint8_t    *buf = malloc(len + 1);
+
+			wc_crdb_bytes_copy(p + s, e - s, bd, buf);
+			if (strcmp(pg_type, "bytea") == 0)
+			{
+				size_t		wl;
+				uint8_t    *want = exact(pg_value + 2, &wl);
+
+				CHECK_BYTES(buf, len, want, wl, "%s: bytes payload", id);
+				free(want);
+			}
+			else if (strcmp(pg_type, "text") == 0)
+				CHECK(len == strlen(pg_value) && memcmp(buf, pg_value, len) == 0, "%s: text payload", id);
+			w = wc_crdb_bytes_put(out, buf, len, dir);
+			CHECK(wc_crdb_bytes_size(buf, len) == w, "%s: bytes size", id);
+			free(buf);
+		}
+	}
+	else if (strcmp(enc, "decimal") == 0)
+	{
+		wc_crdb_decimal d;
+
+		st = wc_crdb_decimal_get(p, n, &pos, dir, &d, &err);
+		if (st == WC_OK)
+		{
+			wc_crdb_out o = {NULL, 0, 0};
+			char	   *txt;
+			size_t		sz;
+
+			wc_crdb_decimal_plain(&d, &o);
+			txt = malloc(o.len + 1);
+			o.buf = txt;
+			o.cap = o.len;
+			o.len = 0;
+			wc_crdb_decimal_plain(&d, &o);
+			CHECK(wc_crdb_decimal_size(txt, o.len, dir, &sz, &err) == WC_OK, "%s: decimal size", id);
+			w = wc_crdb_decimal_put(out, txt, o.len, dir);
+			CHECK(w == sz, "%s: decimal size %zu vs %zu", id, w, sz);
+			free(txt);
+		}
+	}
+	else if (strcmp(enc, "time") == 0)
+	{
+		int64_t		s,
+					ns;
+
+		st = wc_crdb_time_get(p, n, &pos, dir, &s, &ns, &err);
+		if (st == WC_OK)
+			w = wc_crdb_time_put(out, s, ns, dir);
+	}
+	else if (strcmp(enc, "timetz") == 0)
+	{
+		int64_t		t;
+		int32_t		o;
+
+		st = wc_crdb_timetz_get(p, n, &pos, dir, &t, &o, &err);
+		if (st == WC_OK)
+			w = wc_crdb_timetz_put(out, t, o, dir);
+	}
+	else if (strcmp(enc, "duration") == 0)
+	{
+		int64_t		m,
+					d,
+					ns;
+
+		st = wc_crdb_duration_get(p, n, &pos, dir, &m, &d, &ns, &err);
+		if (st == WC_OK)
+			CHECK(wc_crdb_duration_put(out, m, d, ns, dir, &w, &err) == WC_OK, "%s: duration put", id);
+	}
+	else if (strcmp(enc, "bitarray") == 0)
+	{
+		size_t		words;
+		uint64_t	nbits;
+		int			bd;
+
+		st = wc_crdb_bitarray_get(p, n, &pos, dir, &words, &nbits, &bd, &err);
+		if (st == WC_OK)
+		{
+			uint8_t    *bits = malloc(nbits / 8 + 1);
+			uint64_t	k;
+			int			same = strlen(pg_value) == nbits;
+
+			wc_crdb_bitarray_copy(p, words, bd, nbits, bits);
+			for (k = 0; same && k < nbits; k++)
+				same = ((bits[k / 8] >> (7 - k % 8)) & 1) == (uint8_t) (pg_value[k] - '0');
+			CHECK(same, "%s: bits", id);
+			CHECK(wc_crdb_bitarray_size(nbits) >= n, "%s: bit array size bound", id);
+			w = wc_crdb_bitarray_put(out, bits, nbits, dir);
+			free(bits);
+		}
+	}
+	else if (strcmp(enc, "json") == 0)
+	{
+		wc_crdb_out o = {NULL, 0, 0};
+		char	   *txt;
+
+		st = wc_crdb_json_get(p, n, &pos, dir, &o, &err);
+		if (st == WC_OK)
+		{
+			txt = malloc(o.len + 1);
+			o.buf = txt;
+			o.cap = o.len;
+			o.len = 0;
+			pos = 0;
+			wc_crdb_json_get(p, n, &pos, dir, &o, &err);
+			txt[o.len] = 0;
+			CHECK(strcmp(txt, pg_value) == 0, "%s: JSON text %s", id, txt);
+			free(txt);
+		}
+		return 0;
+	}
+	else
+	{
+		wc_crdb_enc e;
+
+		while (st == WC_OK && pos < n)
+			st = wc_crdb_elem_skip(p, n, &pos, dir, &e, &err);
+		CHECK(st == WC_OK, "%s: %s elements", id, enc);
+		return 0;
+	}
+	CHECK(st == WC_OK, "%s: decode %s: status %d at %zu", id, enc, (int) st, err.offset);
+	CHECK(st != WC_OK || pos == n, "%s: consumed %zu of %zu", id, pos, n);
+	return w;
+}
+
+static void
+test_values(void)
+{
+	wc_tsv		t;
+
+	wc_tsv_open(&t, "crdb_key_values.tsv");
+	while (wc_tsv_next(&t))
+	{
+		const char *id = t.field[0],
+				   *enc = t.field[1],
+				   *pg_type = t.field[3],
+				   *pg_value = t.field[4],
+				   *crdb_text = t.field[6];
+		int			dir = dir_of(t.field[2]);
+		size_t		n;
+		uint8_t    *p = exact(t.field[5], &n);
+		uint8_t		out[4096];
+		size_t		w = roundtrip(id, enc, dir, p, n, pg_type, pg_value, out);
+
+		if (w && strncmp(id, "nc_", 3) != 0)
+			CHECK_BYTES(out, w, p, n, "%s: re-encoding", id);
+		/* the strict walker accepts the element in its direction */
+		if (strcmp(enc, "uvarint") != 0 && strcmp(enc, "tuple") != 0)
+		{
+			size_t		pos = 0;
+			wc_crdb_enc e;
+			wc_error	err;
+
+			CHECK(wc_crdb_elem_skip(p, n, &pos, dir, &e, &err) == WC_OK && pos == n,
+				  "%s: element skip", id);
+		}
+		/* the printer, given the direction, shows crdb_text */
+		if (strcmp(crdb_text, "-") != 0)
+		{
+			size_t		kn = n + 3;
+			uint8_t    *k = malloc(kn);
+			uint8_t		d = (uint8_t) dir;
+			char	   *got;
+			char		want[8192];
+
+			k[0] = 0xb2;
+			k[1] = 0x89;
+			memcpy(k + 2, p, n);
+			k[n + 2] = 0x88;
+			got = pretty(k, kn, &d, 1);
+			if (strcmp(enc, "json") == 0)
+			{
+				/* the printer quotes the rest of the key: drop the family */
+				free(got);
+				got = pretty(k, kn - 1, &d, 1);
+				snprintf(want, sizeof(want), "/Table/42/1/%s", crdb_text);
+			}
+			else
+				snprintf(want, sizeof(want), "/Table/42/1/%s/0", crdb_text);
+			CHECK(strcmp(got, want) == 0, "%s: printed %s, want %s", id, got, want);
+			free(got);
+			free(k);
+			if (strcmp(enc, "json") != 0 && strcmp(enc, "uvarint") != 0)
+			{
+				got = elem_text(p, n, dir);
+				CHECK(strcmp(got, crdb_text) == 0, "%s: element text %s", id, got);
+				free(got);
+			}
+		}
+		free(p);
+	}
+	wc_tsv_close(&t);
+}
+
+static void
+test_pretty(void)
+{
+	wc_tsv		t;
+
+	wc_tsv_open(&t, "crdb_key_pretty.tsv");
+	while (wc_tsv_next(&t))
+	{
+		size_t		n;
+		uint8_t    *k = exact(t.field[1], &n);
+		char	   *got = pretty(k, n, NULL, 0);
+
+		CHECK(strcmp(got, t.field[2]) == 0, "%s (%s): got %s, want %s", t.field[0], t.field[1], got, t.field[2]);
+		free(got);
+		free(k);
+	}
+	wc_tsv_close(&t);
+}
+
+/* crdb_key_elements' strict walk: prefix then every element. */
+static wc_status
+strict_key(const uint8_t *k, size_t n, wc_error *err)
+{
+	size_t		pos = 0;
+	wc_crdb_prefix pf;
+	wc_status	st = wc_crdb_prefix_get(k, n, &pos, &pf, err);
+	wc_crdb_enc e;
+
+	while (st == WC_OK && pos < n)
+		st = wc_crdb_elem_skip(k, n, &pos, WC_CRDB_ANY, &e, err);
+	return st;
+}
+
+static void
+test_invalid(void)
+{
+	wc_tsv		t;
+
+	wc_tsv_open(&t, "crdb_key_invalid.tsv");
+	while (wc_tsv_next(&t))
+	{
+		const char *id = t.field[0],
+				   *scope = t.field[1],
+				   *enc = t.field[2];
+		int			dir = dir_of(t.field[3]);
+		size_t		n;
+		uint8_t    *p;
+		wc_error	err;
+		wc_status	st = WC_OK;
+		size_t		pos = 0;
+
+		if (strcmp(scope, "element") != 0 && strcmp(scope, "key") != 0)
+			continue;			/* typed and encode rows: SQL suite */
+		p = exact(t.field[6], &n);
+		if (strcmp(scope, "key") == 0)
+			st = strict_key(p, n, &err);
+		else if (strcmp(enc, "uvarint") == 0)
+		{
+			uint64_t	v;
+
+			st = wc_crdb_uvarint_get(p, n, &pos, dir, &v, &err);
+		}
+		else if (strcmp(enc, "varint") == 0)
+		{
+			int64_t		v;
+
+			st = wc_crdb_varint_get(p, n, &pos, dir, &v, &err);
+		}
+		else if (strcmp(enc, "float") == 0)
+		{
+			double		v;
+
+			st = wc_crdb_float_get(p, n, &pos, dir, &v, &err);
+		}
+		else if (strcmp(enc, "decimal") == 0)
+		{
+			wc_crdb_decimal d;
+
+			st = wc_crdb_decimal_get(p, n, &pos, dir, &d, &err);
+		}
+		else
+		{
+			wc_crdb_enc e;
+
+			st = wc_crdb_elem_skip(p, n, &pos, dir, &e, &err);
+			if (st == WC_OK)
+			{
+				const char *want = enc;
+				const char *got = wc_crdb_enc_name(e);
+
+				if (strncmp(got, want, strlen(want)) != 0)
+					st = WC_ERR_BAD_BYTE;
+				else if (pos != n)
+					st = WC_ERR_TRAILING;
+			}
+		}
+		CHECK(st != WC_OK, "%s: accepted %s", id, t.field[6]);
+		CHECK(st == WC_OK || wc_status_row(st)->klass == WC_CLASS_BINARY, "%s: class", id);
+		CHECK(st == WC_OK || err.offset <= n, "%s: offset %zu beyond %zu", id, err.offset, n);
+		free(p);
+	}
+	wc_tsv_close(&t);
+}
+
+/* Spec examples not in the vector files. */
+static void
+test_spec(void)
+{
+	static const struct
+	{
+		const char *hex;
+		const char *text;
+	}			ex[] = {
+		{"b2f7", "/Table/42/255/PrefixEnd"},
+		{"b26103", "/Table/42/\"a\\x03\""},
+		{"b2050100", "/Table/42/???"},
+		{"b20501", "/Table/42/7.291122019556397e-304/PrefixEnd"},
+		{"b22a0089", "/Table/42/?\?\?/1"},
+		{"b212610003", "/Table/42/???"},
+		{"f900", "/Table/err:ExpectedTableID-FoundTypeUnknown"},
+		{"02", "/Meta1/\"\""},
+		{"06", "\"\\x06\""},
+		{"b207", "/Table/42/\"\\a\""},
+		{"bd89f8ffffff0088", "/Table/53/1/16777215/NULL/0"},
+		{"b2fe", "/Table/42/!NULL"},
+		{"b240fe87fdff", "/Table/42/ARRAY[!NULL,-3]"},
+		{NULL, NULL}
+	};
+	int			i;
+
+	for (i = 0; ex[i].hex; i++)
+	{
+		size_t		n;
+		uint8_t    *k = exact(ex[i].hex, &n);
+		char	   *got = pretty(k, n, NULL, 0);
+
+		CHECK(strcmp(got, ex[i].text) == 0, "spec %s: got %s, want %s", ex[i].hex, got, ex[i].text);
+		free(got);
+		free(k);
+	}
+	/* a desc array with directions: fe is the NULL element */
+	{
+		size_t		n;
+		uint8_t    *k = exact("b28940fe87fdff", &n);
+		uint8_t		d = WC_CRDB_DESC;
+		char	   *got = pretty(k, n, &d, 1);
+
+		CHECK(strcmp(got, "/Table/42/1/ARRAY[NULL,2]") == 0, "desc array: %s", got);
+		free(got);
+		free(k);
+	}
+	/* encoders: interval overflow, spec examples */
+	{
+		uint8_t		out[32];
+		size_t		w;
+		wc_error	err;
+
+		CHECK(wc_crdb_duration_put(out, -3600, 0, 0, WC_CRDB_DESC, &w, &err) == WC_ERR_DATETIME_RANGE,
+			  "interval sort overflow");
+		w = wc_crdb_decimal_put(out, "12.34", 5, WC_CRDB_ASC);
+		CHECK_BYTES(out, w, (const uint8_t *) "\x2a\x19\x44\x00", 4, "decimal 12.34");
+		w = wc_crdb_decimal_put(out, "-10", 3, WC_CRDB_ASC);
+		CHECK_BYTES(out, w, (const uint8_t *) "\x24\xeb\x00", 3, "decimal -10");
+		w = wc_crdb_decimal_put(out, "0.000", 5, WC_CRDB_ASC);
+		CHECK_BYTES(out, w, (const uint8_t *) "\x27", 1, "decimal 0");
+	}
+}
+
+int
+main(void)
+{
+	test_values();
+	test_pretty();
+	test_invalid();
+	test_spec();
+	return wc_summary("test_crdb_key");
+}
