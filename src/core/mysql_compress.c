@@ -250,3 +250,26 @@ wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
 		*stats = s;
 	return WC_OK;
 }
+
+/* Do headers of hdr bytes, whose first three hold the payload length,
+ * chain from start exactly to len? */
+static int
+chains(const uint8_t *buf, size_t len, size_t start, size_t hdr)
+{
+	size_t		pos = start;
+
+	while (pos < len)
+	{
+		if (len - pos < hdr || len - pos - hdr < load_le24(buf + pos))
+			return 0;
+		pos += hdr + load_le24(buf + pos);
+	}
+	return 1;
+}
+
+int
+wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start)
+{
+	return start < len && chains(buf, len, start, WC_MYSQL_COMPRESS_HEADER) &&
+		!chains(buf, len, start, 4);
+}

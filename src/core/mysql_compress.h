@@ -75,4 +75,14 @@ wc_status	wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start,
 								uint8_t *out, size_t out_len, void *work,
 								wc_mysql_compress_stats *stats, wc_error *err);
 
+/*
+ * Do the bytes buf[start .. len) read as compressed packets rather than as
+ * ordinary ones?  For a capture of the server's side alone, which does not
+ * show what the client asked for: 1 when the compressed packets' headers
+ * chain exactly to the end of the bytes and ordinary packet headers do not.
+ * (Both chaining exactly is as unlikely as the bytes allow; the ordinary
+ * reading wins then.)
+ */
+int			wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start);
+
 #endif							/* WC_MYSQL_COMPRESS_H */

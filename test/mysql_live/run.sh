@@ -7,9 +7,10 @@
 # server, driver.c (built against that server's own client library: MariaDB
 # Connector/C, libmysqlclient) creates the test tables, then runs the
 # scenario through proxy.c, the recording proxy, once with the capabilities
-# the library negotiates by default and once with CLIENT_DEPRECATE_EOF,
+# the library negotiates by default, once with CLIENT_DEPRECATE_EOF,
 # CLIENT_SESSION_TRACK and MariaDB's extended and cached metadata masked off
-# (proxy -m).  check.sql then decodes each recorded connection with
+# (proxy -m), and once with the compressed protocol (zlib with MariaDB's
+# library, zstd with MySQL's).  check.sql then decodes each recorded connection with
 # mysql_conversation & co. in a throwaway PostgreSQL cluster and compares
 # every packet and value with what the client library reported and with
 # what was inserted.  Every server it starts it stops, also on failure.
@@ -99,8 +100,8 @@ if ! wc_setup_cluster; then fail_step "start PostgreSQL"; finish; fi
 trap cleanup EXIT	# wc_cluster_start set its own
 psql -X -q -v ON_ERROR_STOP=1 -f "$here/setup.sql" >/dev/null || { fail_step "setup.sql"; finish; }
 
-# Masks for proxy -m: TLS and compression are always off (not decoded);
-# "off" also hides CLIENT_SESSION_TRACK (1<<23), CLIENT_DEPRECATE_EOF (1<<24)
+# Masks for proxy -m: TLS is always off (not decoded), compression off but
+# in the "compress" variant; "off" also hides CLIENT_SESSION_TRACK (1<<23), CLIENT_DEPRECATE_EOF (1<<24)
 # and MariaDB's extended (1<<35) and cached (1<<36) metadata.
 mask_default=$((0x800 | 0x20))
 mask_off=$((mask_default | (1 << 23) | (1 << 24) | (1 << 35) | (1 << 36)))
@@ -111,9 +112,10 @@ record_and_check() {
 	local server=$1 up=$2
 	shift 2
 	local variant mask dir pport ppid report
-	for variant in default off; do
+	for variant in default off compress; do
 		mask=$mask_default
 		[ $variant = off ] && mask=$mask_off
+		[ $variant = compress ] && mask=$((0x800))
 		dir=$work/$server-$variant
 		mkdir -p "$dir" && chmod 755 "$dir"
 		"$work/proxy" -u "127.0.0.1:$up" -o "$dir" -m "$mask" >"$dir/proxy.out" 2>&1 &
@@ -122,7 +124,7 @@ record_and_check() {
 		for _ in $(seq 1 50); do grep -q '^port ' "$dir/proxy.out" && break; sleep 0.1; done
 		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
 		report=$("$@" report-path "$server-$variant")
-		if ! "$@" run 127.0.0.1 "$pport" "$report" 2>"$dir/driver.err"; then
+		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" 2>"$dir/driver.err"; then
 			cat "$dir/driver.err"
 			fail_step "$server $variant: the client driver failed"
 			kill -TERM "$ppid"
@@ -145,7 +147,7 @@ mariadb_driver() {
 	case $1 in
 	report-path) echo "$work/$2.report" ;;
 	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
-	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" ;;
+	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" "$5" ;;
 	setup) "$work/driver-mariadb" setup "$2" "$3" wc wcpw ;;
 	esac
 }
@@ -179,7 +181,7 @@ mysql_driver() {
 	case $1 in
 	report-path) echo "/tmp/wc-live-$2.report" ;;
 	fetch-report) cp "$mysql_root$2" "$3" && rm -f "$mysql_root$2" ;;
-	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" ;;
+	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" "$5" ;;
 	setup) wc_chroot_run sid /tmp/wc-live/driver setup "$2" "$3" wc '' ;;
 	esac
 }

@@ -152,6 +152,13 @@ test_round_trip(void)
 		  (unsigned long long) stats.zstd);
 	free(out);
 
+	/* a server-only capture: the compressed reading is recognised, the
+	 * ordinary one is not taken for it */
+	CHECK(wc_mysql_compress_detect(comp.b, comp.n, 9), "detect: compressed packets");
+	CHECK(!wc_mysql_compress_detect(plain.b, plain.n, 0), "detect: ordinary packets");
+	CHECK(!wc_mysql_compress_detect(comp.b, comp.n - 1, 9), "detect: a cut compressed stream");
+	CHECK(!wc_mysql_compress_detect(comp.b, comp.n, comp.n), "detect: nothing after the handshake");
+
 	/* nothing after the handshake */
 	out = decompress_all(&comp, comp.n, &n, &stats, &st, &err);
 	CHECK(st == WC_OK && n == 0 && stats.packets == 0, "empty compressed stream");
