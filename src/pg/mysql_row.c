@@ -30,7 +30,6 @@
 #include "mysql_lenenc.h"
 #include "mysql_packet.h"
 
-#define FN "mysql_row_populate_record"
 
 /* One decoded column definition and its target attribute. */
 typedef struct row_column
@@ -134,8 +133,7 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 	if (!type_is_rowtype(rectype))
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("%s: first argument must be of a composite type, not %s", FN,
-						format_type_be(rectype))));
+				 errmsg("first argument must be of a composite type, not %s", format_type_be(rectype))));
 	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
 	if (rc == NULL || rc->rectype != rectype)
 	{
@@ -153,7 +151,7 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 	if (ARR_NDIM(columns) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: column definitions must be a one-dimensional array", FN)));
+				 errmsg("column definitions must be a one-dimensional array")));
 	deconstruct_array(columns, BYTEAOID, -1, false, TYPALIGN_INT, &elems, &enulls, &n);
 	rc->ncols = n;
 	rc->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
@@ -162,26 +160,25 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 	{
 		row_column *c = &rc->cols[i];
 		wc_mysql_column_def cd;
-		wc_mysql_error err;
-		wc_mysql_status st;
+		wc_error err;
+		wc_status st;
 		bytea	   *def;
 		const uint8 *b;
 		size_t		w;
 		Form_pg_attribute a;
 		Oid			typinput;
-		char		what[64];
 
 		if (enulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column definition %d is NULL", FN, i + 1)));
+					 errmsg("column definition %d is NULL", i + 1)));
 		def = DatumGetByteaPP(elems[i]);
 		b = (const uint8 *) VARDATA_ANY(def);
 		st = wc_mysql_column_def_decode(b, VARSIZE_ANY_EXHDR(def), WC_MYSQL_CD_EXT_DETECT, &cd, &err);
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
-			snprintf(what, sizeof(what), "column definition %d", i + 1);
-			mysql_raise(FN, what, st, &err);
+			wc_at_index(&err, st, "column definition", i + 1);
+			wc_report(&err, "MySQL column definition");
 		}
 		c->type = cd.type;
 		c->flags = cd.flags;
@@ -194,15 +191,15 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 		if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
-							FN, i + 1, c->name, cd.type)));
+					 errmsg("column %d (\"%s\") has MySQL type %d, which no result set carries",
+							i + 1, c->name, cd.type)));
 		rc->types[i] = cd.type;
 		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
 			att++;
 		if (att >= rc->tupdesc->natts)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: %d column definitions for a record of fewer columns", FN, n)));
+					 errmsg("%d column definitions for a record of fewer columns", n)));
 		a = TupleDescAttr(rc->tupdesc, att);
 		c->attnum = att++;
 		c->atttype = a->atttypid;
@@ -215,7 +212,7 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 	if (att < rc->tupdesc->natts)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: %d column definitions for a record of more columns", FN, n)));
+				 errmsg("%d column definitions for a record of more columns", n)));
 	MemoryContextSwitchTo(old);
 	return rc;
 }
@@ -245,8 +242,7 @@ from_integer(const row_column *c, bool neg, uint64 v)
 				if (neg ? v > (uint64) lim + 1 : v > (uint64) lim)
 					ereport(ERROR,
 							(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-							 errmsg("%s: value %s%llu is out of range for type %s", FN,
-									neg ? "-" : "", (unsigned long long) v,
+							 errmsg("value %s%llu is out of range for type %s", neg ? "-" : "", (unsigned long long) v,
 									format_type_be(c->atttype))));
 				if (c->atttype == INT2OID)
 					return Int16GetDatum(neg ? (int16) (0 - v) : (int16) v);
@@ -287,7 +283,7 @@ text_integer(const uint8 *p, size_t n, bool *neg, uint64 *v)
 bad:
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("%s: invalid integer \"%s\"", FN, pnstrdup((const char *) p, n))));
+			 errmsg("invalid integer \"%s\"", pnstrdup((const char *) p, n))));
 }
 
 /* Zero dates to NULL; impossible fields are an error; else canonical text. */
@@ -305,8 +301,7 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		dt->minute > 59 || dt->second > 59 || dt->microsecond > 999999)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", FN,
-						dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
+				 errmsg("date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
 				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
 	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
 	{
@@ -320,7 +315,7 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		if (y != dt->year || m != dt->month || d != dt->day)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("%s: date %04u-%02u-%02u does not exist", FN, dt->year, dt->month,
+					 errmsg("date %04u-%02u-%02u does not exist", dt->year, dt->month,
 							dt->day)));
 		if (c->atttype == DATEOID)
 			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
@@ -345,7 +340,7 @@ from_time(const row_column *c, const wc_mysql_time *t)
 	if (t->minute > 59 || t->second > 59 || t->microsecond > 999999)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: time has a field out of range", FN)));
+				 errmsg("time has a field out of range")));
 	snprintf(buf, sizeof(buf), "%s%llu:%02u:%02u.%06u", t->negative ? "-" : "",
 			 (unsigned long long) t->days * 24 + t->hour, t->minute, t->second, t->microsecond);
 	return from_text(c, buf);
@@ -366,12 +361,11 @@ from_string(const row_column *c, const uint8 *p, size_t n)
 	else if ((enc = pg_encoding_of(cs)) < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s: collation %u has a character set PostgreSQL cannot convert", FN,
-						c->charset)));
+				 errmsg("collation %u has a character set PostgreSQL cannot convert", c->charset)));
 	if (n > 0 && memchr(p, 0, n))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
-				 errmsg("%s: string contains a 0x00 byte, which text cannot hold", FN),
+				 errmsg("string contains a 0x00 byte, which text cannot hold"),
 				 errhint("Use a bytea column for it.")));
 	if (enc == PG_SQL_ASCII)
 		enc = PG_UTF8;
@@ -411,7 +405,7 @@ from_bit(const row_column *c, const uint8 *p, size_t n)
 static Datum
 text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 {
-	wc_mysql_error err;
+	wc_error err;
 
 	switch (c->type)
 	{
@@ -434,16 +428,16 @@ text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 			{
 				wc_mysql_datetime dt;
 
-				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_MYSQL_OK)
-					mysql_raise(FN, "date/time text", WC_MYSQL_ERR_SYNTAX, &err);
+				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_OK)
+					wc_report(&err, "MySQL DATE/DATETIME/TIMESTAMP text");
 				return from_datetime(c, &dt, isnull);
 			}
 		case WC_MYSQL_TYPE_TIME:
 			{
 				wc_mysql_time t;
 
-				if (wc_mysql_text_time(p, n, &t, &err) != WC_MYSQL_OK)
-					mysql_raise(FN, "time text", WC_MYSQL_ERR_SYNTAX, &err);
+				if (wc_mysql_text_time(p, n, &t, &err) != WC_OK)
+					wc_report(&err, "MySQL TIME text");
 				return from_time(c, &t);
 			}
 		case WC_MYSQL_TYPE_BIT:
@@ -574,9 +568,9 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	bool	   *nulls;
 	row_where	where = {0};
 	ErrorContextCallback cb;
-	wc_mysql_error err;
-	wc_mysql_status st;
-	char		rowdesc[48];
+	wc_error err;
+	wc_status st;
+	char		subject[48];
 
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
@@ -588,15 +582,16 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	buf = (const uint8 *) VARDATA_ANY(row);
 	len = VARSIZE_ANY_EXHDR(row);
 	if (rowno > 0)
-		snprintf(rowdesc, sizeof(rowdesc), " %lld", (long long) rowno);
+		snprintf(subject, sizeof(subject), "MySQL %s row %lld", binary ? "binary" : "text",
+				 (long long) rowno);
 	else
-		rowdesc[0] = '\0';
+		snprintf(subject, sizeof(subject), "MySQL %s row", binary ? "binary" : "text");
 
 	if (binary)
 	{
 		st = wc_mysql_binary_row_check(buf, len, rc->types, rc->ncols, &err);
-		if (st != WC_MYSQL_OK)
-			mysql_binary_row_raise(FN, rowdesc, st, &err, rc->types);
+		if (st != WC_OK)
+			wc_report(&err, subject);
 		pos = 1 + wc_mysql_binary_row_bitmap_size(rc->ncols);
 	}
 	else
@@ -604,22 +599,12 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 		size_t		n = 0;
 
 		st = wc_mysql_text_row_count(buf, len, &n, &err);
-		if (st != WC_MYSQL_OK)
-		{
-			char		what[96];
-
-			snprintf(what, sizeof(what), "text row%s, column %d", rowdesc, err.field + 1);
-			mysql_raise(FN, what, st, &err);
-		}
+		if (st != WC_OK)
+			wc_report(&err, subject);
 		if (n != (size_t) rc->ncols)
 		{
-			char		what[64];
-
-			err.offset = len;
-			err.need = rc->ncols;
-			err.have = n;
-			snprintf(what, sizeof(what), "text row%s", rowdesc);
-			mysql_raise(FN, what, WC_MYSQL_ERR_COLUMN_COUNT, &err);
+			wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, rc->ncols, n);
+			wc_report(&err, subject);
 		}
 		pos = 0;
 	}
