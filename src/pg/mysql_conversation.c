@@ -72,7 +72,7 @@ open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 
 				send;
 	uint64		caps;
 	wc_error	err;
-	bool		compressed;
+	bool		compressed = false;
 
 	s->buf[0] = client;
 	s->len[0] = client_len;
@@ -92,6 +92,7 @@ open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 
 	}
 	/* else the conversation itself reports what is wrong */
 	wc_mysql_conv_init(&s->conv, s->buf[0], s->len[0], s->buf[1], s->len[1]);
+	s->conv.compressed = compressed;
 }
 
 /* The payload of a packet as a new bytea. */
