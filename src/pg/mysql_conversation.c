@@ -61,7 +61,7 @@ decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
 
 /*
  * Point the state at the streams, decompressed when the connection
- * negotiated CLIENT_COMPRESS (with the client stream) or, from the server's
+ * negotiated compression (with the client stream) or, from the server's
  * side alone, when what follows the handshake reads as compressed packets.
  */
 static void
@@ -81,7 +81,10 @@ open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 
 	if (wc_mysql_conv_handshake_end(client, client_len, server, server_len, &cend, &send,
 									&caps, &err) == WC_OK)
 	{
-		compressed = client ? (caps & WC_MYSQL_CLIENT_COMPRESS) != 0 :
+		/* zlib (CLIENT_COMPRESS) or zstd (CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+		 * which MySQL's clients set without CLIENT_COMPRESS) */
+		compressed = client ? (caps & (WC_MYSQL_CLIENT_COMPRESS |
+									   WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)) != 0 :
 			wc_mysql_compress_detect(server, server_len, send);
 		if (compressed)
 		{

@@ -104,7 +104,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (wc_mysql_conv_handshake_end(two ? cl : NULL, cn, sv, sn, &ce, &se, &caps, &err) == WC_OK)
 		{
 			REQUIRE(ce <= cn && se <= sn);
-			if (two ? (caps & WC_MYSQL_CLIENT_COMPRESS) != 0 : wc_mysql_compress_detect(sv, sn, se))
+			if (two ? (caps & (WC_MYSQL_CLIENT_COMPRESS |
+							   WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)) != 0 :
+				wc_mysql_compress_detect(sv, sn, se))
 			{
 				uint8_t    *c2 = two ? decompressed(cl, cn, ce, &cn) : NULL;
 				uint8_t    *s2 = decompressed(sv, sn, se, &sn);
