@@ -24,8 +24,8 @@ REGRESS_OPTS = --inputdir=. --load-extension=wirecodec
 
 PG_CPPFLAGS = -I$(srcdir)/src/core -I$(srcdir)/src/pg
 PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
-# zlib: MariaDB's compressed binlog events; zstd: MySQL's transaction
-# payloads.
+# zlib and zstd: the MySQL compressed protocol, MariaDB's compressed binlog
+# events and MySQL's binlog transaction payloads.
 SHLIB_LINK += -lz -lzstd
 
 EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out

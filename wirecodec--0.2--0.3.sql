@@ -74,3 +74,14 @@ CREATE FUNCTION crdb_key_populate_record(base anyelement, key bytea, dirs text[]
 -- An MVCC key as CockroachDB prints it: key/wall.nanos,logical.
 CREATE FUNCTION crdb_mvcc_key_pretty(crdb_mvcc_key) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- MySQL: COM_STMT_BULK_EXECUTE
+-- COM_STMT_BULK_EXECUTE (MariaDB's array binding): one row per row of
+-- parameters; indicators 0 (a value), 1 NULL, 2 DEFAULT, 3 IGNORE.
+-- Value-per-call: memory holds the payload and one row.
+CREATE FUNCTION mysql_com_stmt_bulk_execute_decode(payload bytea, num_params int,
+		OUT statement_id bigint, OUT flags int, OUT row_number bigint,
+		OUT param_types int[], OUT indicators int[], OUT param_values bytea[])
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'mysql_com_stmt_bulk_execute_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;

@@ -69,7 +69,7 @@ wc_install_deps() {
 	command -v make >/dev/null 2>&1 || need+=(make)
 	command -v gcc >/dev/null 2>&1 || need+=(gcc)
 	command -v flock >/dev/null 2>&1 || need+=(util-linux)
-	# zlib and zstd: MariaDB's compressed binlog events, MySQL's payloads
+	# zlib and zstd: the MySQL compressed protocol and compressed binlogs
 	[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
 	[ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
 	wc_apt_install "${need[@]}" || return 1
