@@ -47,16 +47,38 @@ typedef struct row_column
 	Oid			ioparam;
 } row_column;
 
-/* Cached per call site: the record type and the decoded definitions. */
-typedef struct row_cache
+/*
+ * One set of decoded column definitions matched to the record's columns,
+ * in a memory context of its own (freed when it is evicted).
+ */
+typedef struct row_entry
 {
-	Oid			rectype;
-	int32		rectypmod;
-	TupleDesc	tupdesc;
+	MemoryContext cxt;
 	bytea	   *columns_key;	/* raw bytes of the columns array */
 	int			ncols;
 	row_column *cols;
 	uint8	   *types;
+} row_entry;
+
+/*
+ * Cached per call site: the record type (looked up once), its tuple
+ * descriptor (checked against the type cache's identifier on every call,
+ * so that ALTER TABLE between two calls is seen) and the last few column
+ * definition arrays (rows of alternating result sets do not rebuild).
+ */
+#define ROW_CACHE_SLOTS 4
+
+typedef struct row_cache
+{
+	Oid			rectype;
+	TypeCacheEntry *tce;
+	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
+	MemoryContext tdcxt;		/* holds tupdesc and the work arrays */
+	TupleDesc	tupdesc;
+	Datum	   *values;
+	bool	   *nulls;
+	row_entry  *slot[ROW_CACHE_SLOTS];
+	int			victim;			/* next slot to replace */
 } row_cache;
 
 /* Error context: which row and column is being converted. */
@@ -115,52 +137,120 @@ pg_encoding_of(wc_mysql_charset cs)
 	}
 }
 
-/* Decode the column definitions and match them to the record's columns. */
+/* Drop every cached column definition array. */
+static void
+row_cache_clear_slots(row_cache *rc)
+{
+	for (int i = 0; i < ROW_CACHE_SLOTS; i++)
+	{
+		if (rc->slot[i])
+			MemoryContextDelete(rc->slot[i]->cxt);
+		rc->slot[i] = NULL;
+	}
+	rc->victim = 0;
+}
+
+/*
+ * The record type's current tuple descriptor.  The type is resolved once per
+ * call site; the descriptor is compared with the type cache's on every call
+ * (an integer compare) and rebuilt, with every column cache, when the type
+ * changed (ALTER TABLE / ALTER TYPE between two calls).
+ */
 static row_cache *
-row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
+row_cache_type(FunctionCallInfo fcinfo)
 {
 	row_cache  *rc = (row_cache *) fcinfo->flinfo->fn_extra;
-	Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
-	size_t		keylen = VARSIZE(columns);
+	MemoryContext cxt;
 	MemoryContext old;
+	TupleDesc	td;
+
+	if (rc == NULL)
+	{
+		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
+		TypeCacheEntry *tce;
+
+		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: first argument must be of a composite type, not %s", FN,
+							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
+					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
+		if (tce->tupDesc == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: first argument must be of a composite type, not %s", FN,
+							format_type_be(rectype)),
+					 errhint("Use the composite type itself, not a domain over it.")));
+		rc = (row_cache *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_cache));
+		rc->rectype = rectype;
+		rc->tce = tce;
+		fcinfo->flinfo->fn_extra = rc;
+	}
+	if (rc->tupdesc != NULL && rc->tce->tupDesc_identifier == rc->tupdesc_id)
+		return rc;
+
+	/* first call, or the type changed: a new descriptor, no column caches */
+	(void) lookup_type_cache(rc->rectype, TYPECACHE_TUPDESC);
+	if (rc->tce->tupDesc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("%s: type %s is no longer a composite type", FN,
+						format_type_be(rc->rectype))));
+	row_cache_clear_slots(rc);
+	if (rc->tdcxt)
+		MemoryContextDelete(rc->tdcxt);
+	rc->tdcxt = NULL;
+	rc->tupdesc = NULL;
+	cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "mysql_row_populate_record type",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	td = CreateTupleDescCopy(rc->tce->tupDesc);
+	rc->values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
+	rc->nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
+	MemoryContextSwitchTo(old);
+	rc->tdcxt = cxt;
+	rc->tupdesc = td;
+	rc->tupdesc_id = rc->tce->tupDesc_identifier;
+	return rc;
+}
+
+/*
+ * Decode the column definitions and match them to the record's columns.
+ * The entry is built in a context of its own under the current (per-call)
+ * one, so that an error part-way leaves nothing behind; on success it moves
+ * under the call site's context and replaces the oldest slot.
+ */
+static row_entry *
+row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+{
+	size_t		keylen = VARSIZE(columns);
+	MemoryContext cxt;
+	MemoryContext old;
+	row_entry  *re;
 	Datum	   *elems;
 	bool	   *enulls;
 	int			n;
 	int			att = 0;
 
-	if (rc && rc->rectype == rectype && VARSIZE(rc->columns_key) == keylen &&
-		memcmp(rc->columns_key, columns, keylen) == 0)
-		return rc;
-	if (!type_is_rowtype(rectype))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("%s: first argument must be of a composite type, not %s", FN,
-						format_type_be(rectype))));
-	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-	if (rc == NULL || rc->rectype != rectype)
-	{
-		TupleDesc	td = lookup_rowtype_tupdesc(rectype, -1);
-
-		rc = (row_cache *) palloc0(sizeof(row_cache));
-		rc->rectype = rectype;
-		rc->tupdesc = CreateTupleDescCopy(td);
-		ReleaseTupleDesc(td);
-		BlessTupleDesc(rc->tupdesc);
-		fcinfo->flinfo->fn_extra = rc;
-	}
-	rc->columns_key = (bytea *) palloc(keylen);
-	memcpy(rc->columns_key, columns, keylen);
 	if (ARR_NDIM(columns) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s: column definitions must be a one-dimensional array", FN)));
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_row_populate_record columns",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	re = (row_entry *) palloc0(sizeof(row_entry));
+	re->cxt = cxt;
+	re->columns_key = (bytea *) palloc(keylen);
+	memcpy(re->columns_key, columns, keylen);
 	deconstruct_array(columns, BYTEAOID, -1, false, TYPALIGN_INT, &elems, &enulls, &n);
-	rc->ncols = n;
-	rc->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
-	rc->types = (uint8 *) palloc(n ? n : 1);
+	re->ncols = n;
+	re->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
+	re->types = (uint8 *) palloc(n ? n : 1);
 	for (int i = 0; i < n; i++)
 	{
-		row_column *c = &rc->cols[i];
+		row_column *c = &re->cols[i];
 		wc_mysql_column_def cd;
 		wc_mysql_error err;
 		wc_mysql_status st;
@@ -196,7 +286,7 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
 							FN, i + 1, c->name, cd.type)));
-		rc->types[i] = cd.type;
+		re->types[i] = cd.type;
 		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
 			att++;
 		if (att >= rc->tupdesc->natts)
@@ -208,7 +298,7 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 		c->atttype = a->atttypid;
 		c->atttypmod = a->atttypmod;
 		getTypeInputInfo(c->atttype, &typinput, &c->ioparam);
-		fmgr_info_cxt(typinput, &c->input, fcinfo->flinfo->fn_mcxt);
+		fmgr_info_cxt(typinput, &c->input, cxt);
 	}
 	while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
 		att++;
@@ -216,8 +306,34 @@ row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s: %d column definitions for a record of more columns", FN, n)));
+	pfree(elems);
+	pfree(enulls);
 	MemoryContextSwitchTo(old);
-	return rc;
+
+	/* complete: publish it */
+	MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+	if (rc->slot[rc->victim])
+		MemoryContextDelete(rc->slot[rc->victim]->cxt);
+	rc->slot[rc->victim] = re;
+	rc->victim = (rc->victim + 1) % ROW_CACHE_SLOTS;
+	return re;
+}
+
+/* The cached definitions for this columns array, built on a miss. */
+static row_entry *
+row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+{
+	size_t		keylen = VARSIZE(columns);
+
+	for (int i = 0; i < ROW_CACHE_SLOTS; i++)
+	{
+		row_entry  *re = rc->slot[i];
+
+		if (re && VARSIZE(re->columns_key) == keylen &&
+			memcmp(re->columns_key, columns, keylen) == 0)
+			return re;
+	}
+	return row_entry_build(fcinfo, rc, columns);
 }
 
 /* Value via the target type's input function. */
@@ -567,6 +683,7 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	bool		binary;
 	int64		rowno;
 	row_cache  *rc;
+	row_entry  *re;
 	const uint8 *buf;
 	size_t		len;
 	size_t		pos;
@@ -584,7 +701,8 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	columns = PG_GETARG_ARRAYTYPE_P(2);
 	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
 	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
-	rc = row_cache_get(fcinfo, columns);
+	rc = row_cache_type(fcinfo);
+	re = row_entry_get(fcinfo, rc, columns);
 	buf = (const uint8 *) VARDATA_ANY(row);
 	len = VARSIZE_ANY_EXHDR(row);
 	if (rowno > 0)
@@ -594,10 +712,10 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 
 	if (binary)
 	{
-		st = wc_mysql_binary_row_check(buf, len, rc->types, rc->ncols, &err);
+		st = wc_mysql_binary_row_check(buf, len, re->types, re->ncols, &err);
 		if (st != WC_MYSQL_OK)
-			mysql_binary_row_raise(FN, rowdesc, st, &err, rc->types);
-		pos = 1 + wc_mysql_binary_row_bitmap_size(rc->ncols);
+			mysql_binary_row_raise(FN, rowdesc, st, &err, re->types);
+		pos = 1 + wc_mysql_binary_row_bitmap_size(re->ncols);
 	}
 	else
 	{
@@ -611,12 +729,12 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 			snprintf(what, sizeof(what), "text row%s, column %d", rowdesc, err.field + 1);
 			mysql_raise(FN, what, st, &err);
 		}
-		if (n != (size_t) rc->ncols)
+		if (n != (size_t) re->ncols)
 		{
 			char		what[64];
 
 			err.offset = len;
-			err.need = rc->ncols;
+			err.need = re->ncols;
 			err.have = n;
 			snprintf(what, sizeof(what), "text row%s", rowdesc);
 			mysql_raise(FN, what, WC_MYSQL_ERR_COLUMN_COUNT, &err);
@@ -624,8 +742,8 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 		pos = 0;
 	}
 
-	values = (Datum *) palloc(rc->tupdesc->natts * sizeof(Datum));
-	nulls = (bool *) palloc(rc->tupdesc->natts * sizeof(bool));
+	values = rc->values;
+	nulls = rc->nulls;
 	for (int i = 0; i < rc->tupdesc->natts; i++)
 		nulls[i] = true;
 	where.row = rowno;
@@ -633,9 +751,9 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	cb.arg = &where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
-	for (int i = 0; i < rc->ncols; i++)
+	for (int i = 0; i < re->ncols; i++)
 	{
-		const row_column *c = &rc->cols[i];
+		const row_column *c = &re->cols[i];
 		wc_mysql_slice s;
 		bool		isnull = false;
 		Datum		v;
