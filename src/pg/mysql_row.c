@@ -29,23 +29,17 @@
 #include "mysql_glue.h"
 #include "mysql_lenenc.h"
 #include "mysql_packet.h"
+#include "mysql_row.h"
 
-#define FN "mysql_row_populate_record"
+/*
+ * The function whose errors are being reported: the conversions below are
+ * shared with mysql_conversation_rows(), and each entry point sets this
+ * before it converts anything.
+ */
+static const char *FN = "mysql_row_populate_record";
 
-/* One decoded column definition and its target attribute. */
-typedef struct row_column
-{
-	uint8		type;
-	uint16		flags;
-	uint16		charset;
-	uint32		column_length;
-	char		name[64];
-	int			attnum;			/* 0-based attribute of the record */
-	Oid			atttype;
-	int32		atttypmod;
-	FmgrInfo	input;
-	Oid			ioparam;
-} row_column;
+typedef mysql_row_column row_column;
+typedef mysql_row_where row_where;
 
 /*
  * One set of decoded column definitions matched to the record's columns,
@@ -73,21 +67,14 @@ typedef struct row_cache
 	Oid			rectype;
 	TypeCacheEntry *tce;
 	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
-	MemoryContext tdcxt;		/* holds tupdesc and the work arrays */
+	MemoryContext tdcxt;		/* holds tupdesc, targets and the work arrays */
 	TupleDesc	tupdesc;
+	mysql_row_target *targets;	/* per attribute */
 	Datum	   *values;
 	bool	   *nulls;
 	row_entry  *slot[ROW_CACHE_SLOTS];
 	int			victim;			/* next slot to replace */
 } row_cache;
-
-/* Error context: which row and column is being converted. */
-typedef struct row_where
-{
-	int64		row;
-	const row_column *col;
-	int			colno;
-} row_where;
 
 static void
 row_context(void *arg)
@@ -208,6 +195,7 @@ row_cache_type(FunctionCallInfo fcinfo)
 	td = CreateTupleDescCopy(rc->tce->tupDesc);
 	rc->values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
 	rc->nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
+	rc->targets = mysql_row_targets(td, cxt);
 	MemoryContextSwitchTo(old);
 	rc->tdcxt = cxt;
 	rc->tupdesc = td;
@@ -250,55 +238,23 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 	re->types = (uint8 *) palloc(n ? n : 1);
 	for (int i = 0; i < n; i++)
 	{
-		row_column *c = &re->cols[i];
-		wc_mysql_column_def cd;
-		wc_mysql_error err;
-		wc_mysql_status st;
 		bytea	   *def;
-		const uint8 *b;
-		size_t		w;
-		Form_pg_attribute a;
-		Oid			typinput;
-		char		what[64];
 
 		if (enulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s: column definition %d is NULL", FN, i + 1)));
-		def = DatumGetByteaPP(elems[i]);
-		b = (const uint8 *) VARDATA_ANY(def);
-		st = wc_mysql_column_def_decode(b, VARSIZE_ANY_EXHDR(def), WC_MYSQL_CD_EXT_DETECT, &cd, &err);
-		if (st != WC_MYSQL_OK)
-		{
-			snprintf(what, sizeof(what), "column definition %d", i + 1);
-			mysql_raise(FN, what, st, &err);
-		}
-		c->type = cd.type;
-		c->flags = cd.flags;
-		c->charset = cd.charset;
-		c->column_length = cd.column_length;
-		if (!cd.str[WC_MYSQL_CD_NAME].is_null)
-			snprintf(c->name, sizeof(c->name), "%.*s",
-					 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
-					 (const char *) b + cd.str[WC_MYSQL_CD_NAME].off);
-		if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
-							FN, i + 1, c->name, cd.type)));
-		re->types[i] = cd.type;
 		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
 			att++;
 		if (att >= rc->tupdesc->natts)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s: %d column definitions for a record of fewer columns", FN, n)));
-		a = TupleDescAttr(rc->tupdesc, att);
-		c->attnum = att++;
-		c->atttype = a->atttypid;
-		c->atttypmod = a->atttypmod;
-		getTypeInputInfo(c->atttype, &typinput, &c->ioparam);
-		fmgr_info_cxt(typinput, &c->input, cxt);
+		def = DatumGetByteaPP(elems[i]);
+		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
+							  VARSIZE_ANY_EXHDR(def), i, att, &rc->targets[att], FN);
+		re->types[i] = re->cols[i].type;
+		att++;
 	}
 	while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
 		att++;
@@ -340,7 +296,7 @@ row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 static Datum
 from_text(const row_column *c, char *s)
 {
-	return InputFunctionCall((FmgrInfo *) &c->input, s, c->ioparam, c->atttypmod);
+	return InputFunctionCall(c->input, s, c->ioparam, c->atttypmod);
 }
 
 /* An integer (neg: -v) into the target column. */
@@ -674,48 +630,84 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 	}
 }
 
-PG_FUNCTION_INFO_V1(mysql_row_populate_record);
-Datum
-mysql_row_populate_record(PG_FUNCTION_ARGS)
+/* ======================================================================
+ * Shared with mysql_conversation_rows()
+ * ====================================================================== */
+
+mysql_row_target *
+mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 {
-	bytea	   *row;
-	ArrayType  *columns;
-	bool		binary;
-	int64		rowno;
-	row_cache  *rc;
-	row_entry  *re;
-	const uint8 *buf;
-	size_t		len;
-	size_t		pos;
-	Datum	   *values;
-	bool	   *nulls;
-	row_where	where = {0};
-	ErrorContextCallback cb;
+	mysql_row_target *t = (mysql_row_target *) palloc0(sizeof(mysql_row_target) * Max(td->natts, 1));
+
+	for (int i = 0; i < td->natts; i++)
+	{
+		Form_pg_attribute a = TupleDescAttr(td, i);
+		Oid			typinput;
+
+		if (a->attisdropped)
+			continue;
+		t[i].atttype = a->atttypid;
+		t[i].atttypmod = a->atttypmod;
+		getTypeInputInfo(a->atttypid, &typinput, &t[i].ioparam);
+		fmgr_info_cxt(typinput, &t[i].input, fmgr_cxt);
+	}
+	return t;
+}
+
+void
+mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, int att,
+					  const mysql_row_target *t, const char *func)
+{
+	wc_mysql_column_def cd;
 	wc_mysql_error err;
 	wc_mysql_status st;
-	char		rowdesc[48];
+	size_t		w;
+	char		what[64];
 
-	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
-		PG_RETURN_NULL();
-	row = PG_GETARG_BYTEA_PP(1);
-	columns = PG_GETARG_ARRAYTYPE_P(2);
-	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
-	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
-	rc = row_cache_type(fcinfo);
-	re = row_entry_get(fcinfo, rc, columns);
-	buf = (const uint8 *) VARDATA_ANY(row);
-	len = VARSIZE_ANY_EXHDR(row);
-	if (rowno > 0)
-		snprintf(rowdesc, sizeof(rowdesc), " %lld", (long long) rowno);
-	else
-		rowdesc[0] = '\0';
+	FN = func;
+	st = wc_mysql_column_def_decode(b, len, WC_MYSQL_CD_EXT_DETECT, &cd, &err);
+	if (st != WC_MYSQL_OK)
+	{
+		snprintf(what, sizeof(what), "column definition %d", i + 1);
+		mysql_raise(FN, what, st, &err);
+	}
+	memset(c, 0, sizeof(*c));
+	c->type = cd.type;
+	c->flags = cd.flags;
+	c->charset = cd.charset;
+	c->column_length = cd.column_length;
+	if (!cd.str[WC_MYSQL_CD_NAME].is_null)
+		snprintf(c->name, sizeof(c->name), "%.*s",
+				 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
+				 (const char *) b + cd.str[WC_MYSQL_CD_NAME].off);
+	if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
+						FN, i + 1, c->name, cd.type)));
+	c->attnum = att;
+	c->atttype = t->atttype;
+	c->atttypmod = t->atttypmod;
+	c->input = (FmgrInfo *) &t->input;
+	c->ioparam = t->ioparam;
+}
 
+void
+mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool binary,
+			   const uint8 *buf, size_t len, const char *func, const char *rowdesc,
+			   Datum *values, bool *nulls, int natts, mysql_row_where *w)
+{
+	wc_mysql_error err;
+	wc_mysql_status st;
+	size_t		pos;
+
+	FN = func;
 	if (binary)
 	{
-		st = wc_mysql_binary_row_check(buf, len, re->types, re->ncols, &err);
+		st = wc_mysql_binary_row_check(buf, len, types, ncols, &err);
 		if (st != WC_MYSQL_OK)
-			mysql_binary_row_raise(FN, rowdesc, st, &err, re->types);
-		pos = 1 + wc_mysql_binary_row_bitmap_size(re->ncols);
+			mysql_binary_row_raise(FN, rowdesc, st, &err, types);
+		pos = 1 + wc_mysql_binary_row_bitmap_size(ncols);
 	}
 	else
 	{
@@ -729,12 +721,12 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 			snprintf(what, sizeof(what), "text row%s, column %d", rowdesc, err.field + 1);
 			mysql_raise(FN, what, st, &err);
 		}
-		if (n != (size_t) re->ncols)
+		if (n != (size_t) ncols)
 		{
 			char		what[64];
 
 			err.offset = len;
-			err.need = re->ncols;
+			err.need = ncols;
 			err.have = n;
 			snprintf(what, sizeof(what), "text row%s", rowdesc);
 			mysql_raise(FN, what, WC_MYSQL_ERR_COLUMN_COUNT, &err);
@@ -742,24 +734,17 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 		pos = 0;
 	}
 
-	values = rc->values;
-	nulls = rc->nulls;
-	for (int i = 0; i < rc->tupdesc->natts; i++)
+	for (int i = 0; i < natts; i++)
 		nulls[i] = true;
-	where.row = rowno;
-	cb.callback = row_context;
-	cb.arg = &where;
-	cb.previous = error_context_stack;
-	error_context_stack = &cb;
-	for (int i = 0; i < re->ncols; i++)
+	for (int i = 0; i < ncols; i++)
 	{
-		const row_column *c = &re->cols[i];
+		const row_column *c = &cols[i];
 		wc_mysql_slice s;
 		bool		isnull = false;
 		Datum		v;
 
-		where.col = c;
-		where.colno = i;
+		w->col = c;
+		w->colno = i;
 		if (binary)
 		{
 			if (wc_mysql_binary_row_is_null(buf, i))
@@ -777,6 +762,48 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 		values[c->attnum] = v;
 		nulls[c->attnum] = isnull;
 	}
+	w->col = NULL;
+}
+
+PG_FUNCTION_INFO_V1(mysql_row_populate_record);
+Datum
+mysql_row_populate_record(PG_FUNCTION_ARGS)
+{
+	bytea	   *row;
+	ArrayType  *columns;
+	bool		binary;
+	int64		rowno;
+	row_cache  *rc;
+	row_entry  *re;
+	const uint8 *buf;
+	size_t		len;
+	row_where	where = {0};
+	ErrorContextCallback cb;
+	char		rowdesc[48];
+
+	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
+		PG_RETURN_NULL();
+	FN = "mysql_row_populate_record";
+	row = PG_GETARG_BYTEA_PP(1);
+	columns = PG_GETARG_ARRAYTYPE_P(2);
+	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
+	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
+	rc = row_cache_type(fcinfo);
+	re = row_entry_get(fcinfo, rc, columns);
+	buf = (const uint8 *) VARDATA_ANY(row);
+	len = VARSIZE_ANY_EXHDR(row);
+	if (rowno > 0)
+		snprintf(rowdesc, sizeof(rowdesc), " %lld", (long long) rowno);
+	else
+		rowdesc[0] = '\0';
+
+	where.row = rowno;
+	cb.callback = row_context;
+	cb.arg = &where;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, FN, rowdesc, rc->values,
+				   rc->nulls, rc->tupdesc->natts, &where);
 	error_context_stack = cb.previous;
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->tupdesc, values, nulls)));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->tupdesc, rc->values, rc->nulls)));
 }

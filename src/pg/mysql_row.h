@@ -1,0 +1,73 @@
+/*
+ * mysql_row.h: typed rows from MySQL text or binary rows, shared by
+ * mysql_row_populate_record() (mysql_row.c) and mysql_conversation_rows()
+ * (mysql_conversation_rows.c): one decoded column definition bound to an
+ * attribute of the target row type, and the conversion of one row into
+ * that row type's values.
+ */
+#ifndef WC_MYSQL_ROW_H
+#define WC_MYSQL_ROW_H
+
+#include "compat.h"
+
+#include "access/tupdesc.h"
+#include "fmgr.h"
+
+/* What one attribute of the target row type needs: its type and its input
+ * function, looked up once per row type. */
+typedef struct mysql_row_target
+{
+	Oid			atttype;
+	int32		atttypmod;
+	Oid			ioparam;
+	FmgrInfo	input;
+} mysql_row_target;
+
+/* One decoded column definition and its target attribute. */
+typedef struct mysql_row_column
+{
+	uint8		type;
+	uint16		flags;
+	uint16		charset;
+	uint32		column_length;
+	char		name[64];
+	int			attnum;			/* 0-based attribute of the record */
+	Oid			atttype;
+	int32		atttypmod;
+	FmgrInfo   *input;			/* the target's */
+	Oid			ioparam;
+} mysql_row_column;
+
+/* Which row and column is being converted (for error context lines). */
+typedef struct mysql_row_where
+{
+	int64		row;
+	const mysql_row_column *col;
+	int			colno;
+} mysql_row_where;
+
+/* The targets of every attribute of td (dropped ones left zero), in the
+ * current memory context. */
+extern mysql_row_target *mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt);
+
+/*
+ * Decode column definition i (0-based) into c and bind it to attribute att
+ * (the i-th live attribute: the caller walks past dropped ones).  Errors
+ * name func and the definition.
+ */
+extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t len, int i,
+								  int att, const mysql_row_target *t, const char *func);
+
+/*
+ * One text or binary row of ncols columns (types: their MySQL types) into
+ * values/nulls (natts long; attributes without a column stay NULL).  Errors
+ * name func and "text row<rowdesc>"/"binary row<rowdesc>"; w->col and
+ * w->colno follow the column being converted, for the caller's error
+ * context callback.
+ */
+extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols,
+						   bool binary, const uint8 *buf, size_t len, const char *func,
+						   const char *rowdesc, Datum *values, bool *nulls, int natts,
+						   mysql_row_where *w);
+
+#endif							/* WC_MYSQL_ROW_H */
