@@ -1,0 +1,526 @@
+/*
+ * mysql_conversation_rows.c: mysql_conversation_rows(), every row of the
+ * selected result sets of a recorded connection, decoded in one pass from
+ * the stream straight into a row type (core: src/core/mysql_conversation.c
+ * classifies the packets; the conversions are mysql_row_populate_record's,
+ * shared through mysql_row.h).
+ *
+ * Materialize mode: one call walks the whole conversation and fills the
+ * tuplestore the executor reads (which keeps work_mem in memory and spills
+ * the rest to a temporary file).  Rows are read in place from the stream
+ * (a packet split over several frames is gathered into one reused buffer);
+ * column definitions are decoded once per result set, and the row type's
+ * input functions are looked up once per call site.
+ */
+#include "compat.h"
+
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+#include "utils/memutils.h"
+#include "utils/typcache.h"
+
+#include "mysql_binary.h"
+#include "mysql_conversation.h"
+#include "mysql_glue.h"
+#include "mysql_row.h"
+
+#define FN "mysql_conversation_rows"
+#define COM_STMT_CLOSE 0x19
+
+/* Cached per call site: base's row type and what each attribute needs. */
+typedef struct convrows_type
+{
+	Oid			rectype;
+	TypeCacheEntry *tce;
+	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
+	MemoryContext cxt;			/* holds tupdesc and targets */
+	TupleDesc	tupdesc;
+	mysql_row_target *targets;
+	int			nlive;			/* attributes not dropped */
+} convrows_type;
+
+/* Column definitions as they appear in the stream (pointers into it, or
+ * into a gathered copy for a definition split over frames). */
+typedef struct convrows_defs
+{
+	int			n;
+	int			cap;
+	const uint8 **def;
+	size_t	   *len;
+} convrows_defs;
+
+/* A prepared statement's column definitions (MariaDB may send none with
+ * an execute's result set: the statement's hold). */
+typedef struct convrows_stmt
+{
+	uint32		stmt_id;
+	convrows_defs defs;
+	struct convrows_stmt *next;
+} convrows_stmt;
+
+/* The walk. */
+typedef struct convrows_state
+{
+	wc_mysql_conv conv;
+	wc_mysql_conv_item it;
+	MemoryContext cxt;			/* the call's: definitions, statements */
+	convrows_defs cur;			/* current result set's (or prepare's) */
+	bool		cur_borrowed;	/* cur is a statement's */
+	bool		in_prepare;
+	uint32		prepare_id;
+	uint32		execute_id;
+	convrows_stmt *stmts;
+	/* the current result set, bound to the row type at its first row */
+	bool		bound;
+	mysql_row_column *cols;
+	uint8	   *types;
+	int			ncols;
+	/* error context */
+	mysql_row_where where;
+	bool		binding;		/* decoding the result set's definitions */
+	int			command;
+	int			result_set;
+} convrows_state;
+
+/* CONTEXT line: command, result set, row and column. */
+static void
+convrows_context(void *arg)
+{
+	convrows_state *s = (convrows_state *) arg;
+	const mysql_row_column *c = s->where.col;
+	const char *tn;
+
+	if (s->binding)
+	{
+		errcontext("command %d, result set %d, column definition %d", s->command,
+				   s->result_set, s->where.colno + 1);
+		return;
+	}
+	if (c == NULL)
+		return;
+	tn = wc_mysql_type_name(c->type);
+	errcontext("command %d, result set %d, row %lld, column %d (\"%s\", MySQL type %s%s)",
+			   s->command, s->result_set, (long long) s->where.row, s->where.colno + 1, c->name,
+			   tn ? tn : "?", c->flags & WC_MYSQL_FLAG_UNSIGNED ? " UNSIGNED" : "");
+}
+
+/* base's row type, its descriptor checked against the type cache on every
+ * call (ALTER TABLE between two calls is seen). */
+static convrows_type *
+convrows_type_get(FunctionCallInfo fcinfo, int basearg)
+{
+	convrows_type *t = (convrows_type *) fcinfo->flinfo->fn_extra;
+	MemoryContext cxt,
+				old;
+	TupleDesc	td;
+
+	if (t == NULL)
+	{
+		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, basearg);
+		TypeCacheEntry *tce;
+
+		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: base must be of a composite type, not %s", FN,
+							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
+					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
+		if (tce->tupDesc == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: base must be of a composite type, not %s", FN,
+							format_type_be(rectype)),
+					 errhint("Use the composite type itself, not a domain over it.")));
+		t = (convrows_type *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(convrows_type));
+		t->rectype = rectype;
+		t->tce = tce;
+		fcinfo->flinfo->fn_extra = t;
+	}
+	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
+		return t;
+	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
+	if (t->tce->tupDesc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("%s: type %s is no longer a composite type", FN, format_type_be(t->rectype))));
+	/* built aside, published when complete */
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_conversation_rows type",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	td = CreateTupleDescCopy(t->tce->tupDesc);
+	{
+		mysql_row_target *targets = mysql_row_targets(td, cxt);
+		int			nlive = 0;
+
+		for (int i = 0; i < td->natts; i++)
+			nlive += !TupleDescAttr(td, i)->attisdropped;
+		MemoryContextSwitchTo(old);
+		MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+		if (t->cxt)
+			MemoryContextDelete(t->cxt);
+		t->cxt = cxt;
+		t->tupdesc = td;
+		t->targets = targets;
+		t->nlive = nlive;
+		t->tupdesc_id = t->tce->tupDesc_identifier;
+	}
+	return t;
+}
+
+static void
+defs_clear(convrows_state *s)
+{
+	if (!s->cur_borrowed && s->cur.def)
+	{
+		pfree(s->cur.def);
+		pfree(s->cur.len);
+	}
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur_borrowed = false;
+	s->bound = false;
+}
+
+static void
+defs_add(convrows_state *s, const uint8 *def, size_t len)
+{
+	MemoryContext old = MemoryContextSwitchTo(s->cxt);
+	convrows_defs *d = &s->cur;
+
+	if (d->n == d->cap)
+	{
+		d->cap = d->cap ? d->cap * 2 : 8;
+		d->def = d->def ? repalloc(d->def, d->cap * sizeof(uint8 *)) : palloc(d->cap * sizeof(uint8 *));
+		d->len = d->len ? repalloc(d->len, d->cap * sizeof(size_t)) : palloc(d->cap * sizeof(size_t));
+	}
+	d->def[d->n] = def;
+	d->len[d->n] = len;
+	d->n++;
+	MemoryContextSwitchTo(old);
+}
+
+static convrows_stmt *
+stmt_find(convrows_state *s, uint32 id, bool unlink)
+{
+	for (convrows_stmt **pp = &s->stmts; *pp; pp = &(*pp)->next)
+		if ((*pp)->stmt_id == id)
+		{
+			convrows_stmt *e = *pp;
+
+			if (unlink)
+				*pp = e->next;
+			return e;
+		}
+	return NULL;
+}
+
+static void
+stmt_forget(convrows_state *s, uint32 id)
+{
+	convrows_stmt *e = stmt_find(s, id, true);
+
+	if (e)
+	{
+		if (e->defs.def)
+		{
+			pfree(e->defs.def);
+			pfree(e->defs.len);
+		}
+		pfree(e);
+	}
+}
+
+/* A prepare's response is over: its column definitions become the
+ * statement's. */
+static void
+end_prepare(convrows_state *s)
+{
+	convrows_stmt *e;
+
+	s->in_prepare = false;
+	stmt_forget(s, s->prepare_id);
+	e = MemoryContextAllocZero(s->cxt, sizeof(convrows_stmt));
+	e->stmt_id = s->prepare_id;
+	e->defs = s->cur;
+	e->next = s->stmts;
+	s->stmts = e;
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur_borrowed = false;
+	s->bound = false;
+}
+
+/* Bind the current result set's definitions to the row type, at its first
+ * row: their number must be the row type's, then each is decoded once. */
+static void
+bind_result_set(convrows_state *s, convrows_type *t)
+{
+	MemoryContext old;
+	int			att = 0;
+
+	if (s->cur.n != t->nlive)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: result set %d of command %d has %d columns, the row type %s has %d",
+						FN, s->result_set, s->command, s->cur.n, format_type_be(t->rectype),
+						t->nlive),
+				 errdetail("At row %lld (server packet %llu).", (long long) s->where.row,
+						   (unsigned long long) s->it.packet),
+				 errhint("Select one result set with the command and result_set arguments.")));
+	old = MemoryContextSwitchTo(s->cxt);
+	if (s->cols)
+	{
+		pfree(s->cols);
+		pfree(s->types);
+	}
+	s->ncols = s->cur.n;
+	s->cols = palloc(sizeof(mysql_row_column) * Max(s->ncols, 1));
+	s->types = palloc(Max(s->ncols, 1));
+	MemoryContextSwitchTo(old);
+	s->binding = true;
+	for (int i = 0; i < s->ncols; i++)
+	{
+		while (TupleDescAttr(t->tupdesc, att)->attisdropped)
+			att++;
+		s->where.colno = i;
+		mysql_row_column_init(&s->cols[i], s->cur.def[i], s->cur.len[i], i, att,
+							  &t->targets[att], FN);
+		s->types[i] = s->cols[i].type;
+		att++;
+	}
+	s->binding = false;
+	s->bound = true;
+}
+
+/* ERROR for a core status, naming the stream, the packet and the command. */
+static void WC_NORETURN
+convrows_raise(wc_mysql_status st, const wc_mysql_error *err, const wc_mysql_conv_item *it,
+			   const wc_mysql_conv *c)
+{
+	char		what[128];
+
+	snprintf(what, sizeof(what), "%s packet %llu (command %d)",
+			 err->field == 0 ? "client" : "server", (unsigned long long) it->packet,
+			 c->command);
+	if (st == WC_MYSQL_ERR_TRUNCATED && err->need == 4 && err->have == 0 &&
+		err->offset == c->len[err->field])
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("%s: the %s stream ends at byte offset %zu, where %s was expected", FN,
+						err->field == 0 ? "client" : "server", err->offset, what),
+				 errdetail("The capture is truncated: the exchange of command %d is incomplete.",
+						   c->command)));
+	mysql_raise(FN, what, st, err);
+}
+
+/* The payload of the packet it, in place when it is one frame, else
+ * gathered into *gbuf (grown as needed). */
+static const uint8 *
+packet_payload(convrows_state *s, const wc_mysql_conv_item *it, uint8 **gbuf, size_t *gcap)
+{
+	const uint8 *buf = s->conv.buf[it->from_server];
+
+	if (it->pkt.chunks == 1)
+		return buf + it->pkt.offset + 4;
+	mysql_check_bytea_size(it->pkt.length, FN);
+	if (*gcap < it->pkt.length)
+	{
+		if (*gbuf)
+			pfree(*gbuf);
+		*gcap = Max(it->pkt.length, 2 * *gcap);
+		*gbuf = MemoryContextAlloc(s->cxt, *gcap);
+	}
+	wc_mysql_packet_gather(buf, &it->pkt, *gbuf);
+	return *gbuf;
+}
+
+/* A selector argument: NULL (all) or >= 0. */
+static int
+selector_arg(FunctionCallInfo fcinfo, int argno, const char *name)
+{
+	int32		v;
+
+	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
+		return -1;
+	v = PG_GETARG_INT32(argno);
+	if (v < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s: %s must be 0 or more, or NULL for all, not %d", FN, name, v)));
+	return v;
+}
+
+static Datum
+conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			basearg = two_sided ? 2 : 1;
+	int			want_command = selector_arg(fcinfo, basearg + 1, "command");
+	int			want_rs = selector_arg(fcinfo, basearg + 2, "result_set");
+	convrows_type *t;
+	convrows_state *s;
+	Tuplestorestate *store;
+	MemoryContext callcxt,
+				rowcxt,
+				old;
+	ErrorContextCallback cb;
+	bytea	   *client = NULL,
+			   *server;
+	Datum	   *values;
+	bool	   *nulls;
+	uint8	   *gbuf = NULL;
+	size_t		gcap = 0;
+	wc_mysql_conv_item *it;
+	wc_mysql_error err;
+	wc_mysql_status st;
+	char		rowdesc[96];
+
+	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
+		(rsinfo->allowedModes & SFRM_Materialize) == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s: set-valued function called in context that cannot accept a set", FN)));
+	t = convrows_type_get(fcinfo, basearg);
+
+	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
+	store = tuplestore_begin_heap((rsinfo->allowedModes & SFRM_Materialize_Random) != 0, false,
+								  work_mem);
+	rsinfo->returnMode = SFRM_Materialize;
+	rsinfo->setResult = store;
+	rsinfo->setDesc = CreateTupleDescCopy(t->tupdesc);
+	MemoryContextSwitchTo(old);
+
+	/* NULL streams: no rows */
+	if ((two_sided && PG_ARGISNULL(0)) || PG_ARGISNULL(two_sided ? 1 : 0))
+		return (Datum) 0;
+
+	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_conversation_rows",
+									ALLOCSET_DEFAULT_SIZES);
+	rowcxt = AllocSetContextCreate(callcxt, "mysql_conversation_rows row",
+								   ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(callcxt);
+	if (two_sided)
+		client = PG_GETARG_BYTEA_PP(0);
+	server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
+	s = palloc0(sizeof(convrows_state));
+	s->cxt = callcxt;
+	values = palloc(sizeof(Datum) * Max(t->tupdesc->natts, 1));
+	nulls = palloc(sizeof(bool) * Max(t->tupdesc->natts, 1));
+	wc_mysql_conv_init(&s->conv,
+					   client ? (const uint8 *) VARDATA_ANY(client) : NULL,
+					   client ? VARSIZE_ANY_EXHDR(client) : 0,
+					   (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
+	MemoryContextSwitchTo(old);
+
+	it = &s->it;
+	cb.callback = convrows_context;
+	cb.arg = s;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	for (;;)
+	{
+		bool		is_row;
+
+		CHECK_FOR_INTERRUPTS();
+		st = wc_mysql_conv_next(&s->conv, it, &err);
+		if (st == WC_MYSQL_NULL)
+			break;
+		if (st != WC_MYSQL_OK)
+			convrows_raise(st, &err, it, &s->conv);
+		if (want_command >= 0 && it->command > want_command)
+			break;				/* past the selected command */
+		is_row = it->kind == WC_MYSQL_K_TEXT_ROW || it->kind == WC_MYSQL_K_BINARY_ROW;
+
+		if (!is_row)
+		{
+			/* the column definitions that the rows will need */
+			if (s->in_prepare && it->kind != WC_MYSQL_K_COLUMN_DEF &&
+				it->kind != WC_MYSQL_K_PARAM_DEF && it->kind != WC_MYSQL_K_EOF)
+				end_prepare(s);
+			switch (it->kind)
+			{
+				case WC_MYSQL_K_COMMAND:
+					s->execute_id = it->stmt_id;
+					if (it->command_type == COM_STMT_CLOSE)
+						stmt_forget(s, it->stmt_id);
+					break;
+				case WC_MYSQL_K_COLUMN_COUNT:
+					defs_clear(s);
+					if (it->cached_metadata)
+					{
+						/* server's side only: the latest prepare */
+						convrows_stmt *e = client ? stmt_find(s, s->execute_id, false) : s->stmts;
+
+						if (e != NULL)
+						{
+							s->cur = e->defs;
+							s->cur_borrowed = true;
+						}
+					}
+					break;
+				case WC_MYSQL_K_PREPARE_OK:
+					defs_clear(s);
+					s->in_prepare = true;
+					s->prepare_id = it->stmt_id;
+					break;
+				case WC_MYSQL_K_COLUMN_DEF:
+					{
+						const uint8 *p = packet_payload(s, it, &gbuf, &gcap);
+
+						if (p == gbuf)
+						{
+							/* split over frames: a copy of its own */
+							uint8	   *copy = MemoryContextAlloc(s->cxt, it->pkt.length);
+
+							memcpy(copy, p, it->pkt.length);
+							p = copy;
+						}
+						defs_add(s, p, it->pkt.length);
+					}
+					break;
+				default:
+					break;
+			}
+			continue;
+		}
+
+		/* a row: of a selected result set? */
+		if ((want_command >= 0 && it->command != want_command) ||
+			(want_rs >= 0 && it->result_set != want_rs))
+			continue;
+		s->command = it->command;
+		s->result_set = it->result_set;
+		s->where.row = (int64) it->row;
+		if (!s->bound)
+			bind_result_set(s, t);
+		snprintf(rowdesc, sizeof(rowdesc), " %llu of command %d, result set %d",
+				 (unsigned long long) it->row, it->command, it->result_set);
+		old = MemoryContextSwitchTo(rowcxt);
+		mysql_row_fill(s->cols, s->types, s->ncols, it->kind == WC_MYSQL_K_BINARY_ROW,
+					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length, FN, rowdesc,
+					   values, nulls, t->tupdesc->natts, &s->where);
+		tuplestore_putvalues(store, t->tupdesc, values, nulls);
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(rowcxt);
+	}
+	error_context_stack = cb.previous;
+	MemoryContextDelete(callcxt);
+	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation_rows);
+Datum
+mysql_conversation_rows(PG_FUNCTION_ARGS)
+{
+	return conversation_rows(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation_rows_server);
+Datum
+mysql_conversation_rows_server(PG_FUNCTION_ARGS)
+{
+	return conversation_rows(fcinfo, false);
+}
