@@ -31,18 +31,6 @@
 #define FN "mysql_conversation_rows"
 #define COM_STMT_CLOSE 0x19
 
-/* Cached per call site: base's row type and what each attribute needs. */
-typedef struct convrows_type
-{
-	Oid			rectype;
-	TypeCacheEntry *tce;
-	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
-	MemoryContext cxt;			/* holds tupdesc and targets */
-	TupleDesc	tupdesc;
-	mysql_row_target *targets;
-	int			nlive;			/* attributes not dropped */
-} convrows_type;
-
 /* Column definitions as they appear in the stream (pointers into it, or
  * into a gathered copy for a definition split over frames). */
 typedef struct convrows_defs
@@ -108,67 +96,18 @@ convrows_context(void *arg)
 			   tn ? tn : "?", c->flags & WC_MYSQL_FLAG_UNSIGNED ? " UNSIGNED" : "");
 }
 
-/* base's row type, its descriptor checked against the type cache on every
- * call (ALTER TABLE between two calls is seen). */
-static convrows_type *
+/* base's row type, cached per call site and checked on every call. */
+static mysql_row_type *
 convrows_type_get(FunctionCallInfo fcinfo, int basearg)
 {
-	convrows_type *t = (convrows_type *) fcinfo->flinfo->fn_extra;
-	MemoryContext cxt,
-				old;
-	TupleDesc	td;
+	mysql_row_type *t = (mysql_row_type *) fcinfo->flinfo->fn_extra;
 
 	if (t == NULL)
 	{
-		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, basearg);
-		TypeCacheEntry *tce;
-
-		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: base must be of a composite type, not %s", FN,
-							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
-					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
-		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
-		if (tce->tupDesc == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: base must be of a composite type, not %s", FN,
-							format_type_be(rectype)),
-					 errhint("Use the composite type itself, not a domain over it.")));
-		t = (convrows_type *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(convrows_type));
-		t->rectype = rectype;
-		t->tce = tce;
+		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(mysql_row_type));
 		fcinfo->flinfo->fn_extra = t;
 	}
-	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
-		return t;
-	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
-	if (t->tce->tupDesc == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("%s: type %s is no longer a composite type", FN, format_type_be(t->rectype))));
-	/* built aside, published when complete */
-	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_conversation_rows type",
-								ALLOCSET_SMALL_SIZES);
-	old = MemoryContextSwitchTo(cxt);
-	td = CreateTupleDescCopy(t->tce->tupDesc);
-	{
-		mysql_row_target *targets = mysql_row_targets(td, cxt);
-		int			nlive = 0;
-
-		for (int i = 0; i < td->natts; i++)
-			nlive += !TupleDescAttr(td, i)->attisdropped;
-		MemoryContextSwitchTo(old);
-		MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
-		if (t->cxt)
-			MemoryContextDelete(t->cxt);
-		t->cxt = cxt;
-		t->tupdesc = td;
-		t->targets = targets;
-		t->nlive = nlive;
-		t->tupdesc_id = t->tce->tupDesc_identifier;
-	}
+	(void) mysql_row_type_check(t, fcinfo, basearg, FN, "base");
 	return t;
 }
 
@@ -256,7 +195,7 @@ end_prepare(convrows_state *s)
 /* Bind the current result set's definitions to the row type, at its first
  * row: their number must be the row type's, then each is decoded once. */
 static void
-bind_result_set(convrows_state *s, convrows_type *t)
+bind_result_set(convrows_state *s, mysql_row_type *t)
 {
 	MemoryContext old;
 	int			att = 0;
@@ -360,7 +299,7 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	int			basearg = two_sided ? 2 : 1;
 	int			want_command = selector_arg(fcinfo, basearg + 1, "command");
 	int			want_rs = selector_arg(fcinfo, basearg + 2, "result_set");
-	convrows_type *t;
+	mysql_row_type *t;
 	convrows_state *s;
 	Tuplestorestate *store;
 	MemoryContext callcxt,
@@ -407,8 +346,8 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
 	s = palloc0(sizeof(convrows_state));
 	s->cxt = callcxt;
-	values = palloc(sizeof(Datum) * Max(t->tupdesc->natts, 1));
-	nulls = palloc(sizeof(bool) * Max(t->tupdesc->natts, 1));
+	values = t->values;
+	nulls = t->nulls;
 	wc_mysql_conv_init(&s->conv,
 					   client ? (const uint8 *) VARDATA_ANY(client) : NULL,
 					   client ? VARSIZE_ANY_EXHDR(client) : 0,

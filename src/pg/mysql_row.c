@@ -64,14 +64,7 @@ typedef struct row_entry
 
 typedef struct row_cache
 {
-	Oid			rectype;
-	TypeCacheEntry *tce;
-	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
-	MemoryContext tdcxt;		/* holds tupdesc, targets and the work arrays */
-	TupleDesc	tupdesc;
-	mysql_row_target *targets;	/* per attribute */
-	Datum	   *values;
-	bool	   *nulls;
+	mysql_row_type type;		/* the row type, checked on every call */
 	row_entry  *slot[ROW_CACHE_SLOTS];
 	int			victim;			/* next slot to replace */
 } row_cache;
@@ -137,69 +130,20 @@ row_cache_clear_slots(row_cache *rc)
 	rc->victim = 0;
 }
 
-/*
- * The record type's current tuple descriptor.  The type is resolved once per
- * call site; the descriptor is compared with the type cache's on every call
- * (an integer compare) and rebuilt, with every column cache, when the type
- * changed (ALTER TABLE / ALTER TYPE between two calls).
- */
+/* The call site's cache, its row type current (column caches dropped when
+ * the type changed). */
 static row_cache *
 row_cache_type(FunctionCallInfo fcinfo)
 {
 	row_cache  *rc = (row_cache *) fcinfo->flinfo->fn_extra;
-	MemoryContext cxt;
-	MemoryContext old;
-	TupleDesc	td;
 
 	if (rc == NULL)
 	{
-		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
-		TypeCacheEntry *tce;
-
-		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: first argument must be of a composite type, not %s", FN,
-							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
-					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
-		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
-		if (tce->tupDesc == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: first argument must be of a composite type, not %s", FN,
-							format_type_be(rectype)),
-					 errhint("Use the composite type itself, not a domain over it.")));
 		rc = (row_cache *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_cache));
-		rc->rectype = rectype;
-		rc->tce = tce;
 		fcinfo->flinfo->fn_extra = rc;
 	}
-	if (rc->tupdesc != NULL && rc->tce->tupDesc_identifier == rc->tupdesc_id)
-		return rc;
-
-	/* first call, or the type changed: a new descriptor, no column caches */
-	(void) lookup_type_cache(rc->rectype, TYPECACHE_TUPDESC);
-	if (rc->tce->tupDesc == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("%s: type %s is no longer a composite type", FN,
-						format_type_be(rc->rectype))));
-	row_cache_clear_slots(rc);
-	if (rc->tdcxt)
-		MemoryContextDelete(rc->tdcxt);
-	rc->tdcxt = NULL;
-	rc->tupdesc = NULL;
-	cxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "mysql_row_populate_record type",
-								ALLOCSET_SMALL_SIZES);
-	old = MemoryContextSwitchTo(cxt);
-	td = CreateTupleDescCopy(rc->tce->tupDesc);
-	rc->values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
-	rc->nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
-	rc->targets = mysql_row_targets(td, cxt);
-	MemoryContextSwitchTo(old);
-	rc->tdcxt = cxt;
-	rc->tupdesc = td;
-	rc->tupdesc_id = rc->tce->tupDesc_identifier;
+	if (mysql_row_type_check(&rc->type, fcinfo, 0, FN, "first argument"))
+		row_cache_clear_slots(rc);
 	return rc;
 }
 
@@ -244,21 +188,21 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s: column definition %d is NULL", FN, i + 1)));
-		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+		while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
 			att++;
-		if (att >= rc->tupdesc->natts)
+		if (att >= rc->type.tupdesc->natts)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s: %d column definitions for a record of fewer columns", FN, n)));
 		def = DatumGetByteaPP(elems[i]);
 		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
-							  VARSIZE_ANY_EXHDR(def), i, att, &rc->targets[att], FN);
+							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.targets[att], FN);
 		re->types[i] = re->cols[i].type;
 		att++;
 	}
-	while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+	while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
 		att++;
-	if (att < rc->tupdesc->natts)
+	if (att < rc->type.tupdesc->natts)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s: %d column definitions for a record of more columns", FN, n)));
@@ -634,6 +578,72 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
  * Shared with mysql_conversation_rows()
  * ====================================================================== */
 
+bool
+mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *func,
+					 const char *argname)
+{
+	MemoryContext cxt;
+	MemoryContext old;
+	TupleDesc	td;
+	mysql_row_target *targets;
+	Datum	   *values;
+	bool	   *nulls;
+	int			nlive = 0;
+
+	if (t->tce == NULL)
+	{
+		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, argno);
+		TypeCacheEntry *tce;
+
+		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: %s must be of a composite type, not %s", func, argname,
+							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
+					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
+		if (tce->tupDesc == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s: %s must be of a composite type, not %s", func, argname,
+							format_type_be(rectype)),
+					 errhint("Use the composite type itself, not a domain over it.")));
+		t->rectype = rectype;
+		t->tce = tce;
+	}
+	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
+		return false;
+
+	/* first call, or the type changed: built aside, published when complete */
+	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
+	if (t->tce->tupDesc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("%s: type %s is no longer a composite type", func,
+						format_type_be(t->rectype))));
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec MySQL row type",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	td = CreateTupleDescCopy(t->tce->tupDesc);
+	values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
+	nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
+	targets = mysql_row_targets(td, cxt);
+	for (int i = 0; i < td->natts; i++)
+		nlive += !TupleDescAttr(td, i)->attisdropped;
+	MemoryContextSwitchTo(old);
+	MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+	if (t->cxt)
+		MemoryContextDelete(t->cxt);
+	t->cxt = cxt;
+	t->tupdesc = td;
+	t->values = values;
+	t->nulls = nulls;
+	t->targets = targets;
+	t->nlive = nlive;
+	t->tupdesc_id = t->tce->tupDesc_identifier;
+	return true;
+}
+
 mysql_row_target *
 mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 {
@@ -802,8 +812,8 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	cb.arg = &where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
-	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, FN, rowdesc, rc->values,
-				   rc->nulls, rc->tupdesc->natts, &where);
+	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, FN, rowdesc, rc->type.values,
+				   rc->type.nulls, rc->type.tupdesc->natts, &where);
 	error_context_stack = cb.previous;
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->tupdesc, rc->values, rc->nulls)));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->type.tupdesc, rc->type.values, rc->type.nulls)));
 }

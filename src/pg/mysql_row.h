@@ -12,6 +12,7 @@
 
 #include "access/tupdesc.h"
 #include "fmgr.h"
+#include "utils/typcache.h"
 
 /* What one attribute of the target row type needs: its type and its input
  * function, looked up once per row type. */
@@ -45,6 +46,34 @@ typedef struct mysql_row_where
 	const mysql_row_column *col;
 	int			colno;
 } mysql_row_where;
+
+/*
+ * A row type argument, cached per call site: resolved once, its descriptor
+ * compared with the type cache's identifier on every call (ALTER TABLE /
+ * ALTER TYPE between two calls is seen), with per-attribute targets and
+ * work arrays for one row.  Zero-initialise it.
+ */
+typedef struct mysql_row_type
+{
+	Oid			rectype;
+	TypeCacheEntry *tce;
+	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
+	MemoryContext cxt;			/* holds what follows */
+	TupleDesc	tupdesc;
+	mysql_row_target *targets;
+	Datum	   *values;
+	bool	   *nulls;
+	int			nlive;			/* attributes not dropped */
+} mysql_row_type;
+
+/*
+ * Resolve argument argno (argname in messages: 42804 unless a composite
+ * type) or check that its descriptor is unchanged; returns true when the
+ * descriptor was (re)built.  A rebuild happens in a context of its own and
+ * replaces the old one only when complete.
+ */
+extern bool mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno,
+								 const char *func, const char *argname);
 
 /* The targets of every attribute of td (dropped ones left zero), in the
  * current memory context. */
