@@ -134,3 +134,23 @@ SELECT hostile_case('mysql_row_populate_record (binary)',
 	'mysql_row_populate_record(NULL::hostile_mysql_row, $1, ARRAY[''\x03646566000000016101610c3f000100000008a100000000''::bytea, ''\x03646566000000016201620cff00010000000c0000000000''::bytea], true)',
 	NULL, '{22P03,22P02,22003,22021,22P05,22008,22007}', :n);
 
+
+-- ---- a capture's rows straight into a row type ----
+-- the conversation seed's result set (LONGLONG UNSIGNED, LONGLONG
+-- UNSIGNED) and a text one of (LONG, VAR_STRING), mutated: every input
+-- gives rows or a documented error; the row count never exceeds the
+-- conversation's row packets
+INSERT INTO hostile_seeds SELECT 'mysql_conversation_rows', seed FROM hostile_seeds
+WHERE label = 'mysql_conversation';
+INSERT INTO hostile_seeds SELECT 'mysql_conversation_rows', s
+FROM (SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)
+	|| mysql_packet_frame('\x03646566000000016101610c3f000b000000030000000000'::bytea, 2)
+	|| mysql_packet_frame('\x03646566000000016201620cff0050000000fd0000000000'::bytea, 3)
+	|| mysql_packet_frame('\xfe00002200', 4) || mysql_packet_frame('\x0131036162fb'::bytea, 5)
+	|| mysql_packet_frame('\x02343203c3a978'::bytea, 6) || mysql_packet_frame('\xfe00002200', 7) AS s) x;
+SELECT hostile_case('mysql_conversation_rows',
+	'(SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))',
+	$c$(SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))
+		<= (SELECT count(*) FROM mysql_conversation($1) WHERE kind LIKE '%row')$c$,
+	'{22P03,22P02,22003,22021,22P05,22008,22007,22023,0A000}', :n);
