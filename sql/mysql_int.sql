@@ -66,8 +66,8 @@ WHERE mysql_int_le(v, w) <> enc OR mysql_int_le_decode(enc, 0, w) <> v ORDER BY 
 SELECT count(*) AS cuts,
 	   count(*) FILTER (WHERE pg_temp.try(format('SELECT mysql_int_le_decode(%L::bytea, 0, %s)',
 												 substring(enc FROM 1 FOR cut), w))
-						LIKE format('22P03: mysql_int_le_decode: truncated int<%s> at byte offset 0 (It needs %s byte%%, %s present.)',
-								 w, w, cut)) AS rejected
+						LIKE format('22P03: invalid MySQL int<N>: truncated value (At byte offset 0: expected %s byte%%, found %s byte%%.)',
+								 w, cut)) AS rejected
 FROM v_fixed, generate_series(0, w - 1) cut;
 TRUNCATE v_raw;
 

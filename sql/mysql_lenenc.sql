@@ -109,7 +109,7 @@ WHERE mysql_lenenc_int(v) <> enc OR (mysql_lenenc_int_decode(enc)).value <> v
 ORDER BY v;
 -- every truncation of every vector is an error
 SELECT count(*) AS cuts,
-	   count(*) FILTER (WHERE r LIKE '22P03: mysql_lenenc_int_decode: truncated int<lenenc> at byte offset 0 (%)') AS rejected
+	   count(*) FILTER (WHERE r LIKE '22P03: invalid MySQL int<lenenc>: truncated value (At byte offset 0: %)') AS rejected
 FROM v_int, generate_series(0, length(enc) - 1) cut,
 	 pg_temp.try(format('SELECT mysql_lenenc_int_decode(%L::bytea)', substring(enc FROM 1 FOR cut))) r;
 TRUNCATE v_raw;
@@ -138,9 +138,9 @@ SELECT input, result FROM v_res ORDER BY 1;
 SELECT count(*) AS rows,
 	   count(*) FILTER (WHERE CASE
 			WHEN reason = 'NULL marker' THEN result = 'value NULL, next_pos 1'
-			WHEN reason LIKE '%truncated%' THEN result LIKE format('22P03: %%(Prefix 0x%s needs %s value bytes, %s present.)',
-							left(input, 2), substring(reason FROM 'needs (\d+)'), substring(reason FROM 'has (\d+)'))
-			ELSE result LIKE '22P03: %0xff is not a length-encoded integer prefix%' END) AS matching
+			WHEN reason LIKE '%truncated%' THEN result LIKE format('22P03: %%(At byte offset 0: expected %s bytes, found %s byte%%.)',
+							substring(reason FROM 'needs (\d+)')::int + 1, substring(reason FROM 'has (\d+)')::int + 1)
+			ELSE result = '22P03: invalid MySQL int<lenenc>: invalid byte (At byte offset 0: found 0xff.)' END) AS matching
 FROM v_res;
 DROP TABLE v_res;
 TRUNCATE v_raw;
@@ -217,10 +217,10 @@ FROM v_raw;
 SELECT left(input, 20) AS input, result FROM v_res ORDER BY 1;
 SELECT count(*) AS rows,
 	   count(*) FILTER (WHERE CASE
-			WHEN reason LIKE '%payload truncated%' THEN result = format('22P03: mysql_lenenc_str_decode: string<lenenc> at byte offset 0 announces a length of %s, %s bytes present',
+			WHEN reason LIKE '%payload truncated%' THEN result LIKE format('22P03: invalid MySQL string<lenenc>: length exceeds the data (At byte offset 0: expected %s byte%%, found %s byte%%.)',
 							substring(reason FROM 'length (\d+)'), substring(reason FROM ', (\d+) bytes'))
-			WHEN reason LIKE '%2^63%' THEN result LIKE '%announces a length of 9223372036854775808, 0 bytes present'
-			ELSE result LIKE '22P03: %0xff is not a length-encoded integer prefix%' END) AS matching
+			WHEN reason LIKE '%2^63%' THEN result LIKE '%expected 9223372036854775808 bytes, found 0 bytes.)'
+			ELSE result = '22P03: invalid MySQL string<lenenc>: invalid byte (At byte offset 0: found 0xff.)' END) AS matching
 FROM v_res;
 DROP TABLE v_res;
 TRUNCATE v_raw;

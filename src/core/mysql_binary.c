@@ -7,14 +7,6 @@
 #include "byteorder.h"
 #include "mysql_lenenc.h"
 
-/* Record which column an error belongs to; st passes through. */
-static inline wc_mysql_status
-in_column(wc_mysql_error *err, wc_mysql_status st, int column)
-{
-	if (err)
-		err->field = column;
-	return st;
-}
 
 wc_mysql_binary_form
 wc_mysql_binary_form_of(uint8_t type, size_t *width)
@@ -109,13 +101,13 @@ wc_mysql_type_name(uint8_t type)
 	}
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_binary_value_get(const uint8_t *buf, size_t len, size_t pos, uint8_t type,
-						  wc_mysql_slice *out, size_t *next, wc_mysql_error *err)
+						  wc_mysql_slice *out, size_t *next, wc_error *err)
 {
 	size_t		width = 0;
 	size_t		n;
-	wc_mysql_status st;
+	wc_status st;
 
 	out->is_null = 0;
 	switch (wc_mysql_binary_form_of(type, &width))
@@ -123,64 +115,65 @@ wc_mysql_binary_value_get(const uint8_t *buf, size_t len, size_t pos, uint8_t ty
 		case WC_MYSQL_BIN_EMPTY:
 		case WC_MYSQL_BIN_FIXED:
 			if (len - pos < width)
-				return wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, width, len - pos);
+				return wc_fail_ef(err, WC_ERR_TRUNCATED, pos, width, len - pos);
 			out->off = pos;
 			out->len = width;
 			*next = pos + width;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		case WC_MYSQL_BIN_LENENC:
 			st = wc_mysql_lenenc_str_get(buf, len, pos, out, next, err);
-			if (st == WC_MYSQL_NULL)
-				return wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0xfb);
+			if (st == WC_NULL)
+				return wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
 			return st;
 		case WC_MYSQL_BIN_DATETIME:
 		case WC_MYSQL_BIN_TIME:
 			if (len - pos < 1)
-				return wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 1, 0);
+				return wc_fail_ef(err, WC_ERR_TRUNCATED, pos, 1, 0);
 			n = buf[pos];
 			if (type == WC_MYSQL_TYPE_TIME ? (n != 0 && n != 8 && n != 12) :
 				(n != 0 && n != 4 && n != 7 && n != 11))
-				return wc_mysql_fail(err, WC_MYSQL_ERR_TEMPORAL_LENGTH, pos, 0, n);
+				return wc_fail_found(err, WC_MYSQL_TEMPORAL_LENGTH, pos, n);
 			if (len - pos - 1 < n)
-				return wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, n + 1, len - pos);
+				return wc_fail_ef(err, WC_ERR_TRUNCATED, pos, n + 1, len - pos);
 			out->off = pos + 1;
 			out->len = n;
 			*next = pos + 1 + n;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		case WC_MYSQL_BIN_INVALID:
 			break;
 	}
-	return wc_mysql_fail(err, WC_MYSQL_ERR_TYPE, pos, 0, type);
+	return wc_fail_found(err, WC_MYSQL_COLUMN_TYPE, pos, type);
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_binary_row_check(const uint8_t *buf, size_t len, const uint8_t *types,
-						  size_t ncols, wc_mysql_error *err)
+						  size_t ncols, wc_error *err)
 {
 	size_t		bm = wc_mysql_binary_row_bitmap_size(ncols);
 	size_t		pos;
 
 	if (len == 0)
-		return in_column(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, 0, 1, 0), -1);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, 0, 1, 0), "header");
 	if (buf[0] != 0x00)
-		return in_column(err, wc_mysql_fail(err, WC_MYSQL_ERR_ROW_HEADER, 0, 0, buf[0]), -1);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, 0x00, buf[0]), "header");
 	if (len - 1 < bm)
-		return in_column(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, 1, bm, len - 1), -1);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, 1, bm, len - 1), "NULL bitmap");
 	pos = 1 + bm;
 	for (size_t i = 0; i < ncols; i++)
 	{
 		wc_mysql_slice s;
-		wc_mysql_status st;
+		wc_status st;
 
 		if (wc_mysql_binary_row_is_null(buf, i))
 			continue;
 		st = wc_mysql_binary_value_get(buf, len, pos, types[i], &s, &pos, err);
-		if (st != WC_MYSQL_OK)
-			return in_column(err, st, (int) i);
+		if (st != WC_OK)
+			return wc_at_index(err, wc_in_field(err, st, wc_mysql_type_name(types[i])), "column",
+							   (int64_t) i + 1);
 	}
 	if (pos != len)
-		return in_column(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos), -1);
-	return WC_MYSQL_OK;
+		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
 }
 
 void
@@ -278,9 +271,9 @@ fraction(const uint8_t *p, size_t n, size_t *i, uint32_t *us)
 	return 1;
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_text_datetime(const uint8_t *p, size_t n, wc_mysql_datetime *dt,
-					   wc_mysql_error *err)
+					   wc_error *err)
 {
 	size_t		i = 0;
 	long		v;
@@ -296,7 +289,7 @@ wc_mysql_text_datetime(const uint8_t *p, size_t n, wc_mysql_datetime *dt,
 		goto bad;
 	dt->day = (uint8_t) v;
 	if (i == n)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	if (!sep(p, n, &i, ' ') || (v = digits(p, n, &i, 2)) < 0)
 		goto bad;
 	dt->hour = (uint8_t) v;
@@ -308,13 +301,13 @@ wc_mysql_text_datetime(const uint8_t *p, size_t n, wc_mysql_datetime *dt,
 	dt->second = (uint8_t) v;
 	if (!fraction(p, n, &i, &dt->microsecond) || i != n)
 		goto bad;
-	return WC_MYSQL_OK;
+	return WC_OK;
 bad:
-	return wc_mysql_fail(err, WC_MYSQL_ERR_SYNTAX, i < n ? i : n, 0, 0);
+	return wc_fail(err, WC_ERR_SYNTAX, i < n ? i : n);
 }
 
-wc_mysql_status
-wc_mysql_text_time(const uint8_t *p, size_t n, wc_mysql_time *t, wc_mysql_error *err)
+wc_status
+wc_mysql_text_time(const uint8_t *p, size_t n, wc_mysql_time *t, wc_error *err)
 {
 	size_t		i = 0;
 	size_t		k = 0;
@@ -338,9 +331,9 @@ wc_mysql_text_time(const uint8_t *p, size_t n, wc_mysql_time *t, wc_mysql_error 
 	t->second = (uint8_t) v;
 	if (!fraction(p, n, &i, &t->microsecond) || i != n)
 		goto bad;
-	return WC_MYSQL_OK;
+	return WC_OK;
 bad:
-	return wc_mysql_fail(err, WC_MYSQL_ERR_SYNTAX, i < n ? i : n, 0, 0);
+	return wc_fail(err, WC_ERR_SYNTAX, i < n ? i : n);
 }
 
 /*

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
 /* enum_field_types as sent in column definitions and parameter types. */
 enum
@@ -79,14 +79,14 @@ const char *wc_mysql_type_name(uint8_t type);
  * string bytes (without the length prefix) of a lenenc form, the fields
  * after the length byte of a temporal form (0, 4, 7 or 11 bytes; 0, 8 or
  * 12 for TIME); *next is the offset after the value.  Errors:
- * WC_MYSQL_ERR_TYPE (have = type), WC_MYSQL_ERR_TRUNCATED,
- * WC_MYSQL_ERR_LENGTH, WC_MYSQL_ERR_FF, WC_MYSQL_ERR_NULL_FIELD (0xFB as a
- * lenenc prefix: NULLs are in the bitmap), WC_MYSQL_ERR_TEMPORAL_LENGTH
- * (have = the length byte).
+ * WC_MYSQL_COLUMN_TYPE (found = type), WC_ERR_TRUNCATED,
+ * WC_ERR_LENGTH, WC_ERR_BAD_BYTE, WC_MYSQL_NULL_FIELD (0xFB as a
+ * lenenc prefix: NULLs are in the bitmap), WC_MYSQL_TEMPORAL_LENGTH
+ * (found = the length byte).
  */
-wc_mysql_status wc_mysql_binary_value_get(const uint8_t *buf, size_t len, size_t pos,
+wc_status wc_mysql_binary_value_get(const uint8_t *buf, size_t len, size_t pos,
 										  uint8_t type, wc_mysql_slice *out,
-										  size_t *next, wc_mysql_error *err);
+										  size_t *next, wc_error *err);
 
 /* ---- binary resultset row ---- */
 
@@ -108,17 +108,17 @@ wc_mysql_binary_row_is_null(const uint8_t *buf, size_t i)
 
 /*
  * Check a binary row payload against the types of its ncols columns:
- * header 0x00 (WC_MYSQL_ERR_ROW_HEADER, have = the byte), the bitmap
+ * header 0x00 (WC_ERR_BAD_BYTE, found = the byte), the bitmap
  * present, each non-NULL value well formed, nothing after the last
- * (WC_MYSQL_ERR_TRAILING).  err->field is the 0-based column of a value
- * error, -1 for the header and bitmap.  The bitmap's two reserved bits and
+ * (WC_ERR_TRAILING).  err's index is the 1-based column of a value
+ * error (field = its type name), none for the header and bitmap.  The bitmap's two reserved bits and
  * its padding bits are ignored.  Walk a checked row with
  * wc_mysql_binary_row_is_null and wc_mysql_binary_value_get from
  * 1 + wc_mysql_binary_row_bitmap_size(ncols).
  */
-wc_mysql_status wc_mysql_binary_row_check(const uint8_t *buf, size_t len,
+wc_status wc_mysql_binary_row_check(const uint8_t *buf, size_t len,
 										  const uint8_t *types, size_t ncols,
-										  wc_mysql_error *err);
+										  wc_error *err);
 
 /* ---- calendar fields ---- */
 
@@ -153,14 +153,14 @@ void		wc_mysql_binary_time(const uint8_t *p, size_t n, wc_mysql_time *t);
 /*
  * Parse the text protocol's forms: "YYYY-MM-DD", "YYYY-MM-DD hh:mm:ss" with
  * an optional ".f" of 1 to 6 digits; "[-]h:mm:ss[.f]" (hours 0 to 838, any
- * number of digits up to 9).  Returns WC_MYSQL_OK or
- * WC_MYSQL_ERR_SYNTAX (offset = the byte that is wrong, relative to p).
+ * number of digits up to 9).  Returns WC_OK or
+ * WC_ERR_SYNTAX (offset = the byte that is wrong, relative to p).
  * Field ranges are not checked here (zero dates parse).
  */
-wc_mysql_status wc_mysql_text_datetime(const uint8_t *p, size_t n, wc_mysql_datetime *dt,
-									   wc_mysql_error *err);
-wc_mysql_status wc_mysql_text_time(const uint8_t *p, size_t n, wc_mysql_time *t,
-								   wc_mysql_error *err);
+wc_status wc_mysql_text_datetime(const uint8_t *p, size_t n, wc_mysql_datetime *dt,
+									   wc_error *err);
+wc_status wc_mysql_text_time(const uint8_t *p, size_t n, wc_mysql_time *t,
+								   wc_error *err);
 
 /* ---- character sets ---- */
 

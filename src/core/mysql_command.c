@@ -21,13 +21,13 @@ static const wc_mysql_slice none = {0, 0, 1};
  * for everything else the protocol sends.  Finding the extent is all this
  * does; the slice keeps the value as sent.
  */
-static wc_mysql_status
+static wc_status
 value_extent(const uint8_t *buf, size_t len, size_t pos, uint8_t t, wc_mysql_slice *v,
-			 size_t *next, wc_mysql_error *err)
+			 size_t *next, wc_error *err)
 {
 	uint64_t	n;
 	wc_mysql_slice s;
-	wc_mysql_status st;
+	wc_status st;
 
 	switch (t)
 	{
@@ -54,7 +54,7 @@ value_extent(const uint8_t *buf, size_t len, size_t pos, uint8_t t, wc_mysql_sli
 		case 0x0a:				/* DATE */
 		case 0x0b:				/* TIME */
 		case 0x0c:				/* DATETIME */
-			if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
+			if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_VALUE])) != WC_OK)
 				return st;
 			n = 1 + (uint64_t) buf[pos];
 			break;
@@ -73,35 +73,34 @@ value_extent(const uint8_t *buf, size_t len, size_t pos, uint8_t t, wc_mysql_sli
 		case 0xfe:				/* STRING */
 		case 0xff:				/* GEOMETRY */
 			st = wc_mysql_lenenc_str_get(buf, len, pos, &s, next, err);
-			if (st == WC_MYSQL_NULL)
-				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-			if (st != WC_MYSQL_OK)
-				return wc_mysql_in_field(err, st, WC_MYSQL_CMD_PARAM_VALUE);
+			if (st == WC_NULL)
+				st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
+			if (st != WC_OK)
+				return wc_in_field(err, st, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_VALUE]);
 			v->off = pos;
 			v->len = *next - pos;
 			v->is_null = 0;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		default:
-			return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_PARAM_TYPE, pos, 0, t),
-							WC_MYSQL_CMD_PARAM_TYPE);
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, pos, t), wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_TYPE]);
 	}
-	if ((st = wc_mysql_need(len, pos, n, err, WC_MYSQL_CMD_PARAM_VALUE)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, n, err, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_VALUE])) != WC_OK)
 		return st;
 	v->off = pos;
 	v->len = (size_t) n;
 	v->is_null = 0;
 	*next = pos + (size_t) n;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
-					wc_mysql_param_cursor *c, wc_mysql_param *p, wc_mysql_error *err)
+					wc_mysql_param_cursor *c, wc_mysql_param *p, wc_error *err)
 {
 	uint64_t	i = c->index;
 	int			is_null = (buf[ps->bitmap_off + i / 8] >> (i % 8)) & 1;
 	size_t		tp = c->tpos;
-	wc_mysql_status st;
+	wc_status st;
 
 	p->type = 0;
 	p->is_unsigned = 0;
@@ -109,16 +108,16 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
 	p->value = none;
 	c->index++;
 	if (!ps->bound)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	p->type = buf[c->tpos];
 	p->is_unsigned = (buf[c->tpos + 1] & 0x80) != 0;
 	c->tpos += 2;
 	if (ps->named)
 		(void) wc_mysql_lenenc_str_get(buf, len, c->tpos, &p->name, &c->tpos, NULL);
 	if (is_null)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	st = value_extent(buf, ps->values_end, c->vpos, p->type, &p->value, &c->vpos, err);
-	if (st == WC_MYSQL_ERR_PARAM_TYPE && err)
+	if (st == WC_ERR_UNSUPPORTED && err)
 		err->offset = tp;		/* name the type's byte, not the value's */
 	return st;
 }
@@ -128,26 +127,25 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
  * flag, types (+ names), values.  require_bound: the values must be split
  * (COM_QUERY, whose query follows them).  *next is the offset after it.
  */
-static wc_mysql_status
+static wc_status
 params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int named,
-			 int require_bound, wc_mysql_params *ps, size_t *next, wc_mysql_error *err)
+			 int require_bound, wc_mysql_params *ps, size_t *next, wc_error *err)
 {
 	uint64_t	nb = count / 8 + (count % 8 != 0);
 	wc_mysql_param_cursor c;
 	wc_mysql_param p;
-	wc_mysql_status st;
+	wc_status st;
 
 	ps->count = count;
 	ps->named = named;
 	ps->bitmap_off = pos;
-	if ((st = wc_mysql_need(len, pos, nb, err, WC_MYSQL_CMD_NULL_BITMAP)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, nb, err, wc_mysql_command_fields[WC_MYSQL_CMD_NULL_BITMAP])) != WC_OK)
 		return st;
 	pos += (size_t) nb;
-	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_CMD_BOUND_FLAG)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_command_fields[WC_MYSQL_CMD_BOUND_FLAG])) != WC_OK)
 		return st;
 	if (buf[pos] > 1 || (require_bound && buf[pos] != 1))
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, pos, 1, buf[pos]),
-						WC_MYSQL_CMD_BOUND_FLAG);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_VALUE, pos, 1, buf[pos]), wc_mysql_command_fields[WC_MYSQL_CMD_BOUND_FLAG]);
 	ps->bound = buf[pos++];
 	ps->types_off = pos;
 	if (!ps->bound)
@@ -155,11 +153,11 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 		ps->values_off = pos;
 		ps->values_end = len;
 		*next = len;
-		return WC_MYSQL_OK;
+		return WC_OK;
 	}
 	for (uint64_t i = 0; i < count; i++)
 	{
-		if ((st = wc_mysql_need(len, pos, 2, err, WC_MYSQL_CMD_PARAM_TYPE)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 2, err, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_TYPE])) != WC_OK)
 			return st;
 		pos += 2;
 		if (named)
@@ -167,21 +165,21 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 			wc_mysql_slice s;
 
 			st = wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, err);
-			if (st == WC_MYSQL_NULL)
-				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos - 1, 0, 0);
-			if (st != WC_MYSQL_OK)
-				return wc_mysql_in_field(err, st, WC_MYSQL_CMD_PARAM_NAME);
+			if (st == WC_NULL)
+				st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos - 1);
+			if (st != WC_OK)
+				return wc_in_field(err, st, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_NAME]);
 		}
 	}
 	ps->values_off = pos;
 	ps->values_end = len;
 	wc_mysql_param_cursor_init(ps, &c);
 	while (c.index < count)
-		if ((st = wc_mysql_param_next(buf, len, ps, &c, &p, err)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_param_next(buf, len, ps, &c, &p, err)) != WC_OK)
 			return st;
 	ps->values_end = c.vpos;
 	*next = c.vpos;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 static void
@@ -194,29 +192,28 @@ params_none(wc_mysql_params *ps, size_t pos)
 }
 
 /* int<lenenc> that cannot be NULL. */
-static wc_mysql_status
+static wc_status
 count_get(const uint8_t *buf, size_t len, size_t pos, uint64_t *v, size_t *next,
-		  wc_mysql_error *err, int field)
+		  wc_error *err, const char *field)
 {
-	wc_mysql_status st = wc_mysql_lenenc_int_get(buf, len, pos, v, next, err);
+	wc_status st = wc_mysql_lenenc_int_get(buf, len, pos, v, next, err);
 
-	if (st == WC_MYSQL_NULL)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-	return st == WC_MYSQL_OK ? st : wc_mysql_in_field(err, st, field);
+	if (st == WC_NULL)
+		st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
+	return st == WC_OK ? st : wc_in_field(err, st, field);
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
-						  wc_mysql_com_query *q, wc_mysql_error *err)
+						  wc_mysql_com_query *q, wc_error *err)
 {
 	size_t		pos = 1;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_command_fields[WC_MYSQL_CMD_COMMAND])) != WC_OK)
 		return st;
 	if (buf[0] != WC_MYSQL_COM_QUERY)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, WC_MYSQL_COM_QUERY,
-										   buf[0]), WC_MYSQL_CMD_COMMAND);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, WC_MYSQL_COM_QUERY, buf[0]), wc_mysql_command_fields[WC_MYSQL_CMD_COMMAND]);
 	params_none(&q->attrs, pos);
 	q->has_attributes = (caps & WC_MYSQL_CLIENT_QUERY_ATTRIBUTES) != 0;
 	q->parameter_set_count = 0;
@@ -225,12 +222,12 @@ wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
 		uint64_t	count;
 
 		if ((st = count_get(buf, len, pos, &count, &pos, err,
-							WC_MYSQL_CMD_PARAMETER_COUNT)) != WC_MYSQL_OK ||
+							wc_mysql_command_fields[WC_MYSQL_CMD_PARAMETER_COUNT])) != WC_OK ||
 			(st = count_get(buf, len, pos, &q->parameter_set_count, &pos, err,
-							WC_MYSQL_CMD_PARAMETER_SET_COUNT)) != WC_MYSQL_OK)
+							wc_mysql_command_fields[WC_MYSQL_CMD_PARAMETER_SET_COUNT])) != WC_OK)
 			return st;
 		if (count > 0 &&
-			(st = params_check(buf, len, pos, count, 1, 1, &q->attrs, &pos, err)) != WC_MYSQL_OK)
+			(st = params_check(buf, len, pos, count, 1, 1, &q->attrs, &pos, err)) != WC_OK)
 			return st;
 		if (count == 0)
 			params_none(&q->attrs, pos);
@@ -238,27 +235,25 @@ wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	q->query.off = pos;
 	q->query.len = len - pos;
 	q->query.is_null = 0;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 							 uint64_t num_params, wc_mysql_stmt_execute *ex,
-							 wc_mysql_error *err)
+							 wc_error *err)
 {
 	size_t		pos = 10;
 	int			qa = (caps & WC_MYSQL_CLIENT_QUERY_ATTRIBUTES) != 0;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_CMD_COMMAND)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_command_fields[WC_MYSQL_CMD_COMMAND])) != WC_OK)
 		return st;
 	if (buf[0] != WC_MYSQL_COM_STMT_EXECUTE)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0,
-										   WC_MYSQL_COM_STMT_EXECUTE, buf[0]),
-						WC_MYSQL_CMD_COMMAND);
-	if ((st = wc_mysql_need(len, 1, 4, err, WC_MYSQL_CMD_STATEMENT_ID)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 5, 1, err, WC_MYSQL_CMD_FLAGS)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 6, 4, err, WC_MYSQL_CMD_ITERATION_COUNT)) != WC_MYSQL_OK)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, WC_MYSQL_COM_STMT_EXECUTE, buf[0]), wc_mysql_command_fields[WC_MYSQL_CMD_COMMAND]);
+	if ((st = wc_mysql_need(len, 1, 4, err, wc_mysql_command_fields[WC_MYSQL_CMD_STATEMENT_ID])) != WC_OK ||
+		(st = wc_mysql_need(len, 5, 1, err, wc_mysql_command_fields[WC_MYSQL_CMD_FLAGS])) != WC_OK ||
+		(st = wc_mysql_need(len, 6, 4, err, wc_mysql_command_fields[WC_MYSQL_CMD_ITERATION_COUNT])) != WC_OK)
 		return st;
 	ex->statement_id = wc_load_le32(buf + 1);
 	ex->flags = buf[5];
@@ -267,16 +262,15 @@ wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	if (num_params > 0 || (qa && (ex->flags & WC_MYSQL_PARAMETER_COUNT_AVAILABLE)))
 	{
 		if (qa && (st = count_get(buf, len, pos, &num_params, &pos, err,
-								  WC_MYSQL_CMD_PARAMETER_COUNT)) != WC_MYSQL_OK)
+								  wc_mysql_command_fields[WC_MYSQL_CMD_PARAMETER_COUNT])) != WC_OK)
 			return st;
 		params_none(&ex->params, pos);
 		if (num_params > 0 &&
 			(st = params_check(buf, len, pos, num_params, qa, 0, &ex->params, &pos,
-							   err)) != WC_MYSQL_OK)
+							   err)) != WC_OK)
 			return st;
 	}
 	if (pos != len)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
-						WC_MYSQL_CMD_END);
-	return WC_MYSQL_OK;
+		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
 }

@@ -12,16 +12,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mysql_caps.h"
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
-#define WC_MYSQL_COM_QUERY 0x03
-#define WC_MYSQL_COM_STMT_EXECUTE 0x17
 
 /* COM_STMT_EXECUTE flag: a parameter count follows (query attributes). */
 #define WC_MYSQL_PARAMETER_COUNT_AVAILABLE 0x08
 
-/* Field indices for errors (err->field). */
+/* Field indices; wc_mysql_command_fields names them in errors (err->field). */
 enum
 {
 	WC_MYSQL_CMD_COMMAND,
@@ -81,12 +78,12 @@ wc_mysql_param_cursor_init(const wc_mysql_params *ps, wc_mysql_param_cursor *c)
 /*
  * The next parameter of a block (c->index < ps->count), c->index then
  * counts it.  On a checked block it cannot fail; the decoders use it to
- * check one: an unknown type is WC_MYSQL_ERR_PARAM_TYPE, a value beyond
- * the payload TRUNCATED or LENGTH, with err->field PARAM_VALUE.
+ * check one: an unknown type is WC_ERR_UNSUPPORTED, a value beyond
+ * the payload TRUNCATED or LENGTH, with err->field "parameter value".
  */
-wc_mysql_status wc_mysql_param_next(const uint8_t *buf, size_t len,
+wc_status wc_mysql_param_next(const uint8_t *buf, size_t len,
 									const wc_mysql_params *ps, wc_mysql_param_cursor *c,
-									wc_mysql_param *p, wc_mysql_error *err);
+									wc_mysql_param *p, wc_error *err);
 
 /* ---- COM_QUERY ---- */
 
@@ -101,8 +98,8 @@ typedef struct wc_mysql_com_query
 /* Decode COM_QUERY: 03, with CLIENT_QUERY_ATTRIBUTES int<lenenc>
  * parameter_count, int<lenenc> parameter_set_count and, when the count is
  * not 0, a named parameter block; then the query to the end. */
-wc_mysql_status wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
-										  wc_mysql_com_query *q, wc_mysql_error *err);
+wc_status wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
+										  wc_mysql_com_query *q, wc_error *err);
 
 /* ---- COM_STMT_EXECUTE ---- */
 
@@ -123,8 +120,8 @@ typedef struct wc_mysql_stmt_execute
  * 0 the types are those of the previous execution, unknown here: the
  * values are not split (values_off .. values_end holds them all).
  */
-wc_mysql_status wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
+wc_status wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 											 uint64_t num_params,
-											 wc_mysql_stmt_execute *ex, wc_mysql_error *err);
+											 wc_mysql_stmt_execute *ex, wc_error *err);
 
 #endif							/* WC_MYSQL_COMMAND_H */

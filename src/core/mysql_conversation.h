@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "mysql_packet.h"
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
 typedef enum wc_mysql_kind
 {
@@ -84,14 +84,15 @@ void		wc_mysql_conv_init(wc_mysql_conv *c, const uint8_t *client, size_t client_
 							   const uint8_t *server, size_t server_len);
 
 /*
- * The next packet of the conversation.  Returns WC_MYSQL_OK with *it set,
- * WC_MYSQL_NULL at the end of both streams, or an error: framing errors of
- * wc_mysql_packet_next, WC_MYSQL_ERR_UNEXPECTED (a packet that cannot be
- * where it is: have = its first byte), WC_MYSQL_ERR_TRUNCATED (a stream ends
- * inside an exchange).  On an error err->field is 0 for the client stream,
- * 1 for the server stream, and *it->packet the index of the packet.
+ * The next packet of the conversation.  Returns WC_OK with *it set,
+ * WC_NULL at the end of both streams, or an error: framing errors of
+ * wc_mysql_packet_next, WC_ERR_UNEXPECTED (a packet that cannot be
+ * where it is: found = its first byte), WC_ERR_TRUNCATED (a stream ends
+ * inside an exchange).  On an error it->from_server names the stream and
+ * it->packet the 1-based index of the packet in it; err's index is that
+ * packet ("client packet" or "server packet").
  */
-wc_mysql_status wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it,
-								   wc_mysql_error *err);
+wc_status wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it,
+								   wc_error *err);
 
 #endif							/* WC_MYSQL_CONVERSATION_H */

@@ -35,44 +35,42 @@ slice(size_t off, size_t n)
 static void
 nul_or_eof(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s, size_t *next)
 {
-	if (wc_mysql_null_str_get(buf, len, pos, s, next, NULL) != WC_MYSQL_OK)
+	if (wc_mysql_null_str_get(buf, len, pos, s, next, NULL) != WC_OK)
 	{
 		*s = slice(pos, len - pos);
 		*next = len;
 	}
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs,
-						  wc_mysql_error *err)
+						  wc_error *err)
 {
 	size_t		pos = 1;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_HS_PROTOCOL_VERSION)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_handshake_fields[WC_MYSQL_HS_PROTOCOL_VERSION])) != WC_OK)
 		return st;
 	hs->protocol_version = buf[0];
 	if (buf[0] != 10)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_VALUE, 0, 10, buf[0]),
-						WC_MYSQL_HS_PROTOCOL_VERSION);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_VALUE, 0, 10, buf[0]), wc_mysql_handshake_fields[WC_MYSQL_HS_PROTOCOL_VERSION]);
 	st = wc_mysql_null_str_get(buf, len, pos, &hs->server_version, &pos, err);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, WC_MYSQL_HS_SERVER_VERSION);
-	if ((st = wc_mysql_need(len, pos, 4, err, WC_MYSQL_HS_CONNECTION_ID)) != WC_MYSQL_OK)
+	if (st != WC_OK)
+		return wc_in_field(err, st, wc_mysql_handshake_fields[WC_MYSQL_HS_SERVER_VERSION]);
+	if ((st = wc_mysql_need(len, pos, 4, err, wc_mysql_handshake_fields[WC_MYSQL_HS_CONNECTION_ID])) != WC_OK)
 		return st;
 	hs->connection_id = wc_load_le32(buf + pos);
 	pos += 4;
-	if ((st = wc_mysql_need(len, pos, 8, err, WC_MYSQL_HS_AUTH_DATA_1)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 8, err, wc_mysql_handshake_fields[WC_MYSQL_HS_AUTH_DATA_1])) != WC_OK)
 		return st;
 	hs->auth_data_1 = slice(pos, 8);
 	pos += 8;
-	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HS_FILLER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_handshake_fields[WC_MYSQL_HS_FILLER])) != WC_OK)
 		return st;
 	if (buf[pos] != 0)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, pos, 0, buf[pos]),
-						WC_MYSQL_HS_FILLER);
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_BYTE, pos, buf[pos]), wc_mysql_handshake_fields[WC_MYSQL_HS_FILLER]);
 	pos++;
-	if ((st = wc_mysql_need(len, pos, 2, err, WC_MYSQL_HS_CAPS_LOW)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 2, err, wc_mysql_handshake_fields[WC_MYSQL_HS_CAPS_LOW])) != WC_OK)
 		return st;
 	hs->capabilities = wc_load_le16(buf + pos);
 	pos += 2;
@@ -84,13 +82,13 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	hs->auth_data_2 = none;
 	hs->auth_plugin = none;
 	if (pos == len)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	hs->has_tail = 1;
-	if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HS_CHARSET)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, pos + 1, 2, err, WC_MYSQL_HS_STATUS_FLAGS)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, pos + 3, 2, err, WC_MYSQL_HS_CAPS_HIGH)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, pos + 5, 1, err, WC_MYSQL_HS_AUTH_DATA_LEN)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, pos + 6, 10, err, WC_MYSQL_HS_RESERVED)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_handshake_fields[WC_MYSQL_HS_CHARSET])) != WC_OK ||
+		(st = wc_mysql_need(len, pos + 1, 2, err, wc_mysql_handshake_fields[WC_MYSQL_HS_STATUS_FLAGS])) != WC_OK ||
+		(st = wc_mysql_need(len, pos + 3, 2, err, wc_mysql_handshake_fields[WC_MYSQL_HS_CAPS_HIGH])) != WC_OK ||
+		(st = wc_mysql_need(len, pos + 5, 1, err, wc_mysql_handshake_fields[WC_MYSQL_HS_AUTH_DATA_LEN])) != WC_OK ||
+		(st = wc_mysql_need(len, pos + 6, 10, err, wc_mysql_handshake_fields[WC_MYSQL_HS_RESERVED])) != WC_OK)
 		return st;
 	hs->charset = buf[pos];
 	hs->status_flags = wc_load_le16(buf + pos + 1);
@@ -106,7 +104,7 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	{
 		size_t		n = hs->auth_data_len > 21 ? (size_t) hs->auth_data_len - 8 : 13;
 
-		if ((st = wc_mysql_need(len, pos, n, err, WC_MYSQL_HS_AUTH_DATA_2)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, n, err, wc_mysql_handshake_fields[WC_MYSQL_HS_AUTH_DATA_2])) != WC_OK)
 			return st;
 		/* the scramble's part 2 ends with a 00 that is not part of it */
 		hs->auth_data_2 = slice(pos, buf[pos + n - 1] == 0 ? n - 1 : n);
@@ -115,27 +113,26 @@ wc_mysql_handshake_decode(const uint8_t *buf, size_t len, wc_mysql_handshake *hs
 	if (hs->capabilities & WC_MYSQL_CLIENT_PLUGIN_AUTH)
 		nul_or_eof(buf, len, pos, &hs->auth_plugin, &pos);
 	if (pos != len)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
-						WC_MYSQL_HS_END);
-	return WC_MYSQL_OK;
+		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
 }
 
 /* Connection attributes: int<lenenc> total, then string<lenenc> pairs. */
-static wc_mysql_status
+static wc_status
 attrs_check(const uint8_t *buf, size_t len, size_t pos, wc_mysql_handshake_response *hr,
-			size_t *next, wc_mysql_error *err)
+			size_t *next, wc_error *err)
 {
 	uint64_t	total;
 	size_t		p,
 				end;
-	wc_mysql_status st = wc_mysql_lenenc_int_get(buf, len, pos, &total, &p, err);
+	wc_status st = wc_mysql_lenenc_int_get(buf, len, pos, &total, &p, err);
 
-	if (st == WC_MYSQL_NULL)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-	else if (st == WC_MYSQL_OK && total > len - p)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_LENGTH, pos, total, len - p);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, WC_MYSQL_HR_ATTRS);
+	if (st == WC_NULL)
+		st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
+	else if (st == WC_OK && total > len - p)
+		st = wc_fail_ef(err, WC_ERR_LENGTH, pos, total, len - p);
+	if (st != WC_OK)
+		return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_ATTRS]);
 	end = p + (size_t) total;
 	hr->attrs = slice(p, (size_t) total);
 	hr->nattrs = 0;
@@ -147,15 +144,15 @@ attrs_check(const uint8_t *buf, size_t len, size_t pos, wc_mysql_handshake_respo
 		for (int i = 0; i < 2; i++)
 		{
 			st = wc_mysql_lenenc_str_get(buf, end, p, i ? &v : &k, &p, err);
-			if (st == WC_MYSQL_NULL)
-				st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, p, 0, 0);
-			if (st != WC_MYSQL_OK)
-				return wc_mysql_in_field(err, st, WC_MYSQL_HR_ATTRS);
+			if (st == WC_NULL)
+				st = wc_fail(err, WC_MYSQL_NULL_FIELD, p);
+			if (st != WC_OK)
+				return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_ATTRS]);
 		}
 		hr->nattrs++;
 	}
 	*next = end;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 void
@@ -166,18 +163,18 @@ wc_mysql_attr_next(const uint8_t *buf, size_t end, size_t pos,
 	(void) wc_mysql_lenenc_str_get(buf, end, pos, value, next, NULL);
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
-								   wc_mysql_handshake_response *hr, wc_mysql_error *err)
+								   wc_mysql_handshake_response *hr, wc_error *err)
 {
 	size_t		pos = 32;
 	uint64_t	caps;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 4, err, WC_MYSQL_HR_CLIENT_FLAGS)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 4, 4, err, WC_MYSQL_HR_MAX_PACKET)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 8, 1, err, WC_MYSQL_HR_CHARSET)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 9, 23, err, WC_MYSQL_HR_FILLER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 4, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_CLIENT_FLAGS])) != WC_OK ||
+		(st = wc_mysql_need(len, 4, 4, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_MAX_PACKET])) != WC_OK ||
+		(st = wc_mysql_need(len, 8, 1, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_CHARSET])) != WC_OK ||
+		(st = wc_mysql_need(len, 9, 23, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_FILLER])) != WC_OK)
 		return st;
 	caps = wc_load_le32(buf);
 	if (!(caps & WC_MYSQL_CLIENT_MYSQL))
@@ -194,24 +191,24 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	hr->zstd_level = -1;
 	hr->ssl_request = len == WC_MYSQL_SSL_REQUEST_SIZE && (caps & WC_MYSQL_CLIENT_SSL);
 	if (hr->ssl_request)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	st = wc_mysql_null_str_get(buf, len, pos, &hr->username, &pos, err);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, WC_MYSQL_HR_USERNAME);
+	if (st != WC_OK)
+		return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_USERNAME]);
 	if (caps & WC_MYSQL_CLIENT_PLUGIN_AUTH_LENENC_CLIENT_DATA)
 	{
 		st = wc_mysql_lenenc_str_get(buf, len, pos, &hr->auth_response, &pos, err);
-		if (st == WC_MYSQL_NULL)
-			st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos - 1, 0, 0);
+		if (st == WC_NULL)
+			st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos - 1);
 	}
 	else if (caps & WC_MYSQL_CLIENT_SECURE_CONNECTION)
 	{
-		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HR_AUTH_RESPONSE)) == WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_AUTH_RESPONSE])) == WC_OK)
 		{
 			size_t		n = buf[pos];
 
 			if (n > len - pos - 1)
-				st = wc_mysql_fail(err, WC_MYSQL_ERR_LENGTH, pos, n, len - pos - 1);
+				st = wc_fail_ef(err, WC_ERR_LENGTH, pos, n, len - pos - 1);
 			else
 			{
 				hr->auth_response = slice(pos + 1, n);
@@ -221,52 +218,51 @@ wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 	}
 	else
 		st = wc_mysql_null_str_get(buf, len, pos, &hr->auth_response, &pos, err);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, WC_MYSQL_HR_AUTH_RESPONSE);
+	if (st != WC_OK)
+		return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_AUTH_RESPONSE]);
 	if (caps & WC_MYSQL_CLIENT_CONNECT_WITH_DB)
 	{
 		st = wc_mysql_null_str_get(buf, len, pos, &hr->database, &pos, err);
-		if (st != WC_MYSQL_OK)
-			return wc_mysql_in_field(err, st, WC_MYSQL_HR_DATABASE);
+		if (st != WC_OK)
+			return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_DATABASE]);
 	}
 	if (caps & WC_MYSQL_CLIENT_PLUGIN_AUTH)
 		nul_or_eof(buf, len, pos, &hr->auth_plugin, &pos);
 	if (caps & WC_MYSQL_CLIENT_CONNECT_ATTRS)
 	{
 		st = attrs_check(buf, len, pos, hr, &pos, err);
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 			return st;
 	}
 	if (caps & WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)
 	{
-		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_HR_ZSTD_LEVEL)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_handshake_response_fields[WC_MYSQL_HR_ZSTD_LEVEL])) != WC_OK)
 			return st;
 		hr->zstd_level = buf[pos++];
 	}
 	if (pos != len)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
-						WC_MYSQL_HR_END);
-	return WC_MYSQL_OK;
+		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
 }
 
-wc_mysql_status
+wc_status
 wc_mysql_auth_switch_decode(const uint8_t *buf, size_t len, wc_mysql_auth_switch *as,
-							wc_mysql_error *err)
+							wc_error *err)
 {
 	size_t		pos;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, "header")) != WC_OK)
 		return st;
 	if (buf[0] != 0xfe)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, 0xfe, buf[0]), "header");
 	as->plugin = none;
 	as->data = none;
 	if (len == 1)
-		return WC_MYSQL_OK;
+		return WC_OK;
 	st = wc_mysql_null_str_get(buf, len, 1, &as->plugin, &pos, err);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, 1);
+	if (st != WC_OK)
+		return wc_in_field(err, st, "plugin_name");
 	as->data = slice(pos, len - pos);
-	return WC_MYSQL_OK;
+	return WC_OK;
 }

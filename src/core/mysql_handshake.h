@@ -11,8 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mysql_caps.h"
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
 /* ---- Initial Handshake v10 (server -> client) ---- */
 
@@ -59,8 +58,8 @@ typedef struct wc_mysql_handshake
  * bytes with CLIENT_SECURE_CONNECTION; the plugin name is string<NUL>, or
  * the rest of the payload (servers before 5.5.10 left out the 00).
  */
-wc_mysql_status wc_mysql_handshake_decode(const uint8_t *buf, size_t len,
-										  wc_mysql_handshake *hs, wc_mysql_error *err);
+wc_status wc_mysql_handshake_decode(const uint8_t *buf, size_t len,
+										  wc_mysql_handshake *hs, wc_error *err);
 
 /* ---- Handshake Response 41 (client -> server) ---- */
 
@@ -108,9 +107,9 @@ typedef struct wc_mysql_handshake_response
  * bytes with CLIENT_SSL is an SSL Request.  The attributes block is
  * checked pair by pair; walk it with wc_mysql_attr_next.
  */
-wc_mysql_status wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
+wc_status wc_mysql_handshake_response_decode(const uint8_t *buf, size_t len,
 												   wc_mysql_handshake_response *hr,
-												   wc_mysql_error *err);
+												   wc_error *err);
 
 /* The key/value pair at buf[pos] of a checked attributes block ending at
  * end; *next is the offset after it. */
@@ -126,8 +125,8 @@ typedef struct wc_mysql_auth_switch
 } wc_mysql_auth_switch;
 
 /* Decode an Auth Switch Request: FE, string<NUL> plugin name, string<EOF>
- * data.  err->field: 0 header, 1 plugin name. */
-wc_mysql_status wc_mysql_auth_switch_decode(const uint8_t *buf, size_t len,
-											wc_mysql_auth_switch *as, wc_mysql_error *err);
+ * data.  err->field: "header" or "plugin_name". */
+wc_status wc_mysql_auth_switch_decode(const uint8_t *buf, size_t len,
+											wc_mysql_auth_switch *as, wc_error *err);
 
 #endif							/* WC_MYSQL_HANDSHAKE_H */

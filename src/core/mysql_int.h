@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "byteorder.h"
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
 /* Is width one the protocol defines? */
 static inline int
@@ -28,16 +28,21 @@ wc_mysql_int_max(int width)
 	return width == 8 ? UINT64_MAX : ((uint64_t) 1 << (8 * width)) - 1;
 }
 
-/* Check width and range before writing: WC_MYSQL_ERR_WIDTH or
- * WC_MYSQL_ERR_RANGE (need = the maximum, have = v). */
-static inline wc_mysql_status
-wc_mysql_int_check(uint64_t v, int width, wc_mysql_error *err)
+/* Check width and range before writing: WC_MYSQL_WIDTH or
+ * WC_ERR_RANGE (expected = the maximum, found = v). */
+static inline wc_status
+wc_mysql_int_check(uint64_t v, int width, wc_error *err)
 {
 	if (!wc_mysql_int_width_ok(width))
-		return wc_mysql_fail(err, WC_MYSQL_ERR_WIDTH, 0, 0, (uint64_t) width);
+		return wc_fail_arg(err, WC_MYSQL_WIDTH, (uint64_t) width);
 	if (v > wc_mysql_int_max(width))
-		return wc_mysql_fail(err, WC_MYSQL_ERR_RANGE, 0, wc_mysql_int_max(width), v);
-	return WC_MYSQL_OK;
+		{
+		wc_fail_ef(err, WC_ERR_RANGE, 0, wc_mysql_int_max(width), v);
+		if (err)
+			err->has &= ~(unsigned) WC_HAS_OFFSET;
+		return WC_ERR_RANGE;
+	}
+	return WC_OK;
 }
 
 /* Write v as int<width> at dst (checked width and range). */
@@ -91,10 +96,10 @@ wc_mysql_int_read(const uint8_t *p, int width)
 }
 
 /* Read int<width> at buf[pos] of a len-byte buffer (pos <= len) with error
- * reporting: WC_MYSQL_ERR_WIDTH, or WC_MYSQL_ERR_TRUNCATED (offset = pos,
- * need = width, have = bytes left). */
-wc_mysql_status wc_mysql_int_get(const uint8_t *buf, size_t len, size_t pos,
+ * reporting: WC_MYSQL_WIDTH, or WC_ERR_TRUNCATED (offset = pos,
+ * expected = width, found = bytes left). */
+wc_status wc_mysql_int_get(const uint8_t *buf, size_t len, size_t pos,
 								 int width, uint64_t *value,
-								 wc_mysql_error *err);
+								 wc_error *err);
 
 #endif							/* WC_MYSQL_INT_H */

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "byteorder.h"
-#include "mysql_status.h"
+#include "mysql_protocol.h"
 
 /* Largest encoded int<lenenc>: FE + int<8>. */
 #define WC_MYSQL_LENENC_MAX 9
@@ -61,13 +61,13 @@ wc_mysql_lenenc_int_write(uint8_t *dst, uint64_t v)
 }
 
 /*
- * Read one int<lenenc> from p[0 .. avail).  On WC_MYSQL_OK *value and
- * *used are set; on WC_MYSQL_NULL (0xFB) *used is 1; on
- * WC_MYSQL_ERR_TRUNCATED *used is the number of bytes the form needs
- * (1 for empty input); on WC_MYSQL_ERR_FF nothing is set.
+ * Read one int<lenenc> from p[0 .. avail).  On WC_OK *value and
+ * *used are set; on WC_NULL (0xFB) *used is 1; on
+ * WC_ERR_TRUNCATED *used is the number of bytes the form needs
+ * (1 for empty input); on WC_ERR_BAD_BYTE nothing is set.
  * Wider-than-needed forms are accepted.
  */
-static inline wc_mysql_status
+static inline wc_status
 wc_mysql_lenenc_int_read(const uint8_t *p, size_t avail, uint64_t *value,
 						 size_t *used)
 {
@@ -76,51 +76,51 @@ wc_mysql_lenenc_int_read(const uint8_t *p, size_t avail, uint64_t *value,
 	if (avail == 0)
 	{
 		*used = 1;
-		return WC_MYSQL_ERR_TRUNCATED;
+		return WC_ERR_TRUNCATED;
 	}
 	b = p[0];
 	if (b < 0xfb)
 	{
 		*value = b;
 		*used = 1;
-		return WC_MYSQL_OK;
+		return WC_OK;
 	}
 	switch (b)
 	{
 		case 0xfb:
 			*used = 1;
-			return WC_MYSQL_NULL;
+			return WC_NULL;
 		case 0xfc:
 			*used = 3;
 			if (avail < 3)
-				return WC_MYSQL_ERR_TRUNCATED;
+				return WC_ERR_TRUNCATED;
 			*value = wc_load_le16(p + 1);
-			return WC_MYSQL_OK;
+			return WC_OK;
 		case 0xfd:
 			*used = 4;
 			if (avail < 4)
-				return WC_MYSQL_ERR_TRUNCATED;
+				return WC_ERR_TRUNCATED;
 			*value = wc_load_le32(p) >> 8;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		case 0xfe:
 			*used = 9;
 			if (avail < 9)
-				return WC_MYSQL_ERR_TRUNCATED;
+				return WC_ERR_TRUNCATED;
 			*value = wc_load_le64(p + 1);
-			return WC_MYSQL_OK;
+			return WC_OK;
 		default:
-			return WC_MYSQL_ERR_FF;
+			return WC_ERR_BAD_BYTE;
 	}
 }
 
 /*
  * Read the int<lenenc> at buf[pos] of a len-byte buffer (pos <= len) with
- * full error reporting: offset = pos, need/have = bytes of the form and
+ * full error reporting: offset = pos, expected/found = bytes of the form and
  * bytes present.  On OK or NULL *next is the offset after it.
  */
-wc_mysql_status wc_mysql_lenenc_int_get(const uint8_t *buf, size_t len, size_t pos,
+wc_status wc_mysql_lenenc_int_get(const uint8_t *buf, size_t len, size_t pos,
 										uint64_t *value, size_t *next,
-										wc_mysql_error *err);
+										wc_error *err);
 
 /* Exact size of string<lenenc> holding n bytes. */
 static inline size_t
@@ -145,17 +145,17 @@ wc_mysql_lenenc_str_write(uint8_t *dst, const uint8_t *src, size_t n)
  * Read the string<lenenc> at buf[pos] (pos <= len).  On OK *out is the
  * data, on NULL (0xFB) out->is_null is set; *next is the offset after it.
  * The announced length is compared, as an unsigned 64-bit number, with
- * the bytes that remain: WC_MYSQL_ERR_LENGTH with offset = pos,
- * need = announced length, have = bytes after the prefix.
+ * the bytes that remain: WC_ERR_LENGTH with offset = pos,
+ * expected = announced length, found = bytes after the prefix.
  */
-wc_mysql_status wc_mysql_lenenc_str_get(const uint8_t *buf, size_t len, size_t pos,
+wc_status wc_mysql_lenenc_str_get(const uint8_t *buf, size_t len, size_t pos,
 										wc_mysql_slice *out, size_t *next,
-										wc_mysql_error *err);
+										wc_error *err);
 
 /* Check that src[0 .. n) can be written as string<NUL> (no 00 byte);
- * WC_MYSQL_ERR_EMBEDDED_NUL with the offset of the first 00 otherwise. */
-wc_mysql_status wc_mysql_null_str_check(const uint8_t *src, size_t n,
-										wc_mysql_error *err);
+ * WC_MYSQL_EMBEDDED_NUL with the offset of the first 00 otherwise. */
+wc_status wc_mysql_null_str_check(const uint8_t *src, size_t n,
+										wc_error *err);
 
 /* Size of, and writer for, string<NUL> of n checked bytes: data + 00. */
 static inline size_t
@@ -166,10 +166,10 @@ wc_mysql_null_str_size(size_t n)
 size_t		wc_mysql_null_str_write(uint8_t *dst, const uint8_t *src, size_t n);
 
 /* Read the string<NUL> at buf[pos] (pos <= len): bytes up to the first 00;
- * *next is the offset after the 00.  WC_MYSQL_ERR_NO_NUL (offset = pos,
- * have = bytes scanned) when there is none. */
-wc_mysql_status wc_mysql_null_str_get(const uint8_t *buf, size_t len, size_t pos,
+ * *next is the offset after the 00.  WC_ERR_UNTERMINATED (offset = pos,
+ * found = bytes scanned) when there is none. */
+wc_status wc_mysql_null_str_get(const uint8_t *buf, size_t len, size_t pos,
 									  wc_mysql_slice *out, size_t *next,
-									  wc_mysql_error *err);
+									  wc_error *err);
 
 #endif							/* WC_MYSQL_LENENC_H */

@@ -64,9 +64,9 @@ wc_mysql_frame_write(uint8_t *dst, const uint8_t *payload, size_t n, uint8_t seq
 }
 
 /* Reassembly: follow full-size chunks until a shorter one ends the packet. */
-wc_mysql_status
+wc_status
 wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
-					 wc_mysql_packet *pkt, size_t *next, wc_mysql_error *err)
+					 wc_mysql_packet *pkt, size_t *next, wc_error *err)
 {
 	size_t		p = pos;
 	size_t		total = 0;
@@ -81,19 +81,18 @@ wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 		uint8_t		seq;
 
 		if (left == 0 && chunks > 0)
-			return wc_mysql_fail(err, WC_MYSQL_ERR_CONTINUATION, p, WC_MYSQL_HEADER, 0);
+			return wc_fail_ef(err, WC_MYSQL_CONTINUATION, p, WC_MYSQL_HEADER, 0);
 		if (left < WC_MYSQL_HEADER)
-			return wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, p, WC_MYSQL_HEADER, left);
+			return wc_fail_ef(err, WC_ERR_TRUNCATED, p, WC_MYSQL_HEADER, left);
 		h = wc_load_le32(buf + p);
 		clen = h & WC_MYSQL_MAX_CHUNK;
 		seq = (uint8_t) (h >> 24);
 		if (chunks == 0)
 			pkt->seq = seq;
 		else if (seq != expect)
-			return wc_mysql_fail(err, WC_MYSQL_ERR_SEQUENCE, p + 3, expect, seq);
+			return wc_fail_ef(err, WC_MYSQL_SEQUENCE, p + 3, expect, seq);
 		if (clen > left - WC_MYSQL_HEADER)
-			return wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, p + WC_MYSQL_HEADER,
-								 clen, left - WC_MYSQL_HEADER);
+			return wc_fail_ef(err, WC_ERR_TRUNCATED, p + WC_MYSQL_HEADER, clen, left - WC_MYSQL_HEADER);
 		total += clen;
 		chunks++;
 		expect = (uint8_t) (seq + 1);
@@ -105,7 +104,7 @@ wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 	pkt->length = total;
 	pkt->chunks = chunks;
 	*next = p;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 /* Concatenate the chunks of a checked packet. */
@@ -126,9 +125,9 @@ wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt, uint8_t *
 }
 
 /* Text row: string<lenenc> or FB per column, to the end of the payload. */
-wc_mysql_status
+wc_status
 wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
-						wc_mysql_error *err)
+						wc_error *err)
 {
 	size_t		pos = 0;
 	size_t		n = 0;
@@ -136,52 +135,51 @@ wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
 	while (pos < len)
 	{
 		wc_mysql_slice s;
-		wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, err);
+		wc_status st = wc_mysql_lenenc_str_get(buf, len, pos, &s, &pos, err);
 
-		if (st > WC_MYSQL_NULL)
-			return wc_mysql_in_field(err, st, (int) n);
+		if (st > WC_NULL)
+			return wc_at_index(err, st, "column", (int64_t) n + 1);
 		n++;
 	}
 	*ncols = n;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 /* A string<lenenc> that cannot be NULL, within buf[0 .. len). */
-static wc_mysql_status
+static wc_status
 str_required(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s,
-			 size_t *next, wc_mysql_error *err, int field)
+			 size_t *next, wc_error *err, const char *field)
 {
-	wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
+	wc_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
 
-	if (st == WC_MYSQL_NULL)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 0, 0);
-	return st == WC_MYSQL_OK ? st : wc_mysql_in_field(err, st, field);
+	if (st == WC_NULL)
+		st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
+	return st == WC_OK ? st : wc_in_field(err, st, field);
 }
 
 /* Nothing may follow the last field. */
-static inline wc_mysql_status
-at_end(size_t len, size_t pos, wc_mysql_error *err, int field)
+static inline wc_status
+at_end(size_t len, size_t pos, wc_error *err)
 {
 	if (pos != len)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRAILING, pos, 0, len - pos),
-						field);
-	return WC_MYSQL_OK;
+		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
 }
 
 /* MariaDB extended metadata: (int<1> key, string<lenenc> value) pairs
  * filling buf[pos .. end). */
-static wc_mysql_status
+static wc_status
 column_def_ext(const uint8_t *buf, size_t pos, size_t end, wc_mysql_column_def *cd,
-			   wc_mysql_error *err)
+			   wc_error *err)
 {
 	while (pos < end)
 	{
 		uint8_t		key = buf[pos];
 		wc_mysql_slice v;
-		wc_mysql_status st = str_required(buf, end, pos + 1, &v, &pos, err,
-										  WC_MYSQL_CD_EXTENDED);
+		wc_status st = str_required(buf, end, pos + 1, &v, &pos, err,
+										  wc_mysql_column_def_fields[WC_MYSQL_CD_EXTENDED]);
 
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 			return st;
 		if (key == WC_MYSQL_CD_EXT_TYPE_NAME)
 			cd->ext_type_name = v;
@@ -189,27 +187,27 @@ column_def_ext(const uint8_t *buf, size_t pos, size_t end, wc_mysql_column_def *
 			cd->ext_format = v;
 		/* other keys: skipped, as MariaDB's connectors do */
 	}
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 /* Column Definition 41: six string<lenenc>, [extended metadata], 0C,
  * twelve fixed bytes. */
-wc_mysql_status
+wc_status
 wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
-						   wc_mysql_column_def *cd, wc_mysql_error *err)
+						   wc_mysql_column_def *cd, wc_error *err)
 {
 	size_t		pos = 0;
 	size_t		q;
 	uint64_t	flen = 0;
 	const uint8_t *f;
-	wc_mysql_status st;
+	wc_status st;
 	static const wc_mysql_slice none = {0, 0, 1};
 
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
 	{
 		st = wc_mysql_lenenc_str_get(buf, len, pos, &cd->str[i], &pos, err);
-		if (st > WC_MYSQL_NULL)
-			return wc_mysql_in_field(err, st, i);
+		if (st > WC_NULL)
+			return wc_in_field(err, st, wc_mysql_column_def_fields[i]);
 	}
 	cd->ext_type_name = none;
 	cd->ext_format = none;
@@ -222,7 +220,7 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 
 		ext = WC_MYSQL_CD_EXT_ABSENT;
 		if (len - pos > 13 &&
-			wc_mysql_lenenc_int_read(buf + pos, len - pos, &xl, &used) == WC_MYSQL_OK &&
+			wc_mysql_lenenc_int_read(buf + pos, len - pos, &xl, &used) == WC_OK &&
 			xl <= len - pos - used && len - pos - used - xl == 13)
 			ext = WC_MYSQL_CD_EXT_PRESENT;
 	}
@@ -231,21 +229,21 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 	{
 		wc_mysql_slice x;
 
-		st = str_required(buf, len, pos, &x, &pos, err, WC_MYSQL_CD_EXTENDED);
-		if (st == WC_MYSQL_OK)
+		st = str_required(buf, len, pos, &x, &pos, err, wc_mysql_column_def_fields[WC_MYSQL_CD_EXTENDED]);
+		if (st == WC_OK)
 			st = column_def_ext(buf, x.off, x.off + x.len, cd, err);
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 			return st;
 	}
 	st = wc_mysql_lenenc_int_get(buf, len, pos, &flen, &q, err);
-	if (st == WC_MYSQL_NULL)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_NULL_FIELD, pos, 12, 0);
-	else if (st == WC_MYSQL_OK && flen != 12)
-		st = wc_mysql_fail(err, WC_MYSQL_ERR_FIXED_LENGTH, pos, 12, flen);
-	if (st != WC_MYSQL_OK)
-		return wc_mysql_in_field(err, st, WC_MYSQL_CD_FIXED_LENGTH);
+	if (st == WC_NULL)
+		st = wc_fail(err, WC_MYSQL_NULL_FIELD, pos);
+	else if (st == WC_OK && flen != 12)
+		st = wc_fail_ef(err, WC_ERR_BAD_VALUE, pos, 12, flen);
+	if (st != WC_OK)
+		return wc_in_field(err, st, wc_mysql_column_def_fields[WC_MYSQL_CD_FIXED_LENGTH]);
 	pos = q;
-	if ((st = wc_mysql_need(len, pos, 12, err, WC_MYSQL_CD_FIXED)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 12, err, wc_mysql_column_def_fields[WC_MYSQL_CD_FIXED])) != WC_OK)
 		return st;
 	f = buf + pos;
 	cd->charset = wc_load_le16(f);
@@ -255,40 +253,36 @@ wc_mysql_column_def_decode(const uint8_t *buf, size_t len, wc_mysql_cd_ext ext,
 	cd->decimals = f[9];
 	/* f[10], f[11]: filler, ignored */
 	pos += 12;
-	return at_end(len, pos, err, WC_MYSQL_CD_END);
+	return at_end(len, pos, err);
 }
 
 /* OK packet: header, two int<lenenc>, two int<2>, string<EOF>. */
-wc_mysql_status
+wc_status
 wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *ok,
-				   wc_mysql_error *err)
+				   wc_error *err)
 {
 	size_t		pos = 1;
-	wc_mysql_status st;
+	wc_status st;
 
 	if (len == 0)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, 0, 1, 0),
-						WC_MYSQL_OK_HEADER);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, 0, 1, 0), wc_mysql_ok_fields[WC_MYSQL_OK_HEADER]);
 	ok->header = buf[0];
 	if (ok->header != 0x00 && ok->header != 0xfe)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_HEADER, 0, 0, ok->header),
-						WC_MYSQL_OK_HEADER);
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_BYTE, 0, ok->header), wc_mysql_ok_fields[WC_MYSQL_OK_HEADER]);
 	st = wc_mysql_lenenc_int_get(buf, len, pos, &ok->affected_rows, &pos, err);
-	if (st > WC_MYSQL_NULL)
-		return wc_mysql_in_field(err, st, WC_MYSQL_OK_AFFECTED_ROWS);
-	ok->affected_rows_null = st == WC_MYSQL_NULL;
+	if (st > WC_NULL)
+		return wc_in_field(err, st, wc_mysql_ok_fields[WC_MYSQL_OK_AFFECTED_ROWS]);
+	ok->affected_rows_null = st == WC_NULL;
 	st = wc_mysql_lenenc_int_get(buf, len, pos, &ok->last_insert_id, &pos, err);
-	if (st > WC_MYSQL_NULL)
-		return wc_mysql_in_field(err, st, WC_MYSQL_OK_LAST_INSERT_ID);
-	ok->last_insert_id_null = st == WC_MYSQL_NULL;
+	if (st > WC_NULL)
+		return wc_in_field(err, st, wc_mysql_ok_fields[WC_MYSQL_OK_LAST_INSERT_ID]);
+	ok->last_insert_id_null = st == WC_NULL;
 	if (len - pos < 2)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
-						WC_MYSQL_OK_STATUS_FLAGS);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, pos, 2, len - pos), wc_mysql_ok_fields[WC_MYSQL_OK_STATUS_FLAGS]);
 	ok->status_flags = wc_load_le16(buf + pos);
 	pos += 2;
 	if (len - pos < 2)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_TRUNCATED, pos, 2, len - pos),
-						WC_MYSQL_OK_WARNINGS);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, pos, 2, len - pos), wc_mysql_ok_fields[WC_MYSQL_OK_WARNINGS]);
 	ok->warnings = wc_load_le16(buf + pos);
 	pos += 2;
 	ok->session_state.off = 0;
@@ -298,7 +292,7 @@ wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *o
 	{
 		wc_mysql_slice s;
 		size_t		after;
-		wc_mysql_error e;
+		wc_error e;
 
 		/*
 		 * The documentation says string<EOF>, but MySQL and MariaDB
@@ -306,16 +300,16 @@ wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *o
 		 * read it so): when the rest is exactly one string<lenenc>, that is
 		 * the info; anything else is read as string<EOF>.
 		 */
-		if (pos < len && str_required(buf, len, pos, &s, &after, &e, -1) == WC_MYSQL_OK &&
+		if (pos < len && str_required(buf, len, pos, &s, &after, &e, NULL) == WC_OK &&
 			after == len)
 		{
 			ok->info = s;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		}
 		ok->info.off = pos;
 		ok->info.len = len - pos;
 		ok->info.is_null = 0;
-		return WC_MYSQL_OK;
+		return WC_OK;
 	}
 	/* servers leave out an empty info when no state changed */
 	if (pos == len && !(ok->status_flags & WC_MYSQL_SERVER_SESSION_STATE_CHANGED))
@@ -323,37 +317,37 @@ wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_ok *o
 		ok->info.off = pos;
 		ok->info.len = 0;
 		ok->info.is_null = 0;
-		return WC_MYSQL_OK;
+		return WC_OK;
 	}
-	st = str_required(buf, len, pos, &ok->info, &pos, err, WC_MYSQL_OK_INFO);
-	if (st != WC_MYSQL_OK)
+	st = str_required(buf, len, pos, &ok->info, &pos, err, wc_mysql_ok_fields[WC_MYSQL_OK_INFO]);
+	if (st != WC_OK)
 		return st;
 	if (ok->status_flags & WC_MYSQL_SERVER_SESSION_STATE_CHANGED)
 	{
 		st = str_required(buf, len, pos, &ok->session_state, &pos, err,
-						  WC_MYSQL_OK_SESSION_STATE);
-		if (st != WC_MYSQL_OK)
+						  wc_mysql_ok_fields[WC_MYSQL_OK_SESSION_STATE]);
+		if (st != WC_OK)
 			return st;
 	}
-	return at_end(len, pos, err, WC_MYSQL_OK_END);
+	return at_end(len, pos, err);
 }
 
 /* One session-state change: int<1> type, string<lenenc> data. */
-wc_mysql_status
+wc_status
 wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 							 wc_mysql_session_change *chg, size_t *next,
-							 wc_mysql_error *err)
+							 wc_error *err)
 {
 	static const wc_mysql_slice none = {0, 0, 1};
 	size_t		p,
 				end;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, pos, 1, err, -1)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, pos, 1, err, NULL)) != WC_OK)
 		return st;
 	chg->type = buf[pos];
-	st = str_required(buf, len, pos + 1, &chg->data, next, err, -1);
-	if (st != WC_MYSQL_OK)
+	st = str_required(buf, len, pos + 1, &chg->data, next, err, NULL);
+	if (st != WC_OK)
 		return st;
 	chg->name = none;
 	chg->value = none;
@@ -363,12 +357,12 @@ wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 	switch (chg->type)
 	{
 		case WC_MYSQL_TRACK_SYSTEM_VARIABLES:
-			st = str_required(buf, end, p, &chg->name, &p, err, -1);
-			if (st != WC_MYSQL_OK)
+			st = str_required(buf, end, p, &chg->name, &p, err, NULL);
+			if (st != WC_OK)
 				return st;
 			break;
 		case WC_MYSQL_TRACK_GTIDS:
-			if ((st = wc_mysql_need(end, p, 1, err, -1)) != WC_MYSQL_OK)
+			if ((st = wc_mysql_need(end, p, 1, err, NULL)) != WC_OK)
 				return st;
 			chg->gtid_spec = buf[p++];
 			break;
@@ -382,35 +376,34 @@ wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 			if (chg->data.len >= 1 && (size_t) buf[p] + 1 == chg->data.len)
 				break;
 			chg->value = chg->data;
-			return WC_MYSQL_OK;
+			return WC_OK;
 		case WC_MYSQL_TRACK_SCHEMA:
 		case WC_MYSQL_TRACK_TRANSACTION_CHARACTERISTICS:
 		case WC_MYSQL_TRACK_TRANSACTION_STATE:
 			break;
 		default:
-			return WC_MYSQL_OK;
+			return WC_OK;
 	}
-	st = str_required(buf, end, p, &chg->value, &p, err, -1);
-	if (st != WC_MYSQL_OK)
+	st = str_required(buf, end, p, &chg->value, &p, err, NULL);
+	if (st != WC_OK)
 		return st;
-	return at_end(end, p, err, -1);
+	return at_end(end, p, err);
 }
 
 /* ERR packet, with MariaDB's progress-report variant. */
-wc_mysql_status
+wc_status
 wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
-					wc_mysql_err_packet *e, wc_mysql_error *err)
+					wc_mysql_err_packet *e, wc_error *err)
 {
 	static const wc_mysql_slice none = {0, 0, 1};
 	size_t		pos = 3;
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, WC_MYSQL_ERRP_HEADER)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_err_fields[WC_MYSQL_ERRP_HEADER])) != WC_OK)
 		return st;
 	if (buf[0] != 0xff)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xff, buf[0]),
-						WC_MYSQL_ERRP_HEADER);
-	if ((st = wc_mysql_need(len, 1, 2, err, WC_MYSQL_ERRP_CODE)) != WC_MYSQL_OK)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, 0xff, buf[0]), wc_mysql_err_fields[WC_MYSQL_ERRP_HEADER]);
+	if ((st = wc_mysql_need(len, 1, 2, err, wc_mysql_err_fields[WC_MYSQL_ERRP_CODE])) != WC_OK)
 		return st;
 	e->code = wc_load_le16(buf + 1);
 	e->sql_state = none;
@@ -421,23 +414,23 @@ wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	e->progress = e->code == WC_MYSQL_ERR_CODE_PROGRESS;
 	if (e->progress)
 	{
-		if ((st = wc_mysql_need(len, pos, 1, err, WC_MYSQL_ERRP_STAGE)) != WC_MYSQL_OK ||
-			(st = wc_mysql_need(len, pos + 1, 1, err, WC_MYSQL_ERRP_MAX_STAGE)) != WC_MYSQL_OK ||
-			(st = wc_mysql_need(len, pos + 2, 3, err, WC_MYSQL_ERRP_PROGRESS)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 1, err, wc_mysql_err_fields[WC_MYSQL_ERRP_STAGE])) != WC_OK ||
+			(st = wc_mysql_need(len, pos + 1, 1, err, wc_mysql_err_fields[WC_MYSQL_ERRP_MAX_STAGE])) != WC_OK ||
+			(st = wc_mysql_need(len, pos + 2, 3, err, wc_mysql_err_fields[WC_MYSQL_ERRP_PROGRESS])) != WC_OK)
 			return st;
 		e->stage = buf[pos];
 		e->max_stage = buf[pos + 1];
 		e->progress_value = (uint32_t) buf[pos + 2] | (uint32_t) buf[pos + 3] << 8 |
 			(uint32_t) buf[pos + 4] << 16;
 		st = str_required(buf, len, pos + 5, &e->progress_info, &pos, err,
-						  WC_MYSQL_ERRP_PROGRESS_INFO);
-		if (st != WC_MYSQL_OK)
+						  wc_mysql_err_fields[WC_MYSQL_ERRP_PROGRESS_INFO]);
+		if (st != WC_OK)
 			return st;
-		return at_end(len, pos, err, WC_MYSQL_ERRP_END);
+		return at_end(len, pos, err);
 	}
 	if ((caps & WC_MYSQL_CLIENT_PROTOCOL_41) && pos < len && buf[pos] == '#')
 	{
-		if ((st = wc_mysql_need(len, pos + 1, 5, err, WC_MYSQL_ERRP_SQL_STATE)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos + 1, 5, err, wc_mysql_err_fields[WC_MYSQL_ERRP_SQL_STATE])) != WC_OK)
 			return st;
 		e->sql_state.off = pos + 1;
 		e->sql_state.len = 5;
@@ -447,60 +440,60 @@ wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
 	e->message.off = pos;
 	e->message.len = len - pos;
 	e->message.is_null = 0;
-	return WC_MYSQL_OK;
+	return WC_OK;
 }
 
 /* EOF packet: FE [int<2> warnings, int<2> status]. */
-wc_mysql_status
+wc_status
 wc_mysql_eof_decode(const uint8_t *buf, size_t len, uint64_t caps, wc_mysql_eof *eof,
-					wc_mysql_error *err)
+					wc_error *err)
 {
-	wc_mysql_status st;
+	wc_status st;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_eof_fields[0])) != WC_OK)
 		return st;
 	if (buf[0] != 0xfe)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0xfe, buf[0]), 0);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, 0xfe, buf[0]), wc_mysql_eof_fields[0]);
 	eof->warnings = 0;
 	eof->status_flags = 0;
 	if (!(caps & WC_MYSQL_CLIENT_PROTOCOL_41))
-		return at_end(len, 1, err, 3);
-	if ((st = wc_mysql_need(len, 1, 2, err, 1)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 3, 2, err, 2)) != WC_MYSQL_OK)
+		return at_end(len, 1, err);
+	if ((st = wc_mysql_need(len, 1, 2, err, wc_mysql_eof_fields[1])) != WC_OK ||
+		(st = wc_mysql_need(len, 3, 2, err, wc_mysql_eof_fields[2])) != WC_OK)
 		return st;
 	eof->warnings = wc_load_le16(buf + 1);
 	eof->status_flags = wc_load_le16(buf + 3);
-	return at_end(len, 5, err, 3);
+	return at_end(len, 5, err);
 }
 
 /* COM_STMT_PREPARE OK: 00, id, columns, params, 00 [warnings [metadata]]. */
-wc_mysql_status
+wc_status
 wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
-						   wc_mysql_prepare_ok *po, wc_mysql_error *err)
+						   wc_mysql_prepare_ok *po, wc_error *err)
 {
-	wc_mysql_status st;
+	wc_status st;
 	size_t		pos = 10;
 
-	if ((st = wc_mysql_need(len, 0, 1, err, 0)) != WC_MYSQL_OK)
+	if ((st = wc_mysql_need(len, 0, 1, err, wc_mysql_prepare_ok_fields[0])) != WC_OK)
 		return st;
 	if (buf[0] != 0x00)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 0, 0x00, buf[0]), 0);
-	if ((st = wc_mysql_need(len, 1, 4, err, 1)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 5, 2, err, 2)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 7, 2, err, 3)) != WC_MYSQL_OK ||
-		(st = wc_mysql_need(len, 9, 1, err, 4)) != WC_MYSQL_OK)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, 0x00, buf[0]), wc_mysql_prepare_ok_fields[0]);
+	if ((st = wc_mysql_need(len, 1, 4, err, wc_mysql_prepare_ok_fields[1])) != WC_OK ||
+		(st = wc_mysql_need(len, 5, 2, err, wc_mysql_prepare_ok_fields[2])) != WC_OK ||
+		(st = wc_mysql_need(len, 7, 2, err, wc_mysql_prepare_ok_fields[3])) != WC_OK ||
+		(st = wc_mysql_need(len, 9, 1, err, wc_mysql_prepare_ok_fields[4])) != WC_OK)
 		return st;
 	po->statement_id = wc_load_le32(buf + 1);
 	po->num_columns = wc_load_le16(buf + 5);
 	po->num_params = wc_load_le16(buf + 7);
 	if (buf[9] != 0x00)
-		return wc_mysql_in_field(err, wc_mysql_fail(err, WC_MYSQL_ERR_BAD_BYTE, 9, 0x00, buf[9]), 4);
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 9, 0x00, buf[9]), wc_mysql_prepare_ok_fields[4]);
 	po->has_warnings = 0;
 	po->warnings = 0;
 	po->metadata_follows = -1;
 	if (pos < len)
 	{
-		if ((st = wc_mysql_need(len, pos, 2, err, 5)) != WC_MYSQL_OK)
+		if ((st = wc_mysql_need(len, pos, 2, err, wc_mysql_prepare_ok_fields[5])) != WC_OK)
 			return st;
 		po->has_warnings = 1;
 		po->warnings = wc_load_le16(buf + pos);
@@ -508,5 +501,5 @@ wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
 		if (pos < len && (caps & WC_MYSQL_CLIENT_OPTIONAL_RESULTSET_METADATA))
 			po->metadata_follows = buf[pos++];
 	}
-	return at_end(len, pos, err, 7);
+	return at_end(len, pos, err);
 }

@@ -13,9 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mysql_caps.h"
+#include "mysql_protocol.h"
 #include "mysql_lenenc.h"
-#include "mysql_status.h"
 
 /* Largest payload of one physical packet. */
 #define WC_MYSQL_MAX_CHUNK 0xFFFFFFu
@@ -61,14 +60,14 @@ typedef struct wc_mysql_packet
  * Find the logical packet starting at buf[pos] (pos < len) and check every
  * chunk: header present, payload present, a full-size chunk followed by
  * another, sequence ids consecutive modulo 256 within the packet.  On OK
- * *next is the offset after its last chunk.  Errors: WC_MYSQL_ERR_TRUNCATED
- * (offset = header or payload start, need/have), WC_MYSQL_ERR_CONTINUATION
- * (offset = len), WC_MYSQL_ERR_SEQUENCE (offset = header, need = expected
- * id, have = found id).
+ * *next is the offset after its last chunk.  Errors: WC_ERR_TRUNCATED
+ * (offset = header or payload start, expected/found bytes), WC_MYSQL_CONTINUATION
+ * (offset = len), WC_MYSQL_SEQUENCE (offset = header, expected = expected
+ * id, found = found id).
  */
-wc_mysql_status wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
+wc_status wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 									 wc_mysql_packet *pkt, size_t *next,
-									 wc_mysql_error *err);
+									 wc_error *err);
 
 /* Copy the payload of a packet found by wc_mysql_packet_next to dst
  * (pkt->length bytes), leaving out the inner headers. */
@@ -79,24 +78,22 @@ void		wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt,
 
 /*
  * Check a text row payload and count its columns: each is 0xFB (NULL) or a
- * string<lenenc> within the payload.  err->field is the column index of an
+ * string<lenenc> within the payload.  err's index is the 1-based column of an
  * error.  Walk the checked columns with wc_mysql_lenenc_str_get.
  */
-wc_mysql_status wc_mysql_text_row_count(const uint8_t *buf, size_t len,
-										size_t *ncols, wc_mysql_error *err);
+wc_status wc_mysql_text_row_count(const uint8_t *buf, size_t len,
+										size_t *ncols, wc_error *err);
 
 /* The column at buf[pos] (pos < len) of a text row, for callers that check
  * and take the columns in one walk: OK or NULL (0xFB), *next after it;
- * on an error err->field is col. */
-static inline wc_mysql_status
+ * on an error err's index is col + 1. */
+static inline wc_status
 wc_mysql_text_row_next(const uint8_t *buf, size_t len, size_t pos, wc_mysql_slice *s,
-					   size_t *next, size_t col, wc_mysql_error *err)
+					   size_t *next, size_t col, wc_error *err)
 {
-	wc_mysql_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
+	wc_status st = wc_mysql_lenenc_str_get(buf, len, pos, s, next, err);
 
-	if (st > WC_MYSQL_NULL && err)
-		err->field = (int) col;
-	return st;
+	return st > WC_NULL ? wc_at_index(err, st, "column", (int64_t) col + 1) : st;
 }
 
 /* ---- Column Definition 41 ---- */
@@ -155,7 +152,7 @@ typedef struct wc_mysql_column_def
 
 /*
  * Decode a Column Definition 41 payload; err->field names the field of an
- * error (index into wc_mysql_column_def_fields).  With ext PRESENT a
+ * error (a name from wc_mysql_column_def_fields).  With ext PRESENT a
  * string<lenenc> of (int<1> key, string<lenenc> value) pairs follows
  * org_name (MariaDB's MARIADB_CLIENT_EXTENDED_METADATA; unknown keys are
  * skipped).  DETECT is unambiguous because nothing may follow the fixed
@@ -163,10 +160,10 @@ typedef struct wc_mysql_column_def
  * leaves exactly the 13 bytes of the fixed part; otherwise the payload is
  * decoded (and its errors reported) as the plain layout.
  */
-wc_mysql_status wc_mysql_column_def_decode(const uint8_t *buf, size_t len,
+wc_status wc_mysql_column_def_decode(const uint8_t *buf, size_t len,
 										   wc_mysql_cd_ext ext,
 										   wc_mysql_column_def *cd,
-										   wc_mysql_error *err);
+										   wc_error *err);
 
 /* ---- OK packet ---- */
 
@@ -201,15 +198,15 @@ typedef struct wc_mysql_ok
 } wc_mysql_ok;
 
 /*
- * Decode an OK packet payload; err->field indexes wc_mysql_ok_fields.
+ * Decode an OK packet payload; err->field is a name from wc_mysql_ok_fields.
  * Without CLIENT_SESSION_TRACK in caps the info is the rest of the payload.
  * With it the info is a string<lenenc> (absent, hence empty, when the
  * payload ends after the warnings), followed when the status flags say
  * SESSION_STATE_CHANGED by a string<lenenc> holding the changes (walk them
  * with wc_mysql_session_change_next); nothing may follow.
  */
-wc_mysql_status wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
-								   wc_mysql_ok *ok, wc_mysql_error *err);
+wc_status wc_mysql_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
+								   wc_mysql_ok *ok, wc_error *err);
 
 /* ---- session-state changes (OK packet with CLIENT_SESSION_TRACK) ---- */
 
@@ -241,11 +238,11 @@ typedef struct wc_mysql_session_change
  * Decode the change at buf[pos] of a session-state block (pos < len):
  * int<1> type, string<lenenc> data, the data laid out by type.  Unknown
  * types are returned with only data set, as the protocol asks clients to
- * skip them.  *next is the offset after the entry.  err->field is -1.
+ * skip them.  *next is the offset after the entry.  err->field is not set.
  */
-wc_mysql_status wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
+wc_status wc_mysql_session_change_next(const uint8_t *buf, size_t len, size_t pos,
 											 wc_mysql_session_change *chg, size_t *next,
-											 wc_mysql_error *err);
+											 wc_error *err);
 
 /* ---- ERR packet ---- */
 
@@ -285,8 +282,8 @@ typedef struct wc_mysql_err_packet
  * MariaDB's progress report: int<1> stage, int<1> max_stage, int<3>
  * progress, string<lenenc> info, nothing after.
  */
-wc_mysql_status wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
-									wc_mysql_err_packet *e, wc_mysql_error *err);
+wc_status wc_mysql_err_decode(const uint8_t *buf, size_t len, uint64_t caps,
+									wc_mysql_err_packet *e, wc_error *err);
 
 /* ---- EOF packet ---- */
 
@@ -297,10 +294,10 @@ typedef struct wc_mysql_eof
 } wc_mysql_eof;
 
 /* Decode an EOF packet: FE, then with CLIENT_PROTOCOL_41 int<2> warnings
- * and int<2> status flags; exactly 5 (or 1) bytes.  err->field: 0 header,
- * 1 warnings, 2 status_flags, 3 end of packet. */
-wc_mysql_status wc_mysql_eof_decode(const uint8_t *buf, size_t len, uint64_t caps,
-									wc_mysql_eof *eof, wc_mysql_error *err);
+ * and int<2> status flags; exactly 5 (or 1) bytes.  err->field is a name
+ * from wc_mysql_eof_fields. */
+wc_status wc_mysql_eof_decode(const uint8_t *buf, size_t len, uint64_t caps,
+									wc_mysql_eof *eof, wc_error *err);
 
 extern const char *const wc_mysql_eof_fields[];
 
@@ -322,9 +319,9 @@ extern const char *const wc_mysql_prepare_ok_fields[];
  * Decode a COM_STMT_PREPARE OK: 00, int<4> statement id, int<2> columns,
  * int<2> params, 00, then (when the payload goes on) int<2> warnings and,
  * with CLIENT_OPTIONAL_RESULTSET_METADATA, int<1> metadata_follows.
- * err->field indexes wc_mysql_prepare_ok_fields.
+ * err->field is a name from wc_mysql_prepare_ok_fields.
  */
-wc_mysql_status wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
-										   wc_mysql_prepare_ok *po, wc_mysql_error *err);
+wc_status wc_mysql_prepare_ok_decode(const uint8_t *buf, size_t len, uint64_t caps,
+										   wc_mysql_prepare_ok *po, wc_error *err);
 
 #endif							/* WC_MYSQL_PACKET_H */

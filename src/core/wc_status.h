@@ -70,9 +70,20 @@ typedef enum wc_status
 
 	/*
 	 * ---- one block per codec, for what the shared statuses cannot say ----
-	 * (FoundationDB tuple, HLC, MVCC, MySQL protocol, ...: each block names
-	 * its codec in a heading comment; statuses are WC_<CODEC>_<WHAT>.)
+	 * Each block names its codec in a heading comment; statuses are
+	 * WC_<CODEC>_<WHAT>.  Order: FoundationDB tuple, HLC, MVCC, MySQL
+	 * protocol, then newer codecs.
 	 */
+
+	/* ---- MySQL client/server protocol (mysql_*.h) ---- */
+	WC_MYSQL_NULL_FIELD,		/* the NULL marker 0xfb where a value is required */
+	WC_MYSQL_EMBEDDED_NUL,		/* a 00 byte in bytes to write as string<NUL> (22023) */
+	WC_MYSQL_WIDTH,				/* int<N> width not 1, 2, 3, 4, 6 or 8: found = N (22023) */
+	WC_MYSQL_CONTINUATION,		/* stream ends right after a full-size chunk */
+	WC_MYSQL_SEQUENCE,			/* sequence id gap: expected/found ids */
+	WC_MYSQL_COLUMN_COUNT,		/* a row with the wrong number of columns: expected/found */
+	WC_MYSQL_COLUMN_TYPE,		/* a column type the binary protocol never sends: found (22023) */
+	WC_MYSQL_TEMPORAL_LENGTH,	/* DATE/TIME length byte not allowed: found */
 
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;
@@ -100,12 +111,26 @@ typedef struct wc_error
 	uint64_t	found;			/* by status (see the enum) */
 } wc_error;
 
-/* The table row of a status: its SQLSTATE class and its text. */
+/* How the reporter words wc_error's expected and found values. */
+typedef enum wc_show
+{
+	WC_SHOW_NUMBER = 0,			/* "expected 12, found 13" */
+	WC_SHOW_BYTES,				/* counts of bytes: "expected 8 bytes, found 3" */
+	WC_SHOW_HEX,				/* byte values: "expected 0x00, found 0xfe" */
+	WC_SHOW_LIMIT				/* expected is a bound: "found 70000, maximum 65535" */
+} wc_show;
+
+/*
+ * The table row of a status: its SQLSTATE class, its text (lower case, no
+ * final period, no position: "truncated value"), how expected/found read,
+ * and an optional hint (a full sentence) that explains the rule broken.
+ */
 typedef struct wc_status_info
 {
 	wc_class	klass;
-	/* lower case, no final period, no position: "truncated value" */
 	const char *message;
+	wc_show		show;
+	const char *hint;
 } wc_status_info;
 
 /* The row of st (an unknown status gets a row that says so). */
@@ -155,6 +180,16 @@ wc_fail_found(wc_error *err, wc_status st, size_t off, uint64_t found)
 		err->found = found;
 		err->has |= WC_HAS_FOUND;
 	}
+	return st;
+}
+
+/* An argument the function cannot take: no offset, found = the value. */
+static inline wc_status
+wc_fail_arg(wc_error *err, wc_status st, uint64_t found)
+{
+	wc_fail_found(err, st, 0, found);
+	if (err)
+		err->has &= ~(unsigned) WC_HAS_OFFSET;
 	return st;
 }
 

@@ -16,7 +16,7 @@
  * the binary protocol sends.  *ncols gets the count; the result is
  * palloc'd. */
 uint8 *
-mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func)
+mysql_types_arg(ArrayType *arr, size_t *ncols)
 {
 	Datum	   *elems;
 	bool	   *nulls;
@@ -26,7 +26,7 @@ mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func)
 	if (ARR_NDIM(arr) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: column types must be a one-dimensional array", func)));
+				 errmsg("column types must be a one-dimensional array")));
 	deconstruct_array(arr, INT4OID, 4, true, TYPALIGN_INT, &elems, &nulls, &n);
 	types = (uint8 *) palloc(n > 0 ? n : 1);
 	for (int i = 0; i < n; i++)
@@ -37,36 +37,16 @@ mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func)
 		if (nulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column type %d is NULL", func, i + 1)));
+					 errmsg("column type %d is NULL", i + 1)));
 		if (t < 0 || t > 255 || wc_mysql_binary_form_of((uint8) t, &w) == WC_MYSQL_BIN_INVALID)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column %d has type %d, which the binary protocol does not send",
-							func, i + 1, t)));
+					 errmsg("column %d has type %d, which the binary protocol does not send",
+							i + 1, t)));
 		types[i] = (uint8) t;
 	}
 	*ncols = (size_t) n;
 	return types;
-}
-
-/* ERROR for a binary row that failed wc_mysql_binary_row_check; where
- * follows the word "row" ("", " 3 (packet 7)"). */
-void
-mysql_binary_row_raise(const char *func, const char *where, wc_mysql_status st,
-					   const wc_mysql_error *err, const uint8 *types)
-{
-	char		what[128];
-
-	if (st == WC_MYSQL_ERR_TRAILING || err->field < 0)
-		snprintf(what, sizeof(what), "binary row%s", where);
-	else
-	{
-		const char *tn = wc_mysql_type_name(types[err->field]);
-
-		snprintf(what, sizeof(what), "binary row%s, column %d (%s)", where,
-				 err->field + 1, tn ? tn : "?");
-	}
-	mysql_raise(func, what, st, err);
 }
 
 PG_FUNCTION_INFO_V1(mysql_binary_row_decode);
@@ -78,9 +58,9 @@ mysql_binary_row_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	size_t		ncols;
-	uint8	   *types = mysql_types_arg(tarr, &ncols, "mysql_binary_row_decode");
-	wc_mysql_error err;
-	wc_mysql_status st;
+	uint8	   *types = mysql_types_arg(tarr, &ncols);
+	wc_error err;
+	wc_status st;
 	Datum	   *values;
 	bool	   *nulls;
 	size_t		pos;
@@ -88,8 +68,8 @@ mysql_binary_row_decode(PG_FUNCTION_ARGS)
 	int			lbs[1] = {1};
 
 	st = wc_mysql_binary_row_check(buf, len, types, ncols, &err);
-	if (st != WC_MYSQL_OK)
-		mysql_binary_row_raise("mysql_binary_row_decode", "", st, &err, types);
+	if (st != WC_OK)
+		wc_report(&err, "MySQL binary row");
 	if (ncols == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
 	values = (Datum *) palloc(ncols * sizeof(Datum));

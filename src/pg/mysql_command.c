@@ -13,25 +13,13 @@
 #include "mysql_command.h"
 #include "mysql_glue.h"
 
-static void WC_NORETURN
-command_raise(const char *func, wc_mysql_status st, wc_mysql_error *err)
-{
-	char		what[64];
-
-	if (err->field == WC_MYSQL_CMD_END)
-		snprintf(what, sizeof(what), "packet");
-	else
-		snprintf(what, sizeof(what), "field \"%s\"", wc_mysql_command_fields[err->field]);
-	mysql_raise(func, what, st, err);
-}
-
 /*
  * The parameters of a checked block as arrays: types (the int<2> as sent:
  * type byte, 0x8000 for UNSIGNED), names (when named) and values (as
  * sent, NULL for NULL parameters).  Unbound blocks give NULL arrays.
  */
 static void
-params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps, const char *func,
+params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps,
 			  Datum *values, bool *nulls)
 {
 	int			n = (int) ps->count;
@@ -49,8 +37,7 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps, const cha
 	if (ps->count > (uint64) MaxArraySize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%s: %llu parameters exceed the maximum array size", func,
-						(unsigned long long) ps->count)));
+				 errmsg("%llu parameters exceed the maximum array size", (unsigned long long) ps->count)));
 	dims[0] = n;
 	types = palloc(sizeof(Datum) * (n ? n : 1));
 	names = palloc(sizeof(Datum) * (n ? n : 1));
@@ -64,7 +51,7 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps, const cha
 		(void) wc_mysql_param_next(buf, len, ps, &c, &p, NULL);
 		types[i] = Int32GetDatum(p.type | (p.is_unsigned ? 0x8000 : 0));
 		if (ps->named)
-			names[i] = mysql_utf8_text(buf + p.name.off, p.name.len, func, "parameter name",
+			names[i] = mysql_utf8_text(buf + p.name.off, p.name.len, "parameter name",
 									   p.name.off);
 		vnulls[i] = p.value.is_null;
 		vals[i] = p.value.is_null ? (Datum) 0 :
@@ -87,16 +74,16 @@ mysql_com_query_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	wc_mysql_com_query q;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[4];
 	bool		nulls[4] = {false, false, false, false};
 
 	st = wc_mysql_com_query_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(1)), &q, &err);
-	if (st != WC_MYSQL_OK)
-		command_raise("mysql_com_query_decode", st, &err);
+	if (st != WC_OK)
+		wc_report(&err, "MySQL COM_QUERY");
 	values[0] = PointerGetDatum(mysql_bytea(buf + q.query.off, q.query.len));
-	params_arrays(buf, len, &q.attrs, "mysql_com_query_decode", values + 1, nulls + 1);
+	params_arrays(buf, len, &q.attrs, values + 1, nulls + 1);
 	if (q.attrs.count == 0)
 	{
 		/* no attributes: empty arrays, not NULL, when the block was sent */
@@ -121,8 +108,8 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	wc_mysql_stmt_execute ex;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[8];
 	bool		nulls[8];
 
@@ -130,12 +117,12 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 	if (num_params < 0 || num_params > 65535)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("mysql_com_stmt_execute_decode: num_params %d is out of range", num_params),
+				 errmsg("num_params %d is out of range", num_params),
 				 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
 	st = wc_mysql_stmt_execute_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
 									  (uint64) num_params, &ex, &err);
-	if (st != WC_MYSQL_OK)
-		command_raise("mysql_com_stmt_execute_decode", st, &err);
+	if (st != WC_OK)
+		wc_report(&err, "MySQL COM_STMT_EXECUTE");
 	values[0] = Int64GetDatum((int64) ex.statement_id);
 	values[1] = Int32GetDatum(ex.flags);
 	values[2] = Int64GetDatum((int64) ex.iteration_count);
@@ -148,7 +135,7 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 		values[6] = PointerGetDatum(construct_empty_array(BYTEAOID));
 	}
 	else
-		params_arrays(buf, len, &ex.params, "mysql_com_stmt_execute_decode", values + 4,
+		params_arrays(buf, len, &ex.params, values + 4,
 					  nulls + 4);
 	values[7] = PointerGetDatum(mysql_bytea(buf + ex.params.values_off,
 											ex.params.values_end - ex.params.values_off));

@@ -136,25 +136,11 @@ end_prepare(conv_state *s)
 	forget_columns(s);
 }
 
-/* ERROR for a core status, naming the stream, the packet and the command. */
-static void WC_NORETURN
-conv_raise(wc_mysql_status st, const wc_mysql_error *err, const wc_mysql_conv_item *it,
-		   const wc_mysql_conv *c)
+/* Context of a decoding error: the command whose exchange it is in. */
+static void
+conv_context(void *arg)
 {
-	char		what[128];
-
-	snprintf(what, sizeof(what), "%s packet %llu (command %d)",
-			 err->field == 0 ? "client" : "server", (unsigned long long) it->packet,
-			 c->command);
-	if (st == WC_MYSQL_ERR_TRUNCATED && err->need == 4 && err->have == 0 &&
-		err->offset == c->len[err->field])
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("mysql_conversation: the %s stream ends at byte offset %zu, where %s was expected",
-						err->field == 0 ? "client" : "server", err->offset, what),
-				 errdetail("The capture is truncated: the exchange of command %d is incomplete.",
-						   c->command)));
-	mysql_raise("mysql_conversation", what, st, err);
+	errcontext("MySQL command %d", ((const wc_mysql_conv *) arg)->command);
 }
 
 static Datum
@@ -163,8 +149,8 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	FuncCallContext *fctx;
 	conv_state *s;
 	wc_mysql_conv_item it;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[NATTS];
 	bool		nulls[NATTS];
 	bytea	   *payload;
@@ -195,17 +181,22 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	s = (conv_state *) fctx->user_fctx;
 
 	st = wc_mysql_conv_next(&s->conv, &it, &err);
-	if (st == WC_MYSQL_NULL)
+	if (st == WC_NULL)
 		SRF_RETURN_DONE(fctx);
-	if (st != WC_MYSQL_OK)
-		conv_raise(st, &err, &it, &s->conv);
+	if (st != WC_OK)
+	{
+		ErrorContextCallback cb = {error_context_stack, conv_context, &s->conv};
+
+		error_context_stack = &cb;
+		wc_report(&err, "MySQL conversation");
+	}
 
 	buf = s->conv.buf[it.from_server];
 	if (it.pkt.chunks == 1)
 		payload = mysql_bytea(buf + it.pkt.offset + 4, it.pkt.length);
 	else
 	{
-		mysql_check_bytea_size(it.pkt.length, "mysql_conversation");
+		mysql_check_bytea_size(it.pkt.length);
 		payload = (bytea *) palloc(VARHDRSZ + it.pkt.length);
 		SET_VARSIZE(payload, VARHDRSZ + it.pkt.length);
 		wc_mysql_packet_gather(buf, &it.pkt, (uint8 *) VARDATA(payload));
@@ -216,7 +207,7 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	if (it.kind == WC_MYSQL_K_COMMAND)
 	{
 		s->execute_id = it.stmt_id;
-		if (it.command_type == 0x19)	/* COM_STMT_CLOSE */
+		if (it.command_type == WC_MYSQL_COM_STMT_CLOSE)
 			stmt_forget(s, it.stmt_id);
 	}
 	else if (it.kind == WC_MYSQL_K_COLUMN_COUNT)

@@ -27,9 +27,8 @@
 #include "mysql_conversation.h"
 #include "mysql_glue.h"
 #include "mysql_row.h"
+#include "wc_report.h"
 
-#define FN "mysql_conversation_rows"
-#define COM_STMT_CLOSE 0x19
 
 /* Column definitions as they appear in the stream (pointers into it, or
  * into a gathered copy for a definition split over frames). */
@@ -70,6 +69,7 @@ typedef struct convrows_state
 	/* error context */
 	mysql_row_where where;
 	bool		binding;		/* decoding the result set's definitions */
+	bool		conv_error;		/* the conversation does not decode */
 	int			command;
 	int			result_set;
 } convrows_state;
@@ -82,6 +82,11 @@ convrows_context(void *arg)
 	const mysql_row_column *c = s->where.col;
 	const char *tn;
 
+	if (s->conv_error)
+	{
+		errcontext("MySQL command %d", s->conv.command);
+		return;
+	}
 	if (s->binding)
 	{
 		errcontext("command %d, result set %d, column definition %d", s->command,
@@ -107,7 +112,7 @@ convrows_type_get(FunctionCallInfo fcinfo, int basearg)
 		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(mysql_row_type));
 		fcinfo->flinfo->fn_extra = t;
 	}
-	(void) mysql_row_type_check(t, fcinfo, basearg, FN, "base");
+	(void) mysql_row_type_check(t, fcinfo, basearg, "base");
 	return t;
 }
 
@@ -203,8 +208,8 @@ bind_result_set(convrows_state *s, mysql_row_type *t)
 	if (s->cur.n != t->nlive)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: result set %d of command %d has %d columns, the row type %s has %d",
-						FN, s->result_set, s->command, s->cur.n, format_type_be(t->rectype),
+				 errmsg("result set %d of command %d has %d columns, the row type %s has %d",
+						s->result_set, s->command, s->cur.n, format_type_be(t->rectype),
 						t->nlive),
 				 errdetail("At row %lld (server packet %llu).", (long long) s->where.row,
 						   (unsigned long long) s->it.packet),
@@ -226,33 +231,12 @@ bind_result_set(convrows_state *s, mysql_row_type *t)
 			att++;
 		s->where.colno = i;
 		mysql_row_column_init(&s->cols[i], s->cur.def[i], s->cur.len[i], i, att,
-							  &t->targets[att], FN);
+							  &t->targets[att]);
 		s->types[i] = s->cols[i].type;
 		att++;
 	}
 	s->binding = false;
 	s->bound = true;
-}
-
-/* ERROR for a core status, naming the stream, the packet and the command. */
-static void WC_NORETURN
-convrows_raise(wc_mysql_status st, const wc_mysql_error *err, const wc_mysql_conv_item *it,
-			   const wc_mysql_conv *c)
-{
-	char		what[128];
-
-	snprintf(what, sizeof(what), "%s packet %llu (command %d)",
-			 err->field == 0 ? "client" : "server", (unsigned long long) it->packet,
-			 c->command);
-	if (st == WC_MYSQL_ERR_TRUNCATED && err->need == 4 && err->have == 0 &&
-		err->offset == c->len[err->field])
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("%s: the %s stream ends at byte offset %zu, where %s was expected", FN,
-						err->field == 0 ? "client" : "server", err->offset, what),
-				 errdetail("The capture is truncated: the exchange of command %d is incomplete.",
-						   c->command)));
-	mysql_raise(FN, what, st, err);
 }
 
 /* The payload of the packet it, in place when it is one frame, else
@@ -264,7 +248,7 @@ packet_payload(convrows_state *s, const wc_mysql_conv_item *it, uint8 **gbuf, si
 
 	if (it->pkt.chunks == 1)
 		return buf + it->pkt.offset + 4;
-	mysql_check_bytea_size(it->pkt.length, FN);
+	mysql_check_bytea_size(it->pkt.length);
 	if (*gcap < it->pkt.length)
 	{
 		if (*gbuf)
@@ -288,7 +272,7 @@ selector_arg(FunctionCallInfo fcinfo, int argno, const char *name)
 	if (v < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: %s must be 0 or more, or NULL for all, not %d", FN, name, v)));
+				 errmsg("%s must be 0 or more, or NULL for all, not %d", name, v)));
 	return v;
 }
 
@@ -313,15 +297,15 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	uint8	   *gbuf = NULL;
 	size_t		gcap = 0;
 	wc_mysql_conv_item *it;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error	err;
+	wc_status	st;
 	char		rowdesc[96];
 
 	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
 		(rsinfo->allowedModes & SFRM_Materialize) == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s: set-valued function called in context that cannot accept a set", FN)));
+				 errmsg("set-valued function called in context that cannot accept a set")));
 	t = convrows_type_get(fcinfo, basearg);
 
 	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
@@ -365,10 +349,15 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 
 		CHECK_FOR_INTERRUPTS();
 		st = wc_mysql_conv_next(&s->conv, it, &err);
-		if (st == WC_MYSQL_NULL)
+		if (st == WC_NULL)
 			break;
-		if (st != WC_MYSQL_OK)
-			convrows_raise(st, &err, it, &s->conv);
+		if (st != WC_OK)
+		{
+			/* the context line names the command */
+			s->where.col = NULL;
+			s->conv_error = true;
+			wc_report(&err, "MySQL conversation");
+		}
 		if (want_command >= 0 && it->command > want_command)
 			break;				/* past the selected command */
 		is_row = it->kind == WC_MYSQL_K_TEXT_ROW || it->kind == WC_MYSQL_K_BINARY_ROW;
@@ -383,7 +372,7 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 			{
 				case WC_MYSQL_K_COMMAND:
 					s->execute_id = it->stmt_id;
-					if (it->command_type == COM_STMT_CLOSE)
+					if (it->command_type == WC_MYSQL_COM_STMT_CLOSE)
 						stmt_forget(s, it->stmt_id);
 					break;
 				case WC_MYSQL_K_COLUMN_COUNT:
@@ -439,7 +428,7 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 				 (unsigned long long) it->row, it->command, it->result_set);
 		old = MemoryContextSwitchTo(rowcxt);
 		mysql_row_fill(s->cols, s->types, s->ncols, it->kind == WC_MYSQL_K_BINARY_ROW,
-					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length, FN, rowdesc,
+					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length, rowdesc,
 					   values, nulls, t->tupdesc->natts, &s->where);
 		tuplestore_putvalues(store, t->tupdesc, values, nulls);
 		MemoryContextSwitchTo(old);

@@ -1,7 +1,7 @@
 /*
  * mysql_glue.c: shared helpers of the MySQL protocol glue (see
- * mysql_glue.h).  Every MySQL error message is written here, so all
- * functions word the same problem the same way.
+ * mysql_glue.h): numeric <-> unsigned 64-bit, argument checks, UTF-8 text.
+ * Errors of the core go through wc_report (src/pg/wc_report.h).
  */
 #include "compat.h"
 
@@ -11,170 +11,7 @@
 #include "utils/memutils.h"
 
 #include "mysql_glue.h"
-
-void
-mysql_raise(const char *func, const char *what, wc_mysql_status st,
-			const wc_mysql_error *err)
-{
-	unsigned long long need = (unsigned long long) err->need;
-	unsigned long long have = (unsigned long long) err->have;
-	size_t		off = err->offset;
-
-	switch (st)
-	{
-		case WC_MYSQL_ERR_TRUNCATED:
-			if (err->prefix)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-						 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
-						 errdetail("Prefix 0x%02x needs %llu value bytes, %llu present.",
-								   err->prefix, need - 1, have - 1)));
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: truncated %s at byte offset %zu", func, what, off),
-					 errdetail_plural("It needs %llu byte, %llu present.",
-									  "It needs %llu bytes, %llu present.",
-									  (unsigned long) need, need, have)));
-			break;
-		case WC_MYSQL_ERR_FF:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: invalid %s at byte offset %zu: 0xff is not a length-encoded integer prefix",
-							func, what, off),
-					 errdetail("0xff starts an ERR packet.")));
-			break;
-		case WC_MYSQL_ERR_LENGTH:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg_plural("%s: %s at byte offset %zu announces a length of %llu, %llu byte present",
-								   "%s: %s at byte offset %zu announces a length of %llu, %llu bytes present",
-								   (unsigned long) have, func, what, off, need, have)));
-			break;
-		case WC_MYSQL_ERR_NO_NUL:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu has no terminating 0x00",
-							func, what, off),
-					 errdetail_plural("%llu byte scanned.", "%llu bytes scanned.",
-									  (unsigned long) have, have)));
-			break;
-		case WC_MYSQL_ERR_EMBEDDED_NUL:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: %s cannot contain 0x00, found at byte offset %zu",
-							func, what, off)));
-			break;
-		case WC_MYSQL_ERR_WIDTH:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: unsupported width %lld", func, (long long) err->have),
-					 errdetail("int<N> is defined for N = 1, 2, 3, 4, 6, 8.")));
-			break;
-		case WC_MYSQL_ERR_RANGE:
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("%s: value %llu is out of range for %s", func, have, what),
-					 errdetail("Values of %s range from 0 to %llu.", what, need)));
-			break;
-		case WC_MYSQL_ERR_CONTINUATION:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s truncated at byte offset %zu: the stream ends after a full-size chunk",
-							func, what, off),
-					 errdetail("A chunk of 16777215 bytes must be followed by another chunk of the same packet.")));
-			break;
-		case WC_MYSQL_ERR_SEQUENCE:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: sequence id gap in %s at byte offset %zu: expected %llu, found %llu",
-							func, what, off, need, have)));
-			break;
-		case WC_MYSQL_ERR_HEADER:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: invalid %s 0x%02llx at byte offset %zu", func, what, have, off),
-					 errdetail("An OK packet starts with 0x00, or 0xfe when CLIENT_DEPRECATE_EOF is set.")));
-			break;
-		case WC_MYSQL_ERR_FIXED_LENGTH:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu is %llu, expected %llu",
-							func, what, off, have, need)));
-			break;
-		case WC_MYSQL_ERR_NULL_FIELD:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu is the NULL marker 0xfb, which it cannot be",
-							func, what, off)));
-			break;
-		case WC_MYSQL_ERR_TRAILING:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: unexpected data at byte offset %zu, after the last field of the %s",
-							func, off, what),
-					 errdetail_plural("%llu byte follows.", "%llu bytes follow.",
-									  (unsigned long) have, have)));
-			break;
-		case WC_MYSQL_ERR_COLUMN_COUNT:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg_plural("%s: %s has %llu column, expected %llu",
-								   "%s: %s has %llu columns, expected %llu",
-								   (unsigned long) have, func, what, have, need)));
-			break;
-		case WC_MYSQL_ERR_BAD_BYTE:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu is 0x%02llx, expected 0x%02llx",
-							func, what, off, have, need)));
-			break;
-		case WC_MYSQL_ERR_BAD_VALUE:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu is %llu, expected %llu",
-							func, what, off, have, need)));
-			break;
-		case WC_MYSQL_ERR_PARAM_TYPE:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu is the unknown type 0x%02llx",
-							func, what, off, have)));
-			break;
-		case WC_MYSQL_ERR_TYPE:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: %s has column type %llu, which the binary protocol does not send",
-							func, what, have)));
-			break;
-		case WC_MYSQL_ERR_TEMPORAL_LENGTH:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s at byte offset %zu has length %llu", func, what, off, have),
-					 errdetail("DATE, DATETIME and TIMESTAMP have length 0, 4, 7 or 11; TIME has 0, 8 or 12.")));
-			break;
-		case WC_MYSQL_ERR_ROW_HEADER:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: %s starts with 0x%02llx, expected 0x00", func, what, have)));
-			break;
-		case WC_MYSQL_ERR_SYNTAX:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("%s: invalid %s at byte offset %zu", func, what, off)));
-			break;
-		case WC_MYSQL_ERR_UNEXPECTED:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("%s: unexpected %s at byte offset %zu (first byte 0x%02llx)",
-
-							func, what, off, have)));
-			break;
-		case WC_MYSQL_OK:
-		case WC_MYSQL_NULL:
-			break;
-	}
-	elog(ERROR, "%s: unexpected MySQL codec status %d", func, (int) st);
-}
+#include "wc_report.h"
 
 /* Constants of the numeric conversions, built once per backend. */
 static Numeric n_zero,
@@ -223,29 +60,28 @@ mysql_uint64_numeric(uint64 v)
 /* ERROR: num (finite) is below 0 or above the maximum of what (NULL:
  * any unsigned 64-bit value). */
 static void WC_NORETURN
-numeric_out_of_range(Numeric num, const char *func, const char *what, uint64 max)
+numeric_out_of_range(Numeric num, const char *what, uint64 max)
 {
 	char	   *v = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)));
 
 	if (what)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: value %s is out of range for %s", func, v, what),
+				 errmsg("value %s is out of range for %s", v, what),
 				 errdetail("Values of %s range from 0 to " UINT64_FORMAT ".", what, max)));
 	ereport(ERROR,
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("%s: value %s is out of range", func, v),
+			 errmsg("value %s is out of range", v),
 			 errdetail("Values range from 0 to 18446744073709551615.")));
 }
 
 /* ERROR: num (in range) has a fraction. */
 static void WC_NORETURN
-numeric_not_integer(Numeric num, const char *func)
+numeric_not_integer(Numeric num)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("%s: value %s is not an integer", func,
-					DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))))));
+			 errmsg("value %s is not an integer", DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num))))));
 }
 
 /* No fraction digits (2.000 is an integer, 2.5 is not). */
@@ -269,67 +105,67 @@ numeric_to_int64(Numeric num)
  * so numeric_int8 still applies; no detour through text.
  */
 uint64
-mysql_numeric_uint64(Numeric num, const char *func)
+mysql_numeric_uint64(Numeric num)
 {
-	return mysql_numeric_uint64_for(num, func, NULL, PG_UINT64_MAX);
+	return mysql_numeric_uint64_for(num, NULL, PG_UINT64_MAX);
 }
 
 uint64
-mysql_numeric_uint64_for(Numeric num, const char *func, const char *what, uint64 max)
+mysql_numeric_uint64_for(Numeric num, const char *what, uint64 max)
 {
 	uint64		v;
 
 	if (numeric_is_nan(num))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: NaN is not an unsigned integer", func)));
+				 errmsg("NaN is not an unsigned integer")));
 	if (numeric_is_inf(num))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: infinity is out of range", func),
+				 errmsg("infinity is out of range"),
 				 what ? errdetail("Values of %s range from 0 to " UINT64_FORMAT ".", what, max) :
 				 errdetail("Values range from 0 to 18446744073709551615.")));
 	init_constants();
 	if (ncmp(num, n_int64_max) <= 0)
 	{
 		if (ncmp(num, n_zero) < 0)
-			numeric_out_of_range(num, func, what, max);
+			numeric_out_of_range(num, what, max);
 		if (!numeric_integral(num))
-			numeric_not_integer(num, func);
+			numeric_not_integer(num);
 		v = (uint64) numeric_to_int64(num);
 	}
 	else
 	{
 		if (ncmp(num, n_uint64_max) > 0)
-			numeric_out_of_range(num, func, what, max);
+			numeric_out_of_range(num, what, max);
 		if (!numeric_integral(num))
-			numeric_not_integer(num, func);
+			numeric_not_integer(num);
 		v = (uint64) numeric_to_int64(numeric_sub_opt_error(num, n_two63, NULL)) +
 			((uint64) 1 << 63);
 	}
 	if (v > max)
-		numeric_out_of_range(num, func, what, max);
+		numeric_out_of_range(num, what, max);
 	return v;
 }
 
 size_t
-mysql_pos_arg(int32 pos, size_t len, const char *func)
+mysql_pos_arg(int32 pos, size_t len)
 {
 	if (pos < 0 || (size_t) pos > len)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: pos %d is outside the %zu-byte buffer", func, pos, len),
+				 errmsg("pos %d is outside the %zu-byte buffer", pos, len),
 				 errdetail("pos is a 0-based byte offset from 0 to the buffer length.")));
 	return (size_t) pos;
 }
 
 void
-mysql_check_bytea_size(size_t n, const char *func)
+mysql_check_bytea_size(size_t n)
 {
 	if (n > MaxAllocSize - VARHDRSZ)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%s: result of %zu bytes exceeds the maximum bytea size", func, n)));
+				 errmsg("result of %zu bytes exceeds the maximum bytea size", n)));
 }
 
 bytea *
@@ -364,15 +200,18 @@ mysql_result_desc(FunctionCallInfo fcinfo)
 }
 
 Datum
-mysql_utf8_text(const uint8 *p, size_t n, const char *func, const char *what, size_t off)
+mysql_utf8_text(const uint8 *p, size_t n, const char *what, size_t off)
 {
 	char	   *conv;
 	text	   *t;
 
 	if (!pg_verify_mbstr(PG_UTF8, (const char *) p, (int) n, true))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("%s: %s at byte offset %zu is not valid UTF-8", func, what, off)));
+	{
+		wc_error	err;
+
+		wc_in_field(&err, wc_fail(&err, WC_ERR_UTF8, off), what);
+		wc_report(&err, "MySQL packet");
+	}
 	/* the standard conversion error (22P05) when a character has no
 	 * equivalent; in SQL_ASCII the checked UTF-8 bytes stay as they are */
 	conv = pg_any_to_server((const char *) p, (int) n, PG_UTF8);
@@ -383,13 +222,13 @@ mysql_utf8_text(const uint8 *p, size_t n, const char *func, const char *what, si
 }
 
 Datum
-mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s, const char *func,
+mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s,
 						const char *what, bool *isnull)
 {
 	*isnull = s->is_null;
 	if (s->is_null)
 		return (Datum) 0;
-	return mysql_utf8_text(buf + s->off, s->len, func, what, s->off);
+	return mysql_utf8_text(buf + s->off, s->len, what, s->off);
 }
 
 Datum

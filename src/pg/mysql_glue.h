@@ -1,7 +1,7 @@
 /*
  * mysql_glue.h: helpers shared by the MySQL protocol glue files
  * (mysql_lenenc.c, mysql_int.c, mysql_packet.c, mysql_handshake.c,
- * mysql_command.c): error reports from core statuses, unsigned 64-bit <->
+ * mysql_command.c): unsigned 64-bit <->
  * numeric, UTF-8 metadata to text, argument checks, cached result
  * descriptors.
  */
@@ -15,34 +15,29 @@
 #include "utils/array.h"
 #include "utils/numeric.h"
 
-#include "mysql_status.h"
-
-/* ereport(ERROR) for a core status; what names the item ("int<lenenc>",
- * "column 2", "field \"name\""). */
-extern void mysql_raise(const char *func, const char *what, wc_mysql_status st,
-						const wc_mysql_error *err) WC_NORETURN;
+#include "mysql_protocol.h"
+#include "wc_report.h"
 
 /* numeric holding v (0 .. 2^64-1); no detour through text below 2^63. */
 extern Datum mysql_uint64_numeric(uint64 v);
 
-/* The unsigned 64-bit value of num, or ERROR 22003 naming func (NaN,
+/* The unsigned 64-bit value of num, or ERROR 22003 (NaN,
  * infinity, a fraction, below 0 or above 2^64-1). */
-extern uint64 mysql_numeric_uint64(Numeric num, const char *func);
+extern uint64 mysql_numeric_uint64(Numeric num);
 
 /* The same for a field of maximum max named what ("int<2>"): its range in
  * the detail of an out-of-range error. */
-extern uint64 mysql_numeric_uint64_for(Numeric num, const char *func, const char *what,
+extern uint64 mysql_numeric_uint64_for(Numeric num, const char *what,
 									   uint64 max);
 
 /* text from the UTF-8 bytes p[0 .. n) converted to the database encoding:
  * 22P03 naming what and off when they are not UTF-8, the standard 22P05
  * when a character has no equivalent. */
-extern Datum mysql_utf8_text(const uint8 *p, size_t n, const char *func, const char *what,
+extern Datum mysql_utf8_text(const uint8 *p, size_t n, const char *what,
 							 size_t off);
 
 /* The same for a slice of buf, or NULL. */
-extern Datum mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s,
-									 const char *func, const char *what, bool *isnull);
+extern Datum mysql_utf8_text_or_null(const uint8 *buf, const wc_mysql_slice *s, const char *what, bool *isnull);
 
 /* A slice of buf as bytea, or NULL. */
 extern Datum mysql_bytea_or_null(const uint8 *buf, const wc_mysql_slice *s, bool *isnull);
@@ -52,10 +47,10 @@ extern uint64 mysql_caps_arg(int64 caps);
 
 /* Check a 0-based pos argument against a len-byte buffer (pos == len is
  * allowed: the decoder then reports the missing bytes). */
-extern size_t mysql_pos_arg(int32 pos, size_t len, const char *func);
+extern size_t mysql_pos_arg(int32 pos, size_t len);
 
 /* ERROR 54000 unless a bytea of n data bytes can exist. */
-extern void mysql_check_bytea_size(size_t n, const char *func);
+extern void mysql_check_bytea_size(size_t n);
 
 /* A new bytea holding p[0 .. n). */
 extern bytea *mysql_bytea(const uint8 *p, size_t n);
@@ -66,12 +61,6 @@ extern TupleDesc mysql_result_desc(FunctionCallInfo fcinfo);
 /* ---- binary protocol and typed rows (mysql_binary.c) ---- */
 
 /* Column types from an int[] argument, checked (palloc'd). */
-extern uint8 *mysql_types_arg(ArrayType *arr, size_t *ncols, const char *func);
-
-/* ERROR for a failed wc_mysql_binary_row_check; where follows "binary
- * row" ("", " 3 (packet 7)"). */
-extern void mysql_binary_row_raise(const char *func, const char *where, wc_mysql_status st,
-								   const wc_mysql_error *err, const uint8 *types)
-			WC_NORETURN;
+extern uint8 *mysql_types_arg(ArrayType *arr, size_t *ncols);
 
 #endif							/* WC_MYSQL_GLUE_H */

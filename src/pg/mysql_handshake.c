@@ -14,18 +14,6 @@
 #include "mysql_glue.h"
 #include "mysql_handshake.h"
 
-/* "field \"name\"", or the packet for an error after the last field. */
-static const char *
-hs_what(char *what, size_t size, const char *packet, const char *const *names, int i,
-		int end)
-{
-	if (i == end)
-		snprintf(what, size, "%s", packet);
-	else
-		snprintf(what, size, "field \"%s\"", names[i]);
-	return what;
-}
-
 PG_FUNCTION_INFO_V1(mysql_handshake_decode);
 Datum
 mysql_handshake_decode(PG_FUNCTION_ARGS)
@@ -33,25 +21,18 @@ mysql_handshake_decode(PG_FUNCTION_ARGS)
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	wc_mysql_handshake hs;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[8];
 	bool		nulls[8] = {false, false, false, false, false, false, false, false};
 	bytea	   *scramble;
 	size_t		n2;
 
 	st = wc_mysql_handshake_decode(buf, VARSIZE_ANY_EXHDR(payload), &hs, &err);
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		mysql_raise("mysql_handshake_decode",
-					hs_what(what, sizeof(what), "initial handshake", wc_mysql_handshake_fields,
-							err.field, WC_MYSQL_HS_END), st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL initial handshake");
 	values[0] = Int32GetDatum(hs.protocol_version);
-	values[1] = mysql_utf8_text(buf + hs.server_version.off, hs.server_version.len,
-								"mysql_handshake_decode", "field \"server_version\"",
+	values[1] = mysql_utf8_text(buf + hs.server_version.off, hs.server_version.len, "server_version",
 								hs.server_version.off);
 	values[2] = Int64GetDatum((int64) hs.connection_id);
 	values[3] = Int64GetDatum((int64) hs.capabilities);
@@ -66,8 +47,8 @@ mysql_handshake_decode(PG_FUNCTION_ARGS)
 	if (n2)
 		memcpy(VARDATA(scramble) + 8, buf + hs.auth_data_2.off, n2);
 	values[6] = PointerGetDatum(scramble);
-	values[7] = mysql_utf8_text_or_null(buf, &hs.auth_plugin, "mysql_handshake_decode",
-										"field \"auth_plugin_name\"", &nulls[7]);
+	values[7] = mysql_utf8_text_or_null(buf, &hs.auth_plugin,
+										"auth_plugin_name", &nulls[7]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
@@ -78,30 +59,23 @@ mysql_handshake_response_decode(PG_FUNCTION_ARGS)
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	wc_mysql_handshake_response hr;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[11];
 	bool		nulls[11];
-	const char *f = "mysql_handshake_response_decode";
 
 	memset(nulls, 0, sizeof(nulls));
 	st = wc_mysql_handshake_response_decode(buf, VARSIZE_ANY_EXHDR(payload), &hr, &err);
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		mysql_raise(f, hs_what(what, sizeof(what), "handshake response",
-							   wc_mysql_handshake_response_fields, err.field, WC_MYSQL_HR_END),
-					st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL handshake response");
 	values[0] = Int64GetDatum((int64) hr.capabilities);
 	values[1] = Int64GetDatum((int64) hr.max_packet_size);
 	values[2] = Int32GetDatum(hr.charset);
 	values[3] = BoolGetDatum(hr.ssl_request);
-	values[4] = mysql_utf8_text_or_null(buf, &hr.username, f, "field \"username\"", &nulls[4]);
+	values[4] = mysql_utf8_text_or_null(buf, &hr.username, "username", &nulls[4]);
 	values[5] = mysql_bytea_or_null(buf, &hr.auth_response, &nulls[5]);
-	values[6] = mysql_utf8_text_or_null(buf, &hr.database, f, "field \"database\"", &nulls[6]);
-	values[7] = mysql_utf8_text_or_null(buf, &hr.auth_plugin, f, "field \"client_plugin_name\"",
+	values[6] = mysql_utf8_text_or_null(buf, &hr.database, "database", &nulls[6]);
+	values[7] = mysql_utf8_text_or_null(buf, &hr.auth_plugin, "client_plugin_name",
 										&nulls[7]);
 	nulls[8] = nulls[9] = hr.attrs.is_null;
 	if (!hr.attrs.is_null)
@@ -117,8 +91,8 @@ mysql_handshake_response_decode(PG_FUNCTION_ARGS)
 						v;
 
 			wc_mysql_attr_next(buf, end, pos, &k, &v, &pos);
-			keys[i] = mysql_utf8_text(buf + k.off, k.len, f, "connection attribute name", k.off);
-			vals[i] = mysql_utf8_text(buf + v.off, v.len, f, "connection attribute value", v.off);
+			keys[i] = mysql_utf8_text(buf + k.off, k.len, "connection attribute name", k.off);
+			vals[i] = mysql_utf8_text(buf + v.off, v.len, "connection attribute value", v.off);
 		}
 		values[8] = PointerGetDatum(construct_array(keys, (int) hr.nattrs, TEXTOID, -1, false,
 													TYPALIGN_INT));
@@ -137,18 +111,16 @@ mysql_auth_switch_decode(PG_FUNCTION_ARGS)
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	wc_mysql_auth_switch as;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[2];
 	bool		nulls[2];
 
 	st = wc_mysql_auth_switch_decode(buf, VARSIZE_ANY_EXHDR(payload), &as, &err);
-	if (st != WC_MYSQL_OK)
-		mysql_raise("mysql_auth_switch_decode",
-					err.field == 0 ? "auth switch request header" : "field \"plugin_name\"",
-					st, &err);
-	values[0] = mysql_utf8_text_or_null(buf, &as.plugin, "mysql_auth_switch_decode",
-										"field \"plugin_name\"", &nulls[0]);
+	if (st != WC_OK)
+		wc_report(&err, "MySQL auth switch request");
+	values[0] = mysql_utf8_text_or_null(buf, &as.plugin,
+										"plugin_name", &nulls[0]);
 	values[1] = mysql_bytea_or_null(buf, &as.data, &nulls[1]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }

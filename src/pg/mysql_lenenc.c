@@ -24,12 +24,12 @@ lenenc_int_bytea(uint64 v)
 
 /* Reject a negative bigint for an unsigned encoding. */
 static inline uint64
-unsigned_int8(int64 v, const char *func)
+unsigned_int8(int64 v)
 {
 	if (unlikely(v < 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: value " INT64_FORMAT " is out of range", func, v),
+				 errmsg("value " INT64_FORMAT " is out of range for int<lenenc>", v),
 				 errdetail("Values range from 0 to 18446744073709551615.")));
 	return (uint64) v;
 }
@@ -52,7 +52,7 @@ PG_FUNCTION_INFO_V1(mysql_lenenc_int_int8);
 Datum
 mysql_lenenc_int_int8(PG_FUNCTION_ARGS)
 {
-	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT64(0), "mysql_lenenc_int"));
+	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT64(0)));
 }
 
 /* int overload: without it an integer literal matches bigint and numeric
@@ -61,21 +61,21 @@ PG_FUNCTION_INFO_V1(mysql_lenenc_int_int4);
 Datum
 mysql_lenenc_int_int4(PG_FUNCTION_ARGS)
 {
-	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT32(0), "mysql_lenenc_int"));
+	return lenenc_int_bytea(unsigned_int8(PG_GETARG_INT32(0)));
 }
 
 PG_FUNCTION_INFO_V1(mysql_lenenc_int_numeric);
 Datum
 mysql_lenenc_int_numeric(PG_FUNCTION_ARGS)
 {
-	return lenenc_int_bytea(mysql_numeric_uint64(PG_GETARG_NUMERIC(0), "mysql_lenenc_int"));
+	return lenenc_int_bytea(mysql_numeric_uint64(PG_GETARG_NUMERIC(0)));
 }
 
 PG_FUNCTION_INFO_V1(mysql_lenenc_int_size_numeric);
 Datum
 mysql_lenenc_int_size_numeric(PG_FUNCTION_ARGS)
 {
-	uint64		v = mysql_numeric_uint64(PG_GETARG_NUMERIC(0), "mysql_lenenc_int_size");
+	uint64		v = mysql_numeric_uint64(PG_GETARG_NUMERIC(0));
 
 	PG_RETURN_INT32((int32) wc_mysql_lenenc_int_size(v));
 }
@@ -86,17 +86,17 @@ mysql_lenenc_int_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
 	size_t		len = VARSIZE_ANY_EXHDR(buf);
-	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, "mysql_lenenc_int_decode");
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len);
 	uint64		v = 0;
 	size_t		next = 0;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 
 	st = wc_mysql_lenenc_int_get((const uint8 *) VARDATA_ANY(buf), len, pos, &v, &next, &err);
-	if (st == WC_MYSQL_NULL)
+	if (st == WC_NULL)
 		return value_pos_record(fcinfo, (Datum) 0, true, next);
-	if (st != WC_MYSQL_OK)
-		mysql_raise("mysql_lenenc_int_decode", "int<lenenc>", st, &err);
+	if (st != WC_OK)
+		wc_report(&err, "MySQL int<lenenc>");
 	return value_pos_record(fcinfo, mysql_uint64_numeric(v), false, next);
 }
 
@@ -109,7 +109,7 @@ mysql_lenenc_str(PG_FUNCTION_ARGS)
 	size_t		size = wc_mysql_lenenc_str_size(n);
 	bytea	   *r;
 
-	mysql_check_bytea_size(size, "mysql_lenenc_str");
+	mysql_check_bytea_size(size);
 	r = (bytea *) palloc(VARHDRSZ + size);
 	SET_VARSIZE(r, VARHDRSZ + size);
 	wc_mysql_lenenc_str_write((uint8 *) VARDATA(r), (const uint8 *) VARDATA_ANY(src), n);
@@ -117,28 +117,27 @@ mysql_lenenc_str(PG_FUNCTION_ARGS)
 }
 
 /* The core's string readers share one signature. */
-typedef wc_mysql_status (*string_getter) (const uint8_t *buf, size_t len, size_t pos,
+typedef wc_status (*string_getter) (const uint8_t *buf, size_t len, size_t pos,
 										  wc_mysql_slice *out, size_t *next,
-										  wc_mysql_error *err);
+										  wc_error *err);
 
 /* (value bytea, next_pos) of the string at (buf, pos); NULL for 0xFB. */
 static Datum
-string_decode(FunctionCallInfo fcinfo, string_getter get, const char *func,
-			  const char *what)
+string_decode(FunctionCallInfo fcinfo, string_getter get, const char *subject)
 {
 	bytea	   *buf = PG_GETARG_BYTEA_PP(0);
 	const uint8 *p = (const uint8 *) VARDATA_ANY(buf);
 	size_t		len = VARSIZE_ANY_EXHDR(buf);
-	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len, func);
+	size_t		pos = mysql_pos_arg(PG_GETARG_INT32(1), len);
 	wc_mysql_slice s;
 	size_t		next = 0;
-	wc_mysql_error err;
-	wc_mysql_status st = get(p, len, pos, &s, &next, &err);
+	wc_error err;
+	wc_status st = get(p, len, pos, &s, &next, &err);
 
-	if (st == WC_MYSQL_NULL)
+	if (st == WC_NULL)
 		return value_pos_record(fcinfo, (Datum) 0, true, next);
-	if (st != WC_MYSQL_OK)
-		mysql_raise(func, what, st, &err);
+	if (st != WC_OK)
+		wc_report(&err, subject);
 	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
 }
 
@@ -146,8 +145,7 @@ PG_FUNCTION_INFO_V1(mysql_lenenc_str_decode);
 Datum
 mysql_lenenc_str_decode(PG_FUNCTION_ARGS)
 {
-	return string_decode(fcinfo, wc_mysql_lenenc_str_get, "mysql_lenenc_str_decode",
-						 "string<lenenc>");
+	return string_decode(fcinfo, wc_mysql_lenenc_str_get, "MySQL string<lenenc>");
 }
 
 PG_FUNCTION_INFO_V1(mysql_null_str);
@@ -158,14 +156,14 @@ mysql_null_str(PG_FUNCTION_ARGS)
 	const uint8 *p = (const uint8 *) VARDATA_ANY(src);
 	size_t		n = VARSIZE_ANY_EXHDR(src);
 	size_t		size = wc_mysql_null_str_size(n);
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	bytea	   *r;
 
 	st = wc_mysql_null_str_check(p, n, &err);
-	if (st != WC_MYSQL_OK)
-		mysql_raise("mysql_null_str", "string<NUL>", st, &err);
-	mysql_check_bytea_size(size, "mysql_null_str");
+	if (st != WC_OK)
+		wc_report(&err, "MySQL string<NUL>");
+	mysql_check_bytea_size(size);
 	r = (bytea *) palloc(VARHDRSZ + size);
 	SET_VARSIZE(r, VARHDRSZ + size);
 	wc_mysql_null_str_write((uint8 *) VARDATA(r), p, n);
@@ -176,6 +174,5 @@ PG_FUNCTION_INFO_V1(mysql_null_str_decode);
 Datum
 mysql_null_str_decode(PG_FUNCTION_ARGS)
 {
-	return string_decode(fcinfo, wc_mysql_null_str_get, "mysql_null_str_decode",
-						 "string<NUL>");
+	return string_decode(fcinfo, wc_mysql_null_str_get, "MySQL string<NUL>");
 }

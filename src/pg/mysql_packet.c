@@ -31,11 +31,11 @@ mysql_packet_frame(PG_FUNCTION_ARGS)
 	if (seq < 0 || seq > 255)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("mysql_packet_frame: sequence id %d is out of range", seq),
+				 errmsg("sequence id %d is out of range", seq),
 				 errdetail("A sequence id is one byte, 0 to 255.")));
 	if (!ok)
 		size = SIZE_MAX;
-	mysql_check_bytea_size(size, "mysql_packet_frame");
+	mysql_check_bytea_size(size);
 	r = (bytea *) palloc(VARHDRSZ + size);
 	SET_VARSIZE(r, VARHDRSZ + size);
 	wc_mysql_frame_write((uint8 *) VARDATA(r), (const uint8 *) VARDATA_ANY(payload), n,
@@ -60,8 +60,8 @@ mysql_packets(PG_FUNCTION_ARGS)
 	const uint8 *buf;
 	size_t		len;
 	wc_mysql_packet pkt;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	size_t		next;
 	bytea	   *payload;
 	Datum		values[3];
@@ -91,12 +91,10 @@ mysql_packets(PG_FUNCTION_ARGS)
 		SRF_RETURN_DONE(fctx);
 
 	st = wc_mysql_packet_next(buf, len, state->pos, &pkt, &next, &err);
-	if (st != WC_MYSQL_OK)
+	if (st != WC_OK)
 	{
-		char		what[32];
-
-		snprintf(what, sizeof(what), "packet %d", state->index + 1);
-		mysql_raise("mysql_packets", what, st, &err);
+		wc_at_index(&err, st, "packet", state->index + 1);
+		wc_report(&err, "MySQL packet stream");
 	}
 	payload = (bytea *) palloc(VARHDRSZ + pkt.length);
 	SET_VARSIZE(payload, VARHDRSZ + pkt.length);
@@ -114,15 +112,6 @@ mysql_packets(PG_FUNCTION_ARGS)
 #define TEXT_ROW_STACK 64
 #define TEXT_ROW_KEEP 4096
 
-/* ERROR for a bad column, with its 1-based index. */
-static void WC_NORETURN
-text_row_raise(wc_mysql_status st, wc_mysql_error *err)
-{
-	char		what[48];
-
-	snprintf(what, sizeof(what), "column %d (string<lenenc>)", err->field + 1);
-	mysql_raise("mysql_text_row_decode", what, st, err);
-}
 
 /*
  * A text row as bytea[] (NULL elements for 0xFB), in one walk of the
@@ -146,7 +135,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 	size_t		overhead,
 				total,
 				fixed = sizeof(ArrayType) + 2 * sizeof(int);
-	wc_mysql_error err;
+	wc_error err;
 	ArrayType  *a;
 	bits8	   *bitmap;
 	char	   *d;
@@ -154,15 +143,15 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 	while (pos < len)
 	{
 		wc_mysql_slice s;
-		wc_mysql_status st = wc_mysql_text_row_next(buf, len, pos, &s, &pos, ncols, &err);
+		wc_status st = wc_mysql_text_row_next(buf, len, pos, &s, &pos, ncols, &err);
 
-		if (st > WC_MYSQL_NULL)
-			text_row_raise(st, &err);
+		if (st > WC_NULL)
+			wc_report(&err, "MySQL text row");
 		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
 		if (ncols >= (size_t) MaxArraySize)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("mysql_text_row_decode: row of more than %d columns exceeds the maximum array size",
+					 errmsg("row of more than %d columns exceeds the maximum array size",
 							(int) MaxArraySize)));
 		if (ncols == cap && cap < TEXT_ROW_KEEP)
 		{
@@ -187,12 +176,8 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 	}
 	if (expect >= 0 && (uint64) expect != ncols)
 	{
-		err.offset = len;
-		err.need = (uint64) expect;
-		err.have = ncols;
-		err.field = -1;
-		err.prefix = 0;
-		mysql_raise("mysql_text_row_decode", "row", WC_MYSQL_ERR_COLUMN_COUNT, &err);
+		wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, (uint64) expect, ncols);
+		wc_report(&err, "MySQL text row");
 	}
 	if (ncols == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(BYTEAOID));
@@ -201,7 +186,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 	if (total > MaxAllocSize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("mysql_text_row_decode: array of %zu columns would take %zu bytes, more than the maximum of %zu",
+				 errmsg("array of %zu columns would take %zu bytes, more than the maximum of %zu",
 						ncols, total, (size_t) MaxAllocSize)));
 	a = (ArrayType *) palloc(total);
 	SET_VARSIZE(a, total);
@@ -268,41 +253,23 @@ mysql_text_row_decode_n(PG_FUNCTION_ARGS)
 	if (expect < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("mysql_text_row_decode: column count %d is negative", expect)));
+				 errmsg("column count %d is negative", expect)));
 	return text_row_decode(buf, len, expect);
 }
 
 /* The function's capabilities argument, or the default. */
 #define CAPS_ARG(n) (PG_NARGS() > (n) ? mysql_caps_arg(PG_GETARG_INT64(n)) : WC_MYSQL_CAPS_DEFAULT)
 
-/* "field \"name\"" for an error in field i of names. */
-static const char *
-field_what(char *what, size_t size, const char *const *names, int i)
-{
-	if (i < 0)
-		snprintf(what, size, "packet");
-	else
-		snprintf(what, size, "field \"%s\"", names[i]);
-	return what;
-}
 
 /* Decode a column definition or raise its error. */
 static void
 column_def_get(const uint8 *buf, size_t len, wc_mysql_cd_ext ext, wc_mysql_column_def *cd)
 {
-	wc_mysql_error err;
-	wc_mysql_status st = wc_mysql_column_def_decode(buf, len, ext, cd, &err);
+	wc_error err;
+	wc_status st = wc_mysql_column_def_decode(buf, len, ext, cd, &err);
 
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		if (st == WC_MYSQL_ERR_TRAILING)
-			snprintf(what, sizeof(what), "column definition");
-		else
-			field_what(what, sizeof(what), wc_mysql_column_def_fields, err.field);
-		mysql_raise("mysql_column_def_decode", what, st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL column definition");
 }
 
 /* Fill the six strings (converted from UTF-8) and the five numbers. */
@@ -310,14 +277,8 @@ static void
 column_def_values(const uint8 *buf, const wc_mysql_column_def *cd, Datum *values, bool *nulls)
 {
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
-	{
-		char		what[48];
-
-		values[i] = mysql_utf8_text_or_null(buf, &cd->str[i], "mysql_column_def_decode",
-											field_what(what, sizeof(what),
-													   wc_mysql_column_def_fields, i),
+		values[i] = mysql_utf8_text_or_null(buf, &cd->str[i], wc_mysql_column_def_fields[i],
 											&nulls[i]);
-	}
 	values[6] = Int32GetDatum(cd->charset);
 	values[7] = Int64GetDatum((int64) cd->column_length);
 	values[8] = Int32GetDatum(cd->type);
@@ -338,9 +299,9 @@ column_def_result(FunctionCallInfo fcinfo, wc_mysql_cd_ext ext)
 
 	column_def_get(buf, VARSIZE_ANY_EXHDR(payload), ext, &cd);
 	column_def_values(buf, &cd, values, nulls);
-	values[11] = mysql_utf8_text_or_null(buf, &cd.ext_type_name, "mysql_column_def_decode",
+	values[11] = mysql_utf8_text_or_null(buf, &cd.ext_type_name,
 										 "extended metadata \"type\"", &nulls[11]);
-	values[12] = mysql_utf8_text_or_null(buf, &cd.ext_format, "mysql_column_def_decode",
+	values[12] = mysql_utf8_text_or_null(buf, &cd.ext_format,
 										 "extended metadata \"format\"", &nulls[12]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
@@ -381,21 +342,11 @@ mysql_column_def_decode(PG_FUNCTION_ARGS)
 static void
 ok_get(const uint8 *buf, size_t len, uint64 caps, wc_mysql_ok *ok)
 {
-	wc_mysql_error err;
-	wc_mysql_status st = wc_mysql_ok_decode(buf, len, caps, ok, &err);
+	wc_error err;
+	wc_status st = wc_mysql_ok_decode(buf, len, caps, ok, &err);
 
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		if (err.field == WC_MYSQL_OK_HEADER)
-			snprintf(what, sizeof(what), "OK packet header");
-		else if (err.field == WC_MYSQL_OK_END)
-			snprintf(what, sizeof(what), "OK packet");
-		else
-			field_what(what, sizeof(what), wc_mysql_ok_fields, err.field);
-		mysql_raise("mysql_ok_packet_decode", what, st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL OK packet");
 }
 
 static void
@@ -456,8 +407,8 @@ mysql_session_state_decode(PG_FUNCTION_ARGS)
 	const uint8 *buf;
 	size_t		len;
 	wc_mysql_session_change chg;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[6];
 	bool		nulls[6] = {false, false, false, false, false, false};
 
@@ -485,19 +436,17 @@ mysql_session_state_decode(PG_FUNCTION_ARGS)
 		SRF_RETURN_DONE(fctx);
 	state->index++;
 	st = wc_mysql_session_change_next(buf, len, state->pos, &chg, &state->pos, &err);
-	if (st != WC_MYSQL_OK)
+	if (st != WC_OK)
 	{
-		char		what[48];
-
-		snprintf(what, sizeof(what), "session-state change %d", state->index);
-		mysql_raise("mysql_session_state_decode", what, st, &err);
+		wc_at_index(&err, st, "session-state change", state->index);
+		wc_report(&err, "MySQL session state");
 	}
 	values[0] = Int32GetDatum(chg.type);
 	nulls[1] = chg.type >= WC_MYSQL_TRACK_NKNOWN;
 	values[1] = nulls[1] ? (Datum) 0 : CStringGetTextDatum(wc_mysql_track_names[chg.type]);
-	values[2] = mysql_utf8_text_or_null(buf, &chg.name, "mysql_session_state_decode",
+	values[2] = mysql_utf8_text_or_null(buf, &chg.name,
 										"system variable name", &nulls[2]);
-	values[3] = mysql_utf8_text_or_null(buf, &chg.value, "mysql_session_state_decode",
+	values[3] = mysql_utf8_text_or_null(buf, &chg.value,
 										"session-state value", &nulls[3]);
 	nulls[4] = chg.gtid_spec < 0;
 	values[4] = Int32GetDatum(chg.gtid_spec);
@@ -513,29 +462,19 @@ mysql_err_packet_decode(PG_FUNCTION_ARGS)
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	wc_mysql_err_packet e;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[7];
 	bool		nulls[7] = {false, false, false, false, false, false, false};
 
 	st = wc_mysql_err_decode(buf, VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &e, &err);
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		if (err.field == WC_MYSQL_ERRP_HEADER)
-			snprintf(what, sizeof(what), "ERR packet header");
-		else if (err.field == WC_MYSQL_ERRP_END)
-			snprintf(what, sizeof(what), "ERR packet");
-		else
-			field_what(what, sizeof(what), wc_mysql_err_fields, err.field);
-		mysql_raise("mysql_err_packet_decode", what, st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL ERR packet");
 	values[0] = Int32GetDatum(e.code);
-	values[1] = mysql_utf8_text_or_null(buf, &e.sql_state, "mysql_err_packet_decode",
-										"field \"sql_state\"", &nulls[1]);
-	values[2] = mysql_utf8_text_or_null(buf, &e.message, "mysql_err_packet_decode",
-										"field \"error_message\"", &nulls[2]);
+	values[1] = mysql_utf8_text_or_null(buf, &e.sql_state,
+										"sql_state", &nulls[1]);
+	values[2] = mysql_utf8_text_or_null(buf, &e.message,
+										"error_message", &nulls[2]);
 	nulls[3] = nulls[4] = nulls[5] = !e.progress;
 	values[3] = Int32GetDatum(e.stage);
 	values[4] = Int32GetDatum(e.max_stage);
@@ -544,8 +483,8 @@ mysql_err_packet_decode(PG_FUNCTION_ARGS)
 							DirectFunctionCall2(numeric_div, mysql_uint64_numeric(e.progress_value),
 												mysql_uint64_numeric(1000)),
 							Int32GetDatum(3)) : (Datum) 0;
-	values[6] = mysql_utf8_text_or_null(buf, &e.progress_info, "mysql_err_packet_decode",
-										"field \"progress_info\"", &nulls[6]);
+	values[6] = mysql_utf8_text_or_null(buf, &e.progress_info,
+										"progress_info", &nulls[6]);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
@@ -556,23 +495,15 @@ mysql_eof_packet_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	wc_mysql_eof eof;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
 
 	st = wc_mysql_eof_decode((const uint8 *) VARDATA_ANY(payload), VARSIZE_ANY_EXHDR(payload),
 							 CAPS_ARG(1), &eof, &err);
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		if (err.field == 0 || err.field == 3)
-			snprintf(what, sizeof(what), "EOF packet%s", err.field == 0 ? " header" : "");
-		else
-			field_what(what, sizeof(what), wc_mysql_eof_fields, err.field);
-		mysql_raise("mysql_eof_packet_decode", what, st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL EOF packet");
 	values[0] = Int32GetDatum(eof.warnings);
 	values[1] = Int32GetDatum(eof.status_flags);
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
@@ -585,23 +516,15 @@ mysql_stmt_prepare_ok_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	wc_mysql_prepare_ok po;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	Datum		values[5];
 	bool		nulls[5] = {false, false, false, false, false};
 
 	st = wc_mysql_prepare_ok_decode((const uint8 *) VARDATA_ANY(payload),
 									VARSIZE_ANY_EXHDR(payload), CAPS_ARG(1), &po, &err);
-	if (st != WC_MYSQL_OK)
-	{
-		char		what[64];
-
-		if (err.field == 7)
-			snprintf(what, sizeof(what), "COM_STMT_PREPARE OK packet");
-		else
-			field_what(what, sizeof(what), wc_mysql_prepare_ok_fields, err.field);
-		mysql_raise("mysql_stmt_prepare_ok_decode", what, st, &err);
-	}
+	if (st != WC_OK)
+		wc_report(&err, "MySQL COM_STMT_PREPARE OK packet");
 	values[0] = Int64GetDatum((int64) po.statement_id);
 	values[1] = Int32GetDatum(po.num_columns);
 	values[2] = Int32GetDatum(po.num_params);

@@ -31,12 +31,6 @@
 #include "mysql_packet.h"
 #include "mysql_row.h"
 
-/*
- * The function whose errors are being reported: the conversions below are
- * shared with mysql_conversation_rows(), and each entry point sets this
- * before it converts anything.
- */
-static const char *FN = "mysql_row_populate_record";
 
 typedef mysql_row_column row_column;
 typedef mysql_row_where row_where;
@@ -142,7 +136,7 @@ row_cache_type(FunctionCallInfo fcinfo)
 		rc = (row_cache *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_cache));
 		fcinfo->flinfo->fn_extra = rc;
 	}
-	if (mysql_row_type_check(&rc->type, fcinfo, 0, FN, "first argument"))
+	if (mysql_row_type_check(&rc->type, fcinfo, 0, "first argument"))
 		row_cache_clear_slots(rc);
 	return rc;
 }
@@ -168,7 +162,7 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 	if (ARR_NDIM(columns) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: column definitions must be a one-dimensional array", FN)));
+				 errmsg("column definitions must be a one-dimensional array")));
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_row_populate_record columns",
 								ALLOCSET_SMALL_SIZES);
 	old = MemoryContextSwitchTo(cxt);
@@ -187,16 +181,16 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 		if (enulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: column definition %d is NULL", FN, i + 1)));
+					 errmsg("column definition %d is NULL", i + 1)));
 		while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
 			att++;
 		if (att >= rc->type.tupdesc->natts)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: %d column definitions for a record of fewer columns", FN, n)));
+					 errmsg("%d column definitions for a record of fewer columns", n)));
 		def = DatumGetByteaPP(elems[i]);
 		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
-							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.targets[att], FN);
+							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.targets[att]);
 		re->types[i] = re->cols[i].type;
 		att++;
 	}
@@ -205,7 +199,7 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 	if (att < rc->type.tupdesc->natts)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: %d column definitions for a record of more columns", FN, n)));
+				 errmsg("%d column definitions for a record of more columns", n)));
 	pfree(elems);
 	pfree(enulls);
 	MemoryContextSwitchTo(old);
@@ -261,8 +255,7 @@ from_integer(const row_column *c, bool neg, uint64 v)
 				if (neg ? v > (uint64) lim + 1 : v > (uint64) lim)
 					ereport(ERROR,
 							(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-							 errmsg("%s: value %s%llu is out of range for type %s", FN,
-									neg ? "-" : "", (unsigned long long) v,
+							 errmsg("value %s%llu is out of range for type %s", neg ? "-" : "", (unsigned long long) v,
 									format_type_be(c->atttype))));
 				if (c->atttype == INT2OID)
 					return Int16GetDatum(neg ? (int16) (0 - v) : (int16) v);
@@ -303,7 +296,7 @@ text_integer(const uint8 *p, size_t n, bool *neg, uint64 *v)
 bad:
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("%s: invalid integer \"%s\"", FN, pnstrdup((const char *) p, n))));
+			 errmsg("invalid integer \"%s\"", pnstrdup((const char *) p, n))));
 }
 
 /* Zero dates to NULL; impossible fields are an error; else canonical text. */
@@ -321,8 +314,7 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		dt->minute > 59 || dt->second > 59 || dt->microsecond > 999999)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", FN,
-						dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
+				 errmsg("date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
 				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
 	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
 	{
@@ -336,7 +328,7 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		if (y != dt->year || m != dt->month || d != dt->day)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("%s: date %04u-%02u-%02u does not exist", FN, dt->year, dt->month,
+					 errmsg("date %04u-%02u-%02u does not exist", dt->year, dt->month,
 							dt->day)));
 		if (c->atttype == DATEOID)
 			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
@@ -361,7 +353,7 @@ from_time(const row_column *c, const wc_mysql_time *t)
 	if (t->minute > 59 || t->second > 59 || t->microsecond > 999999)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: time has a field out of range", FN)));
+				 errmsg("time has a field out of range")));
 	snprintf(buf, sizeof(buf), "%s%llu:%02u:%02u.%06u", t->negative ? "-" : "",
 			 (unsigned long long) t->days * 24 + t->hour, t->minute, t->second, t->microsecond);
 	return from_text(c, buf);
@@ -382,12 +374,11 @@ from_string(const row_column *c, const uint8 *p, size_t n)
 	else if ((enc = pg_encoding_of(cs)) < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s: collation %u has a character set PostgreSQL cannot convert", FN,
-						c->charset)));
+				 errmsg("collation %u has a character set PostgreSQL cannot convert", c->charset)));
 	if (n > 0 && memchr(p, 0, n))
 		ereport(ERROR,
 				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
-				 errmsg("%s: string contains a 0x00 byte, which text cannot hold", FN),
+				 errmsg("string contains a 0x00 byte, which text cannot hold"),
 				 errhint("Use a bytea column for it.")));
 	if (enc == PG_SQL_ASCII)
 		enc = PG_UTF8;
@@ -427,7 +418,7 @@ from_bit(const row_column *c, const uint8 *p, size_t n)
 static Datum
 text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 {
-	wc_mysql_error err;
+	wc_error err;
 
 	switch (c->type)
 	{
@@ -450,16 +441,16 @@ text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 			{
 				wc_mysql_datetime dt;
 
-				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_MYSQL_OK)
-					mysql_raise(FN, "date/time text", WC_MYSQL_ERR_SYNTAX, &err);
+				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_OK)
+					wc_report(&err, "MySQL DATE/DATETIME/TIMESTAMP text");
 				return from_datetime(c, &dt, isnull);
 			}
 		case WC_MYSQL_TYPE_TIME:
 			{
 				wc_mysql_time t;
 
-				if (wc_mysql_text_time(p, n, &t, &err) != WC_MYSQL_OK)
-					mysql_raise(FN, "time text", WC_MYSQL_ERR_SYNTAX, &err);
+				if (wc_mysql_text_time(p, n, &t, &err) != WC_OK)
+					wc_report(&err, "MySQL TIME text");
 				return from_time(c, &t);
 			}
 		case WC_MYSQL_TYPE_BIT:
@@ -579,8 +570,7 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
  * ====================================================================== */
 
 bool
-mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *func,
-					 const char *argname)
+mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *argname)
 {
 	MemoryContext cxt;
 	MemoryContext old;
@@ -598,14 +588,14 @@ mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, cons
 		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: %s must be of a composite type, not %s", func, argname,
+					 errmsg("%s must be of a composite type, not %s", argname,
 							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
 					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
 		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
 		if (tce->tupDesc == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s: %s must be of a composite type, not %s", func, argname,
+					 errmsg("%s must be of a composite type, not %s", argname,
 							format_type_be(rectype)),
 					 errhint("Use the composite type itself, not a domain over it.")));
 		t->rectype = rectype;
@@ -619,8 +609,7 @@ mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, cons
 	if (t->tce->tupDesc == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("%s: type %s is no longer a composite type", func,
-						format_type_be(t->rectype))));
+				 errmsg("type %s is no longer a composite type", format_type_be(t->rectype))));
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec MySQL row type",
 								ALLOCSET_SMALL_SIZES);
 	old = MemoryContextSwitchTo(cxt);
@@ -666,20 +655,18 @@ mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 
 void
 mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, int att,
-					  const mysql_row_target *t, const char *func)
+					  const mysql_row_target *t)
 {
 	wc_mysql_column_def cd;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error	err;
+	wc_status	st;
 	size_t		w;
-	char		what[64];
 
-	FN = func;
 	st = wc_mysql_column_def_decode(b, len, WC_MYSQL_CD_EXT_DETECT, &cd, &err);
-	if (st != WC_MYSQL_OK)
+	if (st != WC_OK)
 	{
-		snprintf(what, sizeof(what), "column definition %d", i + 1);
-		mysql_raise(FN, what, st, &err);
+		wc_at_index(&err, st, "column definition", i + 1);
+		wc_report(&err, "MySQL column definition");
 	}
 	memset(c, 0, sizeof(*c));
 	c->type = cd.type;
@@ -693,8 +680,8 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 	if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: column %d (\"%s\") has MySQL type %d, which no result set carries",
-						FN, i + 1, c->name, cd.type)));
+				 errmsg("column %d (\"%s\") has MySQL type %d, which no result set carries",
+						i + 1, c->name, cd.type)));
 	c->attnum = att;
 	c->atttype = t->atttype;
 	c->atttypmod = t->atttypmod;
@@ -704,19 +691,22 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 
 void
 mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool binary,
-			   const uint8 *buf, size_t len, const char *func, const char *rowdesc,
+			   const uint8 *buf, size_t len, const char *rowdesc,
 			   Datum *values, bool *nulls, int natts, mysql_row_where *w)
 {
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error	err;
+	wc_status	st;
 	size_t		pos;
+	char		subject[128];
 
-	FN = func;
 	if (binary)
 	{
 		st = wc_mysql_binary_row_check(buf, len, types, ncols, &err);
-		if (st != WC_MYSQL_OK)
-			mysql_binary_row_raise(FN, rowdesc, st, &err, types);
+		if (st != WC_OK)
+		{
+			snprintf(subject, sizeof(subject), "MySQL binary row%s", rowdesc);
+			wc_report(&err, subject);
+		}
 		pos = 1 + wc_mysql_binary_row_bitmap_size(ncols);
 	}
 	else
@@ -724,22 +714,12 @@ mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool
 		size_t		n = 0;
 
 		st = wc_mysql_text_row_count(buf, len, &n, &err);
-		if (st != WC_MYSQL_OK)
+		if (st == WC_OK && n != (size_t) ncols)
+			st = wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, ncols, n);
+		if (st != WC_OK)
 		{
-			char		what[96];
-
-			snprintf(what, sizeof(what), "text row%s, column %d", rowdesc, err.field + 1);
-			mysql_raise(FN, what, st, &err);
-		}
-		if (n != (size_t) ncols)
-		{
-			char		what[64];
-
-			err.offset = len;
-			err.need = ncols;
-			err.have = n;
-			snprintf(what, sizeof(what), "text row%s", rowdesc);
-			mysql_raise(FN, what, WC_MYSQL_ERR_COLUMN_COUNT, &err);
+			snprintf(subject, sizeof(subject), "MySQL text row%s", rowdesc);
+			wc_report(&err, subject);
 		}
 		pos = 0;
 	}
@@ -793,7 +773,6 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
-	FN = "mysql_row_populate_record";
 	row = PG_GETARG_BYTEA_PP(1);
 	columns = PG_GETARG_ARRAYTYPE_P(2);
 	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
@@ -812,7 +791,7 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	cb.arg = &where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
-	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, FN, rowdesc, rc->type.values,
+	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, rowdesc, rc->type.values,
 				   rc->type.nulls, rc->type.tupdesc->natts, &where);
 	error_context_stack = cb.previous;
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->type.tupdesc, rc->type.values, rc->type.nulls)));

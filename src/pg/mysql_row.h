@@ -73,7 +73,7 @@ typedef struct mysql_row_type
  * replaces the old one only when complete.
  */
 extern bool mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno,
-								 const char *func, const char *argname);
+								 const char *argname);
 
 /* The targets of every attribute of td (dropped ones left zero), in the
  * current memory context. */
@@ -82,21 +82,20 @@ extern mysql_row_target *mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 /*
  * Decode column definition i (0-based) into c and bind it to attribute att
  * (the i-th live attribute: the caller walks past dropped ones).  Errors
- * name func and the definition.
+ * name the definition.
  */
 extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t len, int i,
-								  int att, const mysql_row_target *t, const char *func);
+								  int att, const mysql_row_target *t);
 
 /*
  * One text or binary row of ncols columns (types: their MySQL types) into
  * values/nulls (natts long; attributes without a column stay NULL).  Errors
- * name func and "text row<rowdesc>"/"binary row<rowdesc>"; w->col and
- * w->colno follow the column being converted, for the caller's error
- * context callback.
+ * are about a "MySQL text row<rowdesc>" / "MySQL binary row<rowdesc>";
+ * w->col and w->colno follow the column being converted, for the caller's
+ * error context callback.
  */
 extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols,
-						   bool binary, const uint8 *buf, size_t len, const char *func,
-						   const char *rowdesc, Datum *values, bool *nulls, int natts,
-						   mysql_row_where *w);
+						   bool binary, const uint8 *buf, size_t len, const char *rowdesc,
+						   Datum *values, bool *nulls, int natts, mysql_row_where *w);
 
 #endif							/* WC_MYSQL_ROW_H */

@@ -1,10 +1,11 @@
 /*
- * wc_report.c: the one glue reporter (see wc_report.h).
+ * wc_report.c: the one glue reporter (see wc_report.h and doc/errors.md).
  *
- * Message form: "invalid <subject>: <status text> [<field>]" as the primary
- * message (out of range: "<subject> out of range: ..."), the location and the
- * expected/found values in the detail.  Messages name the data, not the SQL
- * function.
+ * Primary message: "invalid <subject>: <status text>[ in <field>]", or for
+ * range and size classes "<status text> for <subject>" ("value out of range
+ * for MySQL int<N>").  Detail: where (byte offset, element/packet/column)
+ * and what was expected and found.  Hint: the rule the input broke, when the
+ * status's row has one.  Messages name the data, never the SQL function.
  */
 #include "compat.h"
 
@@ -37,34 +38,60 @@ wc_class_errcode(wc_class klass)
 	return ERRCODE_INVALID_BINARY_REPRESENTATION;
 }
 
-/* "At byte offset 7 (element 2, field "integer"): expected 8, found 3." */
+/* One value of expected/found as the row shows it. */
 static void
-wc_where(const wc_error *err, StringInfo s)
+show_value(StringInfo s, wc_show show, uint64 v)
 {
-	bool		open = false;
+	if (show == WC_SHOW_HEX)
+		appendStringInfo(s, "0x%02llx", (unsigned long long) v);
+	else if (show == WC_SHOW_BYTES)
+		appendStringInfo(s, "%llu byte%s", (unsigned long long) v, v == 1 ? "" : "s");
+	else
+		appendStringInfo(s, "%llu", (unsigned long long) v);
+}
 
+/* "At byte offset 7 (element 2): expected 8 bytes, found 3." */
+static void
+wc_where(const wc_error *err, wc_show show, StringInfo s)
+{
 	if (err->has & WC_HAS_OFFSET)
 		appendStringInfo(s, "At byte offset %zu", err->offset);
 	if (err->has & WC_HAS_INDEX)
-	{
-		appendStringInfo(s, "%s%s %lld", s->len ? " (" : "In ",
-						 err->index_kind ? err->index_kind : "item", (long long) err->index);
-		open = s->len > 0 && (err->has & WC_HAS_OFFSET);
-	}
-	if (open)
-		appendStringInfoChar(s, ')');
+		appendStringInfo(s, "%s%s %lld%s", s->len ? " (" : "In ",
+						 err->index_kind ? err->index_kind : "item",
+						 (long long) err->index, s->len ? ")" : "");
 	if (err->has & (WC_HAS_EXPECTED | WC_HAS_FOUND))
 	{
 		appendStringInfoString(s, s->len ? ": " : "");
-		if (err->has & WC_HAS_EXPECTED)
-			appendStringInfo(s, "expected %llu", (unsigned long long) err->expected);
-		if ((err->has & WC_HAS_EXPECTED) && (err->has & WC_HAS_FOUND))
-			appendStringInfoString(s, ", ");
-		if (err->has & WC_HAS_FOUND)
-			appendStringInfo(s, "found %llu", (unsigned long long) err->found);
+		if (show == WC_SHOW_LIMIT)
+		{
+			if (err->has & WC_HAS_FOUND)
+				appendStringInfo(s, "found %llu", (unsigned long long) err->found);
+			if (err->has & WC_HAS_EXPECTED)
+				appendStringInfo(s, "%smaximum %llu", (err->has & WC_HAS_FOUND) ? ", " : "",
+								 (unsigned long long) err->expected);
+		}
+		else
+		{
+			if (err->has & WC_HAS_EXPECTED)
+			{
+				appendStringInfoString(s, "expected ");
+				show_value(s, show, err->expected);
+			}
+			if (err->has & WC_HAS_FOUND)
+			{
+				appendStringInfoString(s, (err->has & WC_HAS_EXPECTED) ? ", found " : "found ");
+				show_value(s, show, err->found);
+			}
+		}
 	}
 	if (s->len)
+	{
+		/* a sentence starts with a capital letter, whatever came first */
+		if (s->data[0] >= 'a' && s->data[0] <= 'z')
+			s->data[0] += 'A' - 'a';
 		appendStringInfoChar(s, '.');
+	}
 }
 
 void
@@ -72,17 +99,21 @@ wc_report_save(const wc_error *err, const char *subject, Node *escontext)
 {
 	const wc_status_info *row = wc_status_row(err->status);
 	StringInfoData where;
+	bool		bound = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME ||
+		row->klass == WC_CLASS_TOO_LARGE;
 
 	initStringInfo(&where);
-	wc_where(err, &where);
+	wc_where(err, row->show, &where);
 	errsave(escontext,
 			(errcode(wc_class_errcode(row->klass)),
-			 row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME ?
-			 errmsg("%s out of range: %s%s%s", subject, row->message,
-					err->field ? " in " : "", err->field ? err->field : "") :
-			 errmsg("invalid %s: %s%s%s", subject, row->message,
-					err->field ? " " : "", err->field ? err->field : ""),
-			 where.len ? errdetail_internal("%s", where.data) : 0));
+			 bound && err->field ?
+			 errmsg("%s in %s of %s", row->message, err->field, subject) :
+			 bound ? errmsg("%s for %s", row->message, subject) :
+			 err->field ?
+			 errmsg("invalid %s: %s in %s", subject, row->message, err->field) :
+			 errmsg("invalid %s: %s", subject, row->message),
+			 where.len ? errdetail_internal("%s", where.data) : 0,
+			 row->hint ? errhint("%s", row->hint) : 0));
 }
 
 void

@@ -65,7 +65,7 @@ bench_lenenc_int(void)
 			size_t used = 0;
 			OPAQUE(p);
 			OPAQUE(avail);
-			wc_mysql_status st = wc_mysql_lenenc_int_read(p, avail, &val, &used);
+			wc_status st = wc_mysql_lenenc_int_read(p, avail, &val, &used);
 			WC_KEEP(st);
 			WC_KEEP(val);
 			WC_KEEP(used);
@@ -168,7 +168,7 @@ bench_lenenc_str(void)
 			OPAQUE(p);
 			wc_mysql_slice s;
 			size_t next;
-			wc_mysql_status st = wc_mysql_lenenc_str_get(p, len10, 0, &s, &next, NULL);
+			wc_status st = wc_mysql_lenenc_str_get(p, len10, 0, &s, &next, NULL);
 			WC_KEEP(st);
 			WC_KEEP(s.len);
 		});
@@ -181,7 +181,7 @@ bench_lenenc_str(void)
 			OPAQUE(p);
 			wc_mysql_slice s;
 			size_t next;
-			wc_mysql_status st = wc_mysql_lenenc_str_get(p, len1000, 0, &s, &next, NULL);
+			wc_status st = wc_mysql_lenenc_str_get(p, len1000, 0, &s, &next, NULL);
 			WC_KEEP(st);
 			WC_KEEP(s.len);
 		});
@@ -223,7 +223,7 @@ bench_packets(void)
 		const uint8_t *p = row;
 		OPAQUE(p);
 		size_t n;
-		wc_mysql_status st = wc_mysql_text_row_count(p, rowlen, &n, NULL);
+		wc_status st = wc_mysql_text_row_count(p, rowlen, &n, NULL);
 		WC_KEEP(st);
 		WC_KEEP(n);
 	});
@@ -231,7 +231,7 @@ bench_packets(void)
 		const uint8_t *p = coldef;
 		OPAQUE(p);
 		wc_mysql_column_def cd;
-		wc_mysql_status st = wc_mysql_column_def_decode(p, sizeof(coldef), WC_MYSQL_CD_EXT_ABSENT, &cd, NULL);
+		wc_status st = wc_mysql_column_def_decode(p, sizeof(coldef), WC_MYSQL_CD_EXT_ABSENT, &cd, NULL);
 		WC_KEEP(st);
 		WC_KEEP(cd.flags);
 	});
@@ -239,7 +239,7 @@ bench_packets(void)
 		const uint8_t *p = ok;
 		OPAQUE(p);
 		wc_mysql_ok o;
-		wc_mysql_status st = wc_mysql_ok_decode(p, sizeof(ok), WC_MYSQL_CLIENT_PROTOCOL_41, &o, NULL);
+		wc_status st = wc_mysql_ok_decode(p, sizeof(ok), WC_MYSQL_CLIENT_PROTOCOL_41, &o, NULL);
 		WC_KEEP(st);
 		WC_KEEP(o.last_insert_id);
 	});

@@ -30,26 +30,26 @@ fuzz_lenenc_int(const uint8_t *p, size_t n)
 					v2 = 0;
 		size_t		next = 0,
 					used;
-		wc_mysql_error err;
-		wc_mysql_status st = wc_mysql_lenenc_int_get(p, n, pos, &v, &next, &err);
+		wc_error err;
+		wc_status st = wc_mysql_lenenc_int_get(p, n, pos, &v, &next, &err);
 
-		if (st == WC_MYSQL_NULL)
+		if (st == WC_NULL)
 		{
 			REQUIRE(p[pos] == 0xfb && next == pos + 1);
 			pos = next;
 			continue;
 		}
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
 			REQUIRE(err.offset == pos);
-			REQUIRE(st == WC_MYSQL_ERR_FF ? p[pos] == 0xff :
-					st == WC_MYSQL_ERR_TRUNCATED && err.need > err.have && err.have == n - pos);
+			REQUIRE(st == WC_ERR_BAD_BYTE ? p[pos] == 0xff :
+					st == WC_ERR_TRUNCATED && err.expected > err.found && err.found == n - pos);
 			return;
 		}
 		REQUIRE(next > pos && next <= n);
 		used = wc_mysql_lenenc_int_write(out, v);
 		REQUIRE(used == wc_mysql_lenenc_int_size(v) && used <= next - pos);
-		REQUIRE(wc_mysql_lenenc_int_read(out, used, &v2, &used) == WC_MYSQL_OK && v2 == v);
+		REQUIRE(wc_mysql_lenenc_int_read(out, used, &v2, &used) == WC_OK && v2 == v);
 		if (used == next - pos)
 			REQUIRE(memcmp(out, p + pos, used) == 0);
 		pos = next;
@@ -69,27 +69,27 @@ fuzz_lenenc_str(const uint8_t *p, size_t n)
 		size_t		next = 0,
 					next2 = 0,
 					w;
-		wc_mysql_error err;
-		wc_mysql_status st = wc_mysql_lenenc_str_get(p, n, pos, &s, &next, &err);
+		wc_error err;
+		wc_status st = wc_mysql_lenenc_str_get(p, n, pos, &s, &next, &err);
 
-		if (st == WC_MYSQL_NULL)
+		if (st == WC_NULL)
 		{
 			REQUIRE(s.is_null && next == pos + 1);
 			pos = next;
 			continue;
 		}
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
 			REQUIRE(err.offset == pos);
-			if (st == WC_MYSQL_ERR_LENGTH)
-				REQUIRE(err.need > err.have && err.have < n - pos);
+			if (st == WC_ERR_LENGTH)
+				REQUIRE(err.expected > err.found && err.found < n - pos);
 			return;
 		}
 		REQUIRE(s.off > pos && s.off + s.len == next && next <= n);
 		REQUIRE(wc_mysql_lenenc_str_size(s.len) <= sizeof(out));
 		w = wc_mysql_lenenc_str_write(out, p + s.off, s.len);
 		REQUIRE(w == wc_mysql_lenenc_str_size(s.len) && w <= next - pos);
-		REQUIRE(wc_mysql_lenenc_str_get(out, w, 0, &s2, &next2, NULL) == WC_MYSQL_OK);
+		REQUIRE(wc_mysql_lenenc_str_get(out, w, 0, &s2, &next2, NULL) == WC_OK);
 		REQUIRE(next2 == w && s2.len == s.len && memcmp(out + s2.off, p + s.off, s.len) == 0);
 		if (w == next - pos)
 			REQUIRE(memcmp(out, p + pos, w) == 0);
@@ -107,15 +107,15 @@ fuzz_null_str(const uint8_t *p, size_t n)
 	{
 		wc_mysql_slice s;
 		size_t		next = 0;
-		wc_mysql_error err;
-		wc_mysql_status st = wc_mysql_null_str_get(p, n, pos, &s, &next, &err);
+		wc_error err;
+		wc_status st = wc_mysql_null_str_get(p, n, pos, &s, &next, &err);
 
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
-			REQUIRE(st == WC_MYSQL_ERR_NO_NUL && memchr(p + pos, 0, n - pos) == NULL);
+			REQUIRE(st == WC_ERR_UNTERMINATED && memchr(p + pos, 0, n - pos) == NULL);
 			return;
 		}
-		REQUIRE(wc_mysql_null_str_check(p + s.off, s.len, NULL) == WC_MYSQL_OK);
+		REQUIRE(wc_mysql_null_str_check(p + s.off, s.len, NULL) == WC_OK);
 		REQUIRE(wc_mysql_null_str_write(out, p + s.off, s.len) == next - pos);
 		REQUIRE(memcmp(out, p + pos, next - pos) == 0);
 		pos = next;
@@ -135,10 +135,10 @@ fuzz_packets(const uint8_t *p, size_t n)
 		size_t		next = 0,
 					size;
 		int			ok;
-		wc_mysql_error err;
-		wc_mysql_status st = wc_mysql_packet_next(p, n, pos, &pkt, &next, &err);
+		wc_error err;
+		wc_status st = wc_mysql_packet_next(p, n, pos, &pkt, &next, &err);
 
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
 			REQUIRE(err.offset >= pos && err.offset <= n);
 			return;
@@ -161,26 +161,26 @@ fuzz_text_row(const uint8_t *p, size_t n)
 				ncols2 = 0,
 				pos = 0,
 				w = 0;
-	wc_mysql_error err;
+	wc_error err;
 
-	if (wc_mysql_text_row_count(p, n, &ncols, &err) != WC_MYSQL_OK)
+	if (wc_mysql_text_row_count(p, n, &ncols, &err) != WC_OK)
 	{
-		REQUIRE(err.field >= 0 && err.offset < n + 1);
+		REQUIRE((err.has & WC_HAS_INDEX) && err.index >= 1 && err.offset < n + 1);
 		return;
 	}
 	for (size_t i = 0; i < ncols; i++)
 	{
 		wc_mysql_slice s;
-		wc_mysql_status st = wc_mysql_lenenc_str_get(p, n, pos, &s, &pos, NULL);
+		wc_status st = wc_mysql_lenenc_str_get(p, n, pos, &s, &pos, NULL);
 
-		REQUIRE(st == WC_MYSQL_OK || st == WC_MYSQL_NULL);
-		if (st == WC_MYSQL_NULL)
+		REQUIRE(st == WC_OK || st == WC_NULL);
+		if (st == WC_NULL)
 			out[w++] = 0xfb;
 		else
 			w += wc_mysql_lenenc_str_write(out + w, p + s.off, s.len);
 	}
 	REQUIRE(pos == n && w <= n);
-	REQUIRE(wc_mysql_text_row_count(out, w, &ncols2, NULL) == WC_MYSQL_OK && ncols2 == ncols);
+	REQUIRE(wc_mysql_text_row_count(out, w, &ncols2, NULL) == WC_OK && ncols2 == ncols);
 }
 
 /* Write a column definition back from its decoded fields. */
@@ -211,17 +211,17 @@ fuzz_column_def(const uint8_t *p, size_t n)
 {
 	wc_mysql_column_def cd,
 				cd2;
-	wc_mysql_error err;
+	wc_error err;
 	size_t		w;
 
-	if (wc_mysql_column_def_decode(p, n, WC_MYSQL_CD_EXT_ABSENT, &cd, &err) != WC_MYSQL_OK)
+	if (wc_mysql_column_def_decode(p, n, WC_MYSQL_CD_EXT_ABSENT, &cd, &err) != WC_OK)
 	{
-		REQUIRE(err.field >= 0 && err.field <= WC_MYSQL_CD_END && err.offset <= n);
+		REQUIRE(err.offset <= n);
 		return;
 	}
 	w = column_def_write(out, p, &cd);
 	REQUIRE(w <= n);
-	REQUIRE(wc_mysql_column_def_decode(out, w, WC_MYSQL_CD_EXT_ABSENT, &cd2, NULL) == WC_MYSQL_OK);
+	REQUIRE(wc_mysql_column_def_decode(out, w, WC_MYSQL_CD_EXT_ABSENT, &cd2, NULL) == WC_OK);
 	for (int i = 0; i < WC_MYSQL_CD_NSTRINGS; i++)
 		REQUIRE(cd2.str[i].is_null == cd.str[i].is_null && cd2.str[i].len == cd.str[i].len &&
 				memcmp(out + cd2.str[i].off, p + cd.str[i].off, cd.str[i].len) == 0);
@@ -237,12 +237,12 @@ fuzz_ok(const uint8_t *p, size_t n)
 {
 	wc_mysql_ok ok,
 				ok2;
-	wc_mysql_error err;
+	wc_error err;
 	size_t		w = 0;
 
-	if (wc_mysql_ok_decode(p, n, WC_MYSQL_CLIENT_PROTOCOL_41, &ok, &err) != WC_MYSQL_OK)
+	if (wc_mysql_ok_decode(p, n, WC_MYSQL_CLIENT_PROTOCOL_41, &ok, &err) != WC_OK)
 	{
-		REQUIRE(err.field >= 0 && err.field <= WC_MYSQL_OK_INFO && err.offset <= n);
+		REQUIRE(err.offset <= n);
 		return;
 	}
 	out[w++] = ok.header;
@@ -264,7 +264,7 @@ fuzz_ok(const uint8_t *p, size_t n)
 	memcpy(out + w, p + ok.info.off, ok.info.len);
 	w += ok.info.len;
 	REQUIRE(w <= n + 9);
-	REQUIRE(wc_mysql_ok_decode(out, w, WC_MYSQL_CLIENT_PROTOCOL_41, &ok2, NULL) == WC_MYSQL_OK);
+	REQUIRE(wc_mysql_ok_decode(out, w, WC_MYSQL_CLIENT_PROTOCOL_41, &ok2, NULL) == WC_OK);
 	REQUIRE(memcmp(out + ok2.info.off, p + ok.info.off, ok.info.len) == 0);
 	REQUIRE(ok2.header == ok.header && ok2.affected_rows_null == ok.affected_rows_null &&
 			ok2.last_insert_id_null == ok.last_insert_id_null &&
@@ -287,15 +287,15 @@ fuzz_fixed_int(const uint8_t *p, size_t n)
 	while (pos <= n)
 	{
 		uint64_t	v = 0;
-		wc_mysql_error err;
-		wc_mysql_status st = wc_mysql_int_get(p, n, pos, width, &v, &err);
+		wc_error err;
+		wc_status st = wc_mysql_int_get(p, n, pos, width, &v, &err);
 
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
-			REQUIRE(st == (wc_mysql_int_width_ok(width) ? WC_MYSQL_ERR_TRUNCATED : WC_MYSQL_ERR_WIDTH));
+			REQUIRE(st == (wc_mysql_int_width_ok(width) ? WC_ERR_TRUNCATED : WC_MYSQL_WIDTH));
 			return;
 		}
-		REQUIRE(wc_mysql_int_check(v, width, NULL) == WC_MYSQL_OK);
+		REQUIRE(wc_mysql_int_check(v, width, NULL) == WC_OK);
 		wc_mysql_int_write(out, v, width);
 		REQUIRE(memcmp(out, p + pos, (size_t) width) == 0);
 		pos += (size_t) width;

@@ -21,14 +21,14 @@ static uint8_t out[1 << 20];
 static void
 fuzz_row(const uint8_t *types, size_t ncols, const uint8_t *p, size_t n)
 {
-	wc_mysql_error err;
+	wc_error err;
 	size_t		bm = wc_mysql_binary_row_bitmap_size(ncols);
 	size_t		pos,
 				w;
 
-	if (wc_mysql_binary_row_check(p, n, types, ncols, &err) != WC_MYSQL_OK)
+	if (wc_mysql_binary_row_check(p, n, types, ncols, &err) != WC_OK)
 	{
-		REQUIRE(err.offset <= n && err.field >= -1 && err.field < (int) ncols);
+		REQUIRE(err.offset <= n && (!(err.has & WC_HAS_INDEX) || (err.index >= 1 && err.index <= (int64_t) ncols)));
 		return;
 	}
 	REQUIRE(n >= 1 + bm && p[0] == 0);
@@ -42,7 +42,7 @@ fuzz_row(const uint8_t *types, size_t ncols, const uint8_t *p, size_t n)
 
 		if (wc_mysql_binary_row_is_null(p, i))
 			continue;
-		REQUIRE(wc_mysql_binary_value_get(p, n, pos, types[i], &s, &pos, NULL) == WC_MYSQL_OK);
+		REQUIRE(wc_mysql_binary_value_get(p, n, pos, types[i], &s, &pos, NULL) == WC_OK);
 		REQUIRE(s.off + s.len == pos && pos <= n);
 		if (f == WC_MYSQL_BIN_LENENC)
 			w += wc_mysql_lenenc_str_write(out + w, p + s.off, s.len);
@@ -66,7 +66,7 @@ fuzz_row(const uint8_t *types, size_t ncols, const uint8_t *p, size_t n)
 		}
 	}
 	REQUIRE(pos == n && w <= n);
-	REQUIRE(wc_mysql_binary_row_check(out, w, types, ncols, NULL) == WC_MYSQL_OK);
+	REQUIRE(wc_mysql_binary_row_check(out, w, types, ncols, NULL) == WC_OK);
 }
 
 int

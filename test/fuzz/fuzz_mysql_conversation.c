@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	wc_mysql_conv c;
 	wc_mysql_conv_item it;
-	wc_mysql_error err;
+	wc_error err;
 	size_t		n,
 				split;
 	uint8_t    *cl,
@@ -42,19 +42,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	wc_mysql_conv_init(&c, two ? cl : NULL, split, sv, n - split);
 	for (;;)
 	{
-		wc_mysql_status st = wc_mysql_conv_next(&c, &it, &err);
+		wc_status st = wc_mysql_conv_next(&c, &it, &err);
 		size_t		len;
 
-		if (st == WC_MYSQL_NULL)
+		if (st == WC_NULL)
 		{
 			REQUIRE(c.pos[0] == c.len[0] && c.pos[1] == c.len[1]);
 			break;
 		}
-		if (st != WC_MYSQL_OK)
+		if (st != WC_OK)
 		{
-			REQUIRE(err.field == 0 || err.field == 1);
-			REQUIRE(err.offset <= c.len[err.field]);
-			REQUIRE(it.packet == c.npackets[err.field] + 1);
+			REQUIRE(it.from_server == 0 || it.from_server == 1);
+			REQUIRE(err.offset <= c.len[it.from_server]);
+			REQUIRE(it.packet == c.npackets[it.from_server] + 1);
+			REQUIRE((err.has & WC_HAS_INDEX) && err.index == (int64_t) it.packet);
 			break;
 		}
 		REQUIRE(it.kind < WC_MYSQL_K_NKINDS);

@@ -23,21 +23,21 @@
 static void
 check_row(const uint8_t *row, size_t len, int binary, const uint8_t *types, size_t ncols)
 {
-	wc_mysql_error err;
+	wc_error err;
 	wc_mysql_slice s;
 	size_t		pos,
 				n = 0;
 
 	if (binary)
 	{
-		if (wc_mysql_binary_row_check(row, len, types, ncols, &err) != WC_MYSQL_OK)
+		if (wc_mysql_binary_row_check(row, len, types, ncols, &err) != WC_OK)
 			return;
 		pos = 1 + wc_mysql_binary_row_bitmap_size(ncols);
 		for (size_t i = 0; i < ncols; i++)
 		{
 			if (wc_mysql_binary_row_is_null(row, i))
 				continue;
-			REQUIRE(wc_mysql_binary_value_get(row, len, pos, types[i], &s, &pos, NULL) == WC_MYSQL_OK);
+			REQUIRE(wc_mysql_binary_value_get(row, len, pos, types[i], &s, &pos, NULL) == WC_OK);
 			REQUIRE(s.off <= len && s.len <= len - s.off && pos <= len);
 			if (types[i] == 10 || types[i] == 12 || types[i] == 7)
 			{
@@ -55,14 +55,14 @@ check_row(const uint8_t *row, size_t len, int binary, const uint8_t *types, size
 		REQUIRE(pos == len);
 		return;
 	}
-	if (wc_mysql_text_row_count(row, len, &n, &err) != WC_MYSQL_OK || n != ncols)
+	if (wc_mysql_text_row_count(row, len, &n, &err) != WC_OK || n != ncols)
 		return;
 	pos = 0;
 	for (size_t i = 0; i < ncols; i++)
 	{
-		wc_mysql_status st = wc_mysql_lenenc_str_get(row, len, pos, &s, &pos, NULL);
+		wc_status st = wc_mysql_lenenc_str_get(row, len, pos, &s, &pos, NULL);
 
-		REQUIRE(st == WC_MYSQL_OK || (st == WC_MYSQL_NULL && s.is_null));
+		REQUIRE(st == WC_OK || (st == WC_NULL && s.is_null));
 		REQUIRE(pos <= len);
 		if (s.is_null)
 			continue;
@@ -88,7 +88,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	wc_mysql_conv c;
 	wc_mysql_conv_item it;
-	wc_mysql_error err;
+	wc_error err;
 	uint8_t		types[MAXCOLS];
 	size_t		ncols = 0,
 				n,
@@ -112,7 +112,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(cl, data + 3, split);
 	memcpy(sv, data + 3 + split, n - split);
 	wc_mysql_conv_init(&c, two ? cl : NULL, split, sv, n - split);
-	while (wc_mysql_conv_next(&c, &it, &err) == WC_MYSQL_OK)
+	while (wc_mysql_conv_next(&c, &it, &err) == WC_OK)
 	{
 		const uint8_t *buf = c.buf[it.from_server];
 		const uint8_t *p;
@@ -141,7 +141,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			size_t		w;
 
 			if (ncols == MAXCOLS ||
-				wc_mysql_column_def_decode(p, it.pkt.length, WC_MYSQL_CD_EXT_DETECT, &cd, &err) != WC_MYSQL_OK ||
+				wc_mysql_column_def_decode(p, it.pkt.length, WC_MYSQL_CD_EXT_DETECT, &cd, &err) != WC_OK ||
 				wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
 				ok_defs = 0;
 			else

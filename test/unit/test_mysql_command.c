@@ -18,26 +18,26 @@ test_query(void)
 	wc_mysql_com_query q;
 	wc_mysql_param_cursor c;
 	wc_mysql_param prm;
-	wc_mysql_error err = {0};
+	wc_error err = {0};
 	uint64_t	qa = WC_MYSQL_CAPS_DEFAULT | WC_MYSQL_CLIENT_QUERY_ATTRIBUTES;
 
-	CHECK(wc_mysql_com_query_decode(p, n, qa, &q, &err) == WC_MYSQL_OK && q.attrs.count == 2 &&
+	CHECK(wc_mysql_com_query_decode(p, n, qa, &q, &err) == WC_OK && q.attrs.count == 2 &&
 		  q.attrs.named && q.query.len == 8 && memcmp(p + q.query.off, "SELECT 3", 8) == 0,
 		  "two attributes");
 	wc_mysql_param_cursor_init(&q.attrs, &c);
-	CHECK(wc_mysql_param_next(p, n, &q.attrs, &c, &prm, &err) == WC_MYSQL_OK && prm.type == 8 &&
+	CHECK(wc_mysql_param_next(p, n, &q.attrs, &c, &prm, &err) == WC_OK && prm.type == 8 &&
 		  prm.is_unsigned && prm.name.len == 2 && prm.value.len == 8, "first attribute");
-	CHECK(wc_mysql_param_next(p, n, &q.attrs, &c, &prm, &err) == WC_MYSQL_OK && prm.type == 0x0f &&
+	CHECK(wc_mysql_param_next(p, n, &q.attrs, &c, &prm, &err) == WC_OK && prm.type == 0x0f &&
 		  prm.value.is_null && prm.name.len == 3, "second attribute NULL");
 	/* without the capability the whole rest is the query */
-	CHECK(wc_mysql_com_query_decode(p, n, WC_MYSQL_CAPS_DEFAULT, &q, &err) == WC_MYSQL_OK &&
+	CHECK(wc_mysql_com_query_decode(p, n, WC_MYSQL_CAPS_DEFAULT, &q, &err) == WC_OK &&
 		  q.query.off == 1 && q.query.len == n - 1, "no attributes");
 	for (size_t cut = 1; cut < n - 8; cut++)
-		CHECK(wc_mysql_com_query_decode(p, cut, qa, &q, &err) > WC_MYSQL_NULL,
+		CHECK(wc_mysql_com_query_decode(p, cut, qa, &q, &err) > WC_NULL,
 			  "attributes cut to %zu", cut);
 	p[5] = 0x11;
-	CHECK(wc_mysql_com_query_decode(p, n, qa, &q, &err) == WC_MYSQL_ERR_PARAM_TYPE &&
-		  err.offset == 5 && err.have == 0x11, "unknown type");
+	CHECK(wc_mysql_com_query_decode(p, n, qa, &q, &err) == WC_ERR_UNSUPPORTED &&
+		  err.offset == 5 && err.found == 0x11, "unknown type");
 	free(p);
 }
 
@@ -53,33 +53,33 @@ test_execute(void)
 	wc_mysql_stmt_execute ex;
 	wc_mysql_param_cursor c;
 	wc_mysql_param prm;
-	wc_mysql_error err = {0};
+	wc_error err = {0};
 	int			ok = 1;
 
-	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 9, &ex, &err) == WC_MYSQL_OK &&
+	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 9, &ex, &err) == WC_OK &&
 		  ex.statement_id == 9 && ex.iteration_count == 1 && ex.params.count == 9 &&
 		  ex.params.bound && !ex.params.named && ex.params.values_end == n, "nine values");
 	wc_mysql_param_cursor_init(&ex.params, &c);
 	for (int i = 0; i < 9; i++)
-		ok &= wc_mysql_param_next(p, n, &ex.params, &c, &prm, &err) == WC_MYSQL_OK &&
+		ok &= wc_mysql_param_next(p, n, &ex.params, &c, &prm, &err) == WC_OK &&
 			prm.value.len == lens[i];
 	CHECK(ok, "value widths");
 	/* two parameters more: the bitmap and types shift, the last value is missing */
-	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 10, &ex, &err) > WC_MYSQL_NULL,
+	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 10, &ex, &err) > WC_NULL,
 		  "wrong parameter count");
 	for (size_t cut = 0; cut < n; cut++)
-		CHECK(wc_mysql_stmt_execute_decode(p, cut, WC_MYSQL_CAPS_DEFAULT, 9, &ex, &err) > WC_MYSQL_NULL &&
+		CHECK(wc_mysql_stmt_execute_decode(p, cut, WC_MYSQL_CAPS_DEFAULT, 9, &ex, &err) > WC_NULL &&
 			  err.offset <= cut, "execute cut to %zu", cut);
 	free(p);
 	/* unbound: the values are not split */
 	p = wc_unhex("17" "01000000" "00" "01000000" "00" "00" "01000000", &n);
-	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 1, &ex, &err) == WC_MYSQL_OK &&
+	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT, 1, &ex, &err) == WC_OK &&
 		  !ex.params.bound && ex.params.values_off == 12 && ex.params.values_end == n, "unbound");
 	free(p);
 	/* MySQL 8: PARAMETER_COUNT_AVAILABLE, one named LONG */
 	p = wc_unhex("17" "01000000" "08" "01000000" "01" "00" "01" "0300" "016e" "2a000000", &n);
 	CHECK(wc_mysql_stmt_execute_decode(p, n, WC_MYSQL_CAPS_DEFAULT | WC_MYSQL_CLIENT_QUERY_ATTRIBUTES,
-									   0, &ex, &err) == WC_MYSQL_OK && ex.params.count == 1 &&
+									   0, &ex, &err) == WC_OK && ex.params.count == 1 &&
 		  ex.params.named, "query attributes");
 	free(p);
 }

@@ -104,7 +104,7 @@ static const wc_mysql_kind expect_kinds[] = {
 /* Run to the end; returns the count, or -(count + 1) on an error. */
 static long
 run(const stream *c, const stream *s, wc_mysql_kind *kinds, wc_mysql_conv_item *last,
-	wc_mysql_error *err, wc_mysql_status *st)
+	wc_error *err, wc_status *st)
 {
 	wc_mysql_conv conv;
 	long		n = 0;
@@ -113,9 +113,9 @@ run(const stream *c, const stream *s, wc_mysql_kind *kinds, wc_mysql_conv_item *
 	for (;;)
 	{
 		*st = wc_mysql_conv_next(&conv, last, err);
-		if (*st == WC_MYSQL_NULL)
+		if (*st == WC_NULL)
 			return n;
-		if (*st != WC_MYSQL_OK)
+		if (*st != WC_OK)
 			return -(n + 1);
 		if (kinds && n < 64)
 			kinds[n] = last->kind;
@@ -130,8 +130,8 @@ test_two_sided(void)
 				s = {0};
 	wc_mysql_kind kinds[64];
 	wc_mysql_conv_item it;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	long		n;
 	size_t		k = 0;
 
@@ -164,14 +164,14 @@ test_two_sided(void)
 
 		t.n = cut;
 		n = run(&c, &t, NULL, &it, &err, &st);
-		CHECK(n < 0 && err.field == 1 && err.offset <= cut,
+		CHECK(n < 0 && it.from_server == 1 && err.offset <= cut,
 			  "server cut at %zu: result %ld, status %d, offset %zu", cut, n, st, err.offset);
 	}
 	/* a sequence gap */
 	s.b[4 * 0 + 3] = 5;
 	n = run(&c, &s, NULL, &it, &err, &st);
-	CHECK(n < 0 && st == WC_MYSQL_ERR_SEQUENCE && err.field == 1 && it.packet == 2 &&
-		  err.need == 6 && err.have == 2, "sequence gap after the handshake");
+	CHECK(n < 0 && st == WC_MYSQL_SEQUENCE && it.from_server == 1 && it.packet == 2 && err.index == 2 &&
+		  err.expected == 6 && err.found == 2, "sequence gap after the handshake");
 	free(c.b);
 	free(s.b);
 }
@@ -186,8 +186,8 @@ test_large_row(void)
 	uint8_t    *row = malloc(vlen + 4);
 	wc_mysql_conv conv;
 	wc_mysql_conv_item it;
-	wc_mysql_error err;
-	wc_mysql_status st;
+	wc_error err;
+	wc_status st;
 	int			rows = 0;
 	size_t		rowlen = 0,
 				chunks = 0;
@@ -206,14 +206,14 @@ test_large_row(void)
 	put_raw(&s, row, vlen + 4, 3);	/* seq 3 and 4 */
 	put(&s, "fe00000200000000", 5);
 	wc_mysql_conv_init(&conv, c.b, c.n, s.b, s.n);
-	while ((st = wc_mysql_conv_next(&conv, &it, &err)) == WC_MYSQL_OK)
+	while ((st = wc_mysql_conv_next(&conv, &it, &err)) == WC_OK)
 		if (it.kind == WC_MYSQL_K_TEXT_ROW)
 		{
 			rows++;
 			rowlen = it.pkt.length;
 			chunks = it.pkt.chunks;
 		}
-	CHECK(st == WC_MYSQL_NULL && rows == 1 && rowlen == vlen + 4 && chunks == 2,
+	CHECK(st == WC_NULL && rows == 1 && rowlen == vlen + 4 && chunks == 2,
 		  "16 MB row: status %d rows %d length %zu chunks %zu", st, rows, rowlen, chunks);
 	free(row);
 	free(c.b);

@@ -19,14 +19,14 @@ check_int_truncations(const uint8_t *enc, size_t n, int lineno)
 	{
 		uint64_t	v;
 		size_t		next = 0;
-		wc_mysql_error err = {0};
-		wc_mysql_status st = wc_mysql_lenenc_int_get(enc, cut, 0, &v, &next, &err);
+		wc_error err = {0};
+		wc_status st = wc_mysql_lenenc_int_get(enc, cut, 0, &v, &next, &err);
 
-		CHECK(st == WC_MYSQL_ERR_TRUNCATED && err.offset == 0 &&
-			  err.need == (cut == 0 ? 1 : n) && err.have == cut,
+		CHECK(st == WC_ERR_TRUNCATED && err.offset == 0 &&
+			  err.expected == (cut == 0 ? 1 : n) && err.found == cut,
 			  "line %d: %s cut to %zu bytes: status %d need %llu have %llu", lineno,
-			  wc_hex(enc, n), cut, st, (unsigned long long) err.need,
-			  (unsigned long long) err.have);
+			  wc_hex(enc, n), cut, st, (unsigned long long) err.expected,
+			  (unsigned long long) err.found);
 	}
 }
 
@@ -48,20 +48,20 @@ test_lenenc_int_vectors(void)
 		uint8_t    *want = wc_unhex(t.field[1], &n);
 		uint8_t		buf[WC_MYSQL_LENENC_MAX + 1];
 		uint8_t		padded[WC_MYSQL_LENENC_MAX + 2];
-		wc_mysql_error err;
+		wc_error err;
 
 		rows++;
 		CHECK(tm_parse_u64(t.field[0], &v), "line %d: bad value %s", t.lineno, t.field[0]);
 		CHECK(wc_mysql_lenenc_int_size(v) == n, "line %d: size of %s", t.lineno, t.field[0]);
 		used = wc_mysql_lenenc_int_write(buf, v);
 		CHECK_BYTES(buf, used, want, n, "line %d: encode %s", t.lineno, t.field[0]);
-		CHECK(wc_mysql_lenenc_int_read(want, n, &got, &used) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_int_read(want, n, &got, &used) == WC_OK &&
 			  got == v && used == n, "line %d: decode %s", t.lineno, t.field[1]);
 		/* trailing bytes are left for the caller; pos walks a buffer */
 		padded[0] = 0x55;
 		memcpy(padded + 1, want, n);
 		padded[n + 1] = 0xff;
-		CHECK(wc_mysql_lenenc_int_get(padded, n + 2, 1, &got, &next, &err) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_int_get(padded, n + 2, 1, &got, &next, &err) == WC_OK &&
 			  got == v && next == n + 1, "line %d: decode at pos 1", t.lineno);
 		check_int_truncations(want, n, t.lineno);
 		free(want);
@@ -96,7 +96,7 @@ test_lenenc_int_boundaries(void)
 
 		used = wc_mysql_lenenc_int_write(buf, cases[i].v);
 		CHECK_BYTES(buf, used, want, n, "boundary %llu", (unsigned long long) cases[i].v);
-		CHECK(wc_mysql_lenenc_int_read(want, n, &got, &used) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_int_read(want, n, &got, &used) == WC_OK &&
 			  got == cases[i].v && used == n, "boundary decode %s", cases[i].hex);
 		check_int_truncations(want, n, __LINE__);
 		free(want);
@@ -122,7 +122,7 @@ test_lenenc_int_noncanonical(void)
 
 		rows++;
 		CHECK(tm_parse_u64(t.field[1], &want), "line %d: value", t.lineno);
-		CHECK(wc_mysql_lenenc_int_read(in, n, &got, &used) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_int_read(in, n, &got, &used) == WC_OK &&
 			  got == want && used == n, "line %d: decode %s", t.lineno, t.field[0]);
 		CHECK(wc_mysql_lenenc_int_size(got) < n, "line %d: canonical is shorter", t.lineno);
 		free(in);
@@ -147,20 +147,20 @@ test_lenenc_int_invalid(void)
 		uint64_t	got;
 		uint8_t    *in = wc_unhex(t.field[0], &n);
 		const char *reason = t.field[1];
-		wc_mysql_error err = {0};
-		wc_mysql_status st = wc_mysql_lenenc_int_get(in, n, 0, &got, &next, &err);
+		wc_error err = {0};
+		wc_status st = wc_mysql_lenenc_int_get(in, n, 0, &got, &next, &err);
 
 		rows++;
 		if (strcmp(reason, "NULL marker") == 0)
-			CHECK(st == WC_MYSQL_NULL && next == 1, "line %d: NULL marker", t.lineno);
+			CHECK(st == WC_NULL && next == 1, "line %d: NULL marker", t.lineno);
 		else if (strstr(reason, "truncated"))
-			CHECK(st == WC_MYSQL_ERR_TRUNCATED && err.offset == 0 &&
-				  (long long) err.need - 1 == tm_number_after(reason, "needs ") &&
-				  (long long) err.have - 1 == tm_number_after(reason, "has "),
+			CHECK(st == WC_ERR_TRUNCATED && err.offset == 0 &&
+				  (long long) err.expected - 1 == tm_number_after(reason, "needs ") &&
+				  (long long) err.found - 1 == tm_number_after(reason, "has "),
 				  "line %d: %s: status %d need %llu have %llu", t.lineno, reason, st,
-				  (unsigned long long) err.need, (unsigned long long) err.have);
+				  (unsigned long long) err.expected, (unsigned long long) err.found);
 		else
-			CHECK(st == WC_MYSQL_ERR_FF && err.offset == 0, "line %d: %s: status %d",
+			CHECK(st == WC_ERR_BAD_BYTE && err.offset == 0, "line %d: %s: status %d",
 				  t.lineno, reason, st);
 		free(in);
 	}
@@ -199,11 +199,11 @@ check_str_decode(const uint8_t *enc, size_t n, const uint8_t *payload, size_t pl
 {
 	wc_mysql_slice s = {0};
 	size_t		next = 0;
-	wc_mysql_error err;
-	wc_mysql_status st = wc_mysql_lenenc_str_get(enc, n, 0, &s, &next, &err);
+	wc_error err;
+	wc_status st = wc_mysql_lenenc_str_get(enc, n, 0, &s, &next, &err);
 
-	CHECK(st == WC_MYSQL_OK && !s.is_null && next == n, "line %d: decode status %d", lineno, st);
-	if (st == WC_MYSQL_OK)
+	CHECK(st == WC_OK && !s.is_null && next == n, "line %d: decode status %d", lineno, st);
+	if (st == WC_OK)
 		CHECK_BYTES(enc + s.off, s.len, payload, plen, "line %d: decoded bytes", lineno);
 }
 
@@ -227,15 +227,15 @@ check_str_truncations(const uint8_t *enc, size_t n, size_t plen, int lineno)
 	{
 		wc_mysql_slice s;
 		size_t		next;
-		wc_mysql_error err = {0};
-		wc_mysql_status st = wc_mysql_lenenc_str_get(enc, cuts[i], 0, &s, &next, &err);
+		wc_error err = {0};
+		wc_status st = wc_mysql_lenenc_str_get(enc, cuts[i], 0, &s, &next, &err);
 
 		if (cuts[i] < h)
-			CHECK(st == WC_MYSQL_ERR_TRUNCATED && err.have == cuts[i],
+			CHECK(st == WC_ERR_TRUNCATED && err.found == cuts[i],
 				  "line %d: cut %zu in prefix: status %d", lineno, cuts[i], st);
 		else
-			CHECK(st == WC_MYSQL_ERR_LENGTH && err.offset == 0 && err.need == plen &&
-				  err.have == cuts[i] - h,
+			CHECK(st == WC_ERR_LENGTH && err.offset == 0 && err.expected == plen &&
+				  err.found == cuts[i] - h,
 				  "line %d: cut %zu in data: status %d", lineno, cuts[i], st);
 	}
 }
@@ -288,23 +288,23 @@ test_lenenc_str_invalid(void)
 		uint8_t    *in = wc_unhex(t.field[0], &n);
 		const char *reason = t.field[1];
 		wc_mysql_slice s;
-		wc_mysql_error err = {0};
-		wc_mysql_status st = wc_mysql_lenenc_str_get(in, n, 0, &s, &next, &err);
+		wc_error err = {0};
+		wc_status st = wc_mysql_lenenc_str_get(in, n, 0, &s, &next, &err);
 
 		rows++;
 		if (strcmp(reason, "NULL marker") == 0)
-			CHECK(st == WC_MYSQL_NULL && s.is_null && next == 1, "line %d: NULL", t.lineno);
+			CHECK(st == WC_NULL && s.is_null && next == 1, "line %d: NULL", t.lineno);
 		else if (strstr(reason, "payload truncated"))
-			CHECK(st == WC_MYSQL_ERR_LENGTH && err.offset == 0 &&
-				  (long long) err.need == tm_number_after(reason, "length ") &&
-				  (long long) err.have == tm_number_after(reason, ", "),
+			CHECK(st == WC_ERR_LENGTH && err.offset == 0 &&
+				  (long long) err.expected == tm_number_after(reason, "length ") &&
+				  (long long) err.found == tm_number_after(reason, ", "),
 				  "line %d: %s: status %d need %llu have %llu", t.lineno, reason, st,
-				  (unsigned long long) err.need, (unsigned long long) err.have);
+				  (unsigned long long) err.expected, (unsigned long long) err.found);
 		else if (strstr(reason, "2^63"))
-			CHECK(st == WC_MYSQL_ERR_LENGTH && err.need == (uint64_t) 1 << 63 && err.have == 0,
+			CHECK(st == WC_ERR_LENGTH && err.expected == (uint64_t) 1 << 63 && err.found == 0,
 				  "line %d: %s: status %d", t.lineno, reason, st);
 		else
-			CHECK(st == WC_MYSQL_ERR_FF, "line %d: %s: status %d", t.lineno, reason, st);
+			CHECK(st == WC_ERR_BAD_BYTE, "line %d: %s: status %d", t.lineno, reason, st);
 		free(in);
 	}
 	wc_tsv_close(&t);
@@ -326,10 +326,10 @@ test_lenenc_str_extremes(void)
 					next;
 		uint8_t    *in = wc_unhex(huge[i], &n);
 		wc_mysql_slice s;
-		wc_mysql_error err = {0};
+		wc_error err = {0};
 
-		CHECK(wc_mysql_lenenc_str_get(in, n, 0, &s, &next, &err) == WC_MYSQL_ERR_LENGTH &&
-			  err.have == n - 9, "huge length %s", huge[i]);
+		CHECK(wc_mysql_lenenc_str_get(in, n, 0, &s, &next, &err) == WC_ERR_LENGTH &&
+			  err.found == n - 9, "huge length %s", huge[i]);
 		free(in);
 	}
 	{
@@ -337,13 +337,13 @@ test_lenenc_str_extremes(void)
 		wc_mysql_slice s;
 		size_t		next;
 
-		CHECK(wc_mysql_lenenc_str_get(in, 5, 1, &s, &next, NULL) == WC_MYSQL_NULL &&
+		CHECK(wc_mysql_lenenc_str_get(in, 5, 1, &s, &next, NULL) == WC_NULL &&
 			  s.is_null && next == 2, "NULL at pos 1");
-		CHECK(wc_mysql_lenenc_str_get(in, 5, 2, &s, &next, NULL) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_str_get(in, 5, 2, &s, &next, NULL) == WC_OK &&
 			  !s.is_null && s.len == 0 && next == 3, "empty string at pos 2");
-		CHECK(wc_mysql_lenenc_str_get(in, 5, 3, &s, &next, NULL) == WC_MYSQL_OK &&
+		CHECK(wc_mysql_lenenc_str_get(in, 5, 3, &s, &next, NULL) == WC_OK &&
 			  s.off == 4 && s.len == 1 && next == 5, "one byte at pos 3");
-		CHECK(wc_mysql_lenenc_str_get(in, 5, 5, &s, &next, NULL) == WC_MYSQL_ERR_TRUNCATED,
+		CHECK(wc_mysql_lenenc_str_get(in, 5, 5, &s, &next, NULL) == WC_ERR_TRUNCATED,
 			  "nothing at the end");
 	}
 }
@@ -358,24 +358,24 @@ test_null_str(void)
 	uint8_t		buf[8];
 	wc_mysql_slice s;
 	size_t		next = 0;
-	wc_mysql_error err = {0};
+	wc_error err = {0};
 
-	CHECK(wc_mysql_null_str_check(abc, 3, &err) == WC_MYSQL_OK, "abc is fine");
+	CHECK(wc_mysql_null_str_check(abc, 3, &err) == WC_OK, "abc is fine");
 	CHECK(wc_mysql_null_str_size(3) == 4, "size");
 	CHECK_BYTES(buf, wc_mysql_null_str_write(buf, abc, 3), (const uint8_t *) "abc", 4, "write abc");
 	CHECK_BYTES(buf, wc_mysql_null_str_write(buf, abc, 0), (const uint8_t *) "", 1, "write empty");
-	CHECK(wc_mysql_null_str_check(bad, 3, &err) == WC_MYSQL_ERR_EMBEDDED_NUL && err.offset == 1,
+	CHECK(wc_mysql_null_str_check(bad, 3, &err) == WC_MYSQL_EMBEDDED_NUL && err.offset == 1,
 		  "embedded NUL at 1");
-	CHECK(wc_mysql_null_str_check(bad, 0, &err) == WC_MYSQL_OK, "empty is fine");
-	CHECK(wc_mysql_null_str_get(stream, 5, 0, &s, &next, &err) == WC_MYSQL_OK &&
+	CHECK(wc_mysql_null_str_check(bad, 0, &err) == WC_OK, "empty is fine");
+	CHECK(wc_mysql_null_str_get(stream, 5, 0, &s, &next, &err) == WC_OK &&
 		  s.off == 0 && s.len == 2 && next == 3, "read hi");
-	CHECK(wc_mysql_null_str_get(stream, 5, 3, &s, &next, &err) == WC_MYSQL_OK &&
+	CHECK(wc_mysql_null_str_get(stream, 5, 3, &s, &next, &err) == WC_OK &&
 		  s.off == 3 && s.len == 0 && next == 4, "read empty");
-	CHECK(wc_mysql_null_str_get(stream, 5, 4, &s, &next, &err) == WC_MYSQL_ERR_NO_NUL &&
-		  err.offset == 4 && err.have == 1, "no NUL after x");
-	CHECK(wc_mysql_null_str_get(stream, 5, 5, &s, &next, &err) == WC_MYSQL_ERR_NO_NUL &&
-		  err.offset == 5 && err.have == 0, "no NUL at end");
-	CHECK(wc_mysql_null_str_get(stream, 2, 0, &s, &next, &err) == WC_MYSQL_ERR_NO_NUL,
+	CHECK(wc_mysql_null_str_get(stream, 5, 4, &s, &next, &err) == WC_ERR_UNTERMINATED &&
+		  err.offset == 4 && err.found == 1, "no NUL after x");
+	CHECK(wc_mysql_null_str_get(stream, 5, 5, &s, &next, &err) == WC_ERR_UNTERMINATED &&
+		  err.offset == 5 && err.found == 0, "no NUL at end");
+	CHECK(wc_mysql_null_str_get(stream, 2, 0, &s, &next, &err) == WC_ERR_UNTERMINATED,
 		  "no NUL in hi");
 }
 
