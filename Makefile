@@ -23,6 +23,8 @@ REGRESS_OPTS = --inputdir=. --load-extension=wirecodec
 
 PG_CPPFLAGS = -I$(srcdir)/src/core -I$(srcdir)/src/pg
 PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+# The MySQL compressed protocol (src/core/mysql_compress.c): zlib and zstd.
+SHLIB_LINK += -lz -lzstd
 
 EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out
 

@@ -64,8 +64,12 @@ SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000000103000102'
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000010100010203', 1);
 \echo :LAST_ERROR_SQLSTATE
-SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000', 0);
+SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000002', 0);
 \echo :LAST_ERROR_SQLSTATE
+-- no parameters and the new-params-bound byte (0 or 1), as MariaDB's
+-- connectors write it: accepted (example from a pipelined prepare+execute)
+SELECT * FROM mysql_com_stmt_execute_decode('\x17ffffffff000100000001', 0);
+SELECT statement_id FROM mysql_com_stmt_execute_decode('\x1701000000000100000000', 0);
 SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000', -1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_execute_decode('\x170100000000010000000001fe00fc0a00', 1);

@@ -134,7 +134,7 @@ SELECT p.* FROM cap, mysql_conversation_rows(client,
 SELECT p.* FROM cap, mysql_conversation_rows(client,
 	overlay(server PLACING '\x09'::bytea FROM 142 FOR 1), NULL::people, command => 1) AS p;
 \echo :LAST_ERROR_SQLSTATE
--- a corrupt column definition
+-- a corrupt column definition: the conversation refuses it
 SELECT p.* FROM cap, mysql_conversation_rows(client,
 	overlay(server PLACING '\x40'::bytea FROM 63 FOR 1), NULL::people, command => 1) AS p;
 \echo :LAST_ERROR_SQLSTATE
@@ -156,6 +156,45 @@ CREATE DOMAIN people_d AS people;
 SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people_d);
 \echo :LAST_ERROR_SQLSTATE
 DROP DOMAIN people_d;
+
+-- real captures (test/vectors/mysql_captures.tsv, recorded from MariaDB
+-- 10.11 with Connector/C: pipelined prepare + execute, cached metadata,
+-- cursors and COM_STMT_FETCH, long data, bulk, compression): every result
+-- set's rows through mysql_conversation_rows equal the rows of
+-- mysql_conversation + mysql_row_populate_record, into a row type of as
+-- many text columns
+CREATE TEMP TABLE caps (name text, compressed int, client text, server text, description text, signature text);
+\copy caps FROM 'test/vectors/mysql_captures.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER true, QUOTE E'\x02')
+CREATE TEMP TABLE capsets AS
+SELECT name, c.command, c.result_set, count(*) AS rows, max(cardinality(c.columns)) AS ncols
+FROM caps, mysql_conversation(CASE WHEN client <> '' THEN decode(client, 'hex') END, decode(server, 'hex')) c
+WHERE c.kind LIKE '%row' AND client <> '' GROUP BY 1, 2, 3;
+DO $$
+DECLARE
+	r record;
+	same bool;
+	n bigint;
+BEGIN
+	FOR r IN SELECT * FROM capsets ORDER BY name COLLATE "C", command, result_set LOOP
+		EXECUTE format('CREATE TYPE pg_temp.captext%s AS (%s)', r.ncols,
+					   (SELECT string_agg('c' || i || ' text', ', ') FROM generate_series(1, r.ncols) i));
+		EXECUTE format($q$
+			SELECT count(*), count(*) = %s AND NOT EXISTS (
+				(SELECT p.* FROM caps, mysql_conversation_rows(decode(client, 'hex'), decode(server, 'hex'),
+					NULL::pg_temp.captext%s, command => %s, result_set => %s) AS p WHERE name = %L
+				 EXCEPT ALL
+				 SELECT q.* FROM caps, mysql_conversation(decode(client, 'hex'), decode(server, 'hex')) c,
+					mysql_row_populate_record(NULL::pg_temp.captext%s, c.payload, c.columns,
+											  c.kind = 'binary_row', c.row_number) AS q
+				 WHERE name = %L AND c.command = %s AND c.result_set = %s AND c.kind LIKE '%%row'))
+			FROM caps, mysql_conversation_rows(decode(client, 'hex'), decode(server, 'hex'),
+					NULL::pg_temp.captext%s, command => %s, result_set => %s) AS p WHERE name = %L$q$,
+			r.rows, r.ncols, r.command, r.result_set, r.name, r.ncols, r.name, r.command, r.result_set,
+			r.ncols, r.command, r.result_set, r.name) INTO n, same;
+		RAISE NOTICE '% command % result set %: % rows of %, same: %', r.name, r.command, r.result_set, n, r.ncols, same;
+		EXECUTE format('DROP TYPE pg_temp.captext%s', r.ncols);
+	END LOOP;
+END $$;
 
 -- memory: 300,000 rows decoded in one call keep this backend's peak
 -- resident size within a few MB (the rows go to the scan's tuplestore,

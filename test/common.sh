@@ -53,6 +53,9 @@ wc_install_deps() {
 	command -v make >/dev/null 2>&1 || need+=(make)
 	command -v gcc >/dev/null 2>&1 || need+=(gcc)
 	command -v flock >/dev/null 2>&1 || need+=(util-linux)
+	# the MySQL compressed protocol: zlib and zstd headers
+	[ -f /usr/include/zlib.h ] || need+=(zlib1g-dev)
+	[ -f /usr/include/zstd.h ] || need+=(libzstd-dev)
 	wc_apt_install "${need[@]}" || return 1
 	local cv
 	cv=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)

@@ -45,7 +45,8 @@ run_one() {
 	local suite=$1 v=$2 pass=0 fail=0 croot rc
 	local pgbin=/usr/lib/postgresql/$v/bin pgc=/usr/lib/postgresql/$v/bin/pg_config
 	echo "== PostgreSQL $v (Debian $suite chroot)"
-	if ! wc_chroot_ensure "$suite" "postgresql-$v" "postgresql-server-dev-$v" make gcc libc6-dev; then
+	if ! wc_chroot_ensure "$suite" "postgresql-$v" "postgresql-server-dev-$v" make gcc libc6-dev \
+		zlib1g-dev libzstd-dev; then
 		echo "   could not make the $suite chroot"
 		echo "PostgreSQL $v: 0 passed, 1 failed"
 		total_fail=$((total_fail + 1))

@@ -1,6 +1,6 @@
 /*
- * mysql_command.c: COM_QUERY and COM_STMT_EXECUTE payloads and their
- * parameter blocks (see mysql_command.h).
+ * mysql_command.c: COM_QUERY, COM_STMT_EXECUTE and COM_STMT_BULK_EXECUTE
+ * payloads and their parameter blocks (see mysql_command.h).
  */
 #include "mysql_command.h"
 
@@ -106,6 +106,7 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
 	p->is_unsigned = 0;
 	p->name = none;
 	p->value = none;
+	p->streamed = i < 64 && ((ps->long_data >> i) & 1);
 	c->index++;
 	if (!ps->bound)
 		return WC_OK;
@@ -114,7 +115,7 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
 	c->tpos += 2;
 	if (ps->named)
 		(void) wc_mysql_lenenc_str_get(buf, len, c->tpos, &p->name, &c->tpos, NULL);
-	if (is_null)
+	if (is_null || p->streamed)
 		return WC_OK;
 	st = value_extent(buf, ps->values_end, c->vpos, p->type, &p->value, &c->vpos, err);
 	if (st == WC_ERR_UNSUPPORTED && err)
@@ -129,13 +130,15 @@ wc_mysql_param_next(const uint8_t *buf, size_t len, const wc_mysql_params *ps,
  */
 static wc_status
 params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int named,
-			 int require_bound, wc_mysql_params *ps, size_t *next, wc_error *err)
+			 int require_bound, uint64_t long_data, wc_mysql_params *ps, size_t *next,
+			 wc_error *err)
 {
 	uint64_t	nb = count / 8 + (count % 8 != 0);
 	wc_mysql_param_cursor c;
 	wc_mysql_param p;
 	wc_status st;
 
+	ps->long_data = long_data;
 	ps->count = count;
 	ps->named = named;
 	ps->bitmap_off = pos;
@@ -188,6 +191,7 @@ params_none(wc_mysql_params *ps, size_t pos)
 	ps->count = 0;
 	ps->bound = 0;
 	ps->named = 0;
+	ps->long_data = 0;
 	ps->bitmap_off = ps->types_off = ps->values_off = ps->values_end = pos;
 }
 
@@ -227,7 +231,7 @@ wc_mysql_com_query_decode(const uint8_t *buf, size_t len, uint64_t caps,
 							wc_mysql_command_fields[WC_MYSQL_CMD_PARAMETER_SET_COUNT])) != WC_OK)
 			return st;
 		if (count > 0 &&
-			(st = params_check(buf, len, pos, count, 1, 1, &q->attrs, &pos, err)) != WC_OK)
+			(st = params_check(buf, len, pos, count, 1, 1, 0, &q->attrs, &pos, err)) != WC_OK)
 			return st;
 		if (count == 0)
 			params_none(&q->attrs, pos);
@@ -242,6 +246,14 @@ wc_status
 wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 							 uint64_t num_params, wc_mysql_stmt_execute *ex,
 							 wc_error *err)
+{
+	return wc_mysql_stmt_execute_decode_streamed(buf, len, caps, num_params, 0, ex, err);
+}
+
+wc_status
+wc_mysql_stmt_execute_decode_streamed(const uint8_t *buf, size_t len, uint64_t caps,
+									  uint64_t num_params, uint64_t long_data,
+									  wc_mysql_stmt_execute *ex, wc_error *err)
 {
 	size_t		pos = 10;
 	int			qa = (caps & WC_MYSQL_CLIENT_QUERY_ATTRIBUTES) != 0;
@@ -266,11 +278,92 @@ wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 			return st;
 		params_none(&ex->params, pos);
 		if (num_params > 0 &&
-			(st = params_check(buf, len, pos, num_params, qa, 0, &ex->params, &pos,
+			(st = params_check(buf, len, pos, num_params, qa, 0, long_data, &ex->params, &pos,
 							   err)) != WC_OK)
 			return st;
 	}
+	else if (pos + 1 == len && buf[pos] <= 1)
+		pos++;					/* the new-params-bound byte of no parameters */
 	if (pos != len)
 		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	return WC_OK;
+}
+
+wc_status
+wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params,
+							 wc_mysql_bulk_execute *be, wc_error *err)
+{
+	const char *const *f = wc_mysql_command_fields;
+	wc_mysql_bulk_cursor c;
+	wc_mysql_param p;
+	int			ind;
+	wc_status	st;
+
+	if ((st = wc_mysql_need(len, 0, 1, err, f[WC_MYSQL_CMD_COMMAND])) != WC_OK)
+		return st;
+	if (buf[0] != WC_MYSQL_COM_STMT_BULK_EXECUTE)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_BAD_BYTE, 0, WC_MYSQL_COM_STMT_BULK_EXECUTE,
+										   buf[0]), f[WC_MYSQL_CMD_COMMAND]);
+	if ((st = wc_mysql_need(len, 1, 4, err, f[WC_MYSQL_CMD_STATEMENT_ID])) != WC_OK ||
+		(st = wc_mysql_need(len, 5, 2, err, f[WC_MYSQL_CMD_FLAGS])) != WC_OK)
+		return st;
+	be->statement_id = wc_load_le32(buf + 1);
+	be->flags = wc_load_le16(buf + 5);
+	be->count = num_params;
+	be->types_off = 7;
+	be->rows = 0;
+	if (!(be->flags & WC_MYSQL_BULK_SEND_TYPES))
+		return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, 5, be->flags),
+						   f[WC_MYSQL_CMD_FLAGS]);
+	if (num_params > (len - 7) / 2)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, len, 2 * num_params, len - 7),
+						   f[WC_MYSQL_CMD_PARAM_TYPE]);
+	be->rows_off = 7 + 2 * (size_t) num_params;
+	if (num_params == 0)
+		return be->rows_off == len ? WC_OK :
+			wc_fail_found(err, WC_ERR_TRAILING, be->rows_off, len - be->rows_off);
+	/* count the rows by walking them: every value checked */
+	c.row = c.index = 0;
+	c.pos = be->rows_off;
+	be->rows = UINT64_MAX;
+	while (c.pos < len || c.index != 0)
+		if ((st = wc_mysql_bulk_param_next(buf, len, be, &c, &p, &ind, err)) != WC_OK)
+			return st;
+	be->rows = c.row;
+	return WC_OK;
+}
+
+wc_status
+wc_mysql_bulk_param_next(const uint8_t *buf, size_t len, const wc_mysql_bulk_execute *be,
+						 wc_mysql_bulk_cursor *c, wc_mysql_param *p, int *indicator,
+						 wc_error *err)
+{
+	size_t		tp = be->types_off + 2 * (size_t) c->index;
+	size_t		at = c->pos;
+	wc_status	st;
+
+	p->type = buf[tp];
+	p->is_unsigned = (buf[tp + 1] & 0x80) != 0;
+	p->name = none;
+	p->value = none;
+	p->streamed = 0;
+	if ((st = wc_mysql_need(len, c->pos, 1, err, "indicator")) != WC_OK)
+		return wc_at_index(err, st, "row", (int64_t) c->row + 1);
+	*indicator = buf[c->pos++];
+	if (*indicator > WC_MYSQL_BULK_IGNORE)
+		return wc_at_index(err, wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, at, *indicator),
+											"indicator"), "row", (int64_t) c->row + 1);
+	if (*indicator == WC_MYSQL_BULK_NONE &&
+		(st = value_extent(buf, len, c->pos, p->type, &p->value, &c->pos, err)) != WC_OK)
+	{
+		if (st == WC_ERR_UNSUPPORTED && err)
+			err->offset = tp;
+		return wc_at_index(err, st, "row", (int64_t) c->row + 1);
+	}
+	if (++c->index == be->count)
+	{
+		c->index = 0;
+		c->row++;
+	}
 	return WC_OK;
 }

@@ -2,7 +2,8 @@
  * mysql_command.h: client commands of the MySQL protocol's command phase
  * that carry data: COM_QUERY (with MySQL 8's query attributes) and
  * COM_STMT_EXECUTE (NULL bitmap, new-params-bound flag, parameter types,
- * values).  Pure C, no allocation.  Parameter values are returned as the
+ * values), COM_STMT_BULK_EXECUTE (MariaDB's rows of parameters).  Pure
+ * C, no allocation.  Parameter values are returned as the
  * byte slices the binary protocol sends (length prefix included); decoding
  * them by type is the binary-value code's job.
  */
@@ -47,6 +48,8 @@ typedef struct wc_mysql_params
 	size_t		types_off;		/* first type (when bound) */
 	size_t		values_off;		/* first value */
 	size_t		values_end;		/* after the last value */
+	uint64_t	long_data;		/* bit i: parameter i (< 64) was streamed with
+								 * COM_STMT_SEND_LONG_DATA: no value here */
 } wc_mysql_params;
 
 /* One parameter, by wc_mysql_param_next. */
@@ -57,6 +60,7 @@ typedef struct wc_mysql_param
 	wc_mysql_slice name;		/* NULL unless named */
 	wc_mysql_slice value;		/* the value as sent; NULL for a NULL parameter or
 								 * when unbound */
+	int			streamed;		/* its value came with COM_STMT_SEND_LONG_DATA */
 } wc_mysql_param;
 
 /* Walking position through a checked block. */
@@ -123,5 +127,69 @@ typedef struct wc_mysql_stmt_execute
 wc_status wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 											 uint64_t num_params,
 											 wc_mysql_stmt_execute *ex, wc_error *err);
+
+/*
+ * The same for an execute after COM_STMT_SEND_LONG_DATA: bit i of long_data
+ * says parameter i (i < 64) was streamed, so that the execute carries its
+ * type but no value.  A parameterless execute may end with the
+ * new-params-bound byte (0 or 1), as MariaDB's connectors write it.
+ */
+wc_status	wc_mysql_stmt_execute_decode_streamed(const uint8_t *buf, size_t len,
+												  uint64_t caps, uint64_t num_params,
+												  uint64_t long_data,
+												  wc_mysql_stmt_execute *ex, wc_error *err);
+
+/* ---- COM_STMT_BULK_EXECUTE (MariaDB) ---- */
+
+/* Its flags: the parameter types are sent; one result per row. */
+#define WC_MYSQL_BULK_SEND_TYPES 0x0080
+#define WC_MYSQL_BULK_UNIT_RESULTS 0x0040
+
+/* The indicator before each value of a row. */
+enum
+{
+	WC_MYSQL_BULK_NONE = 0,		/* a value follows */
+	WC_MYSQL_BULK_NULL = 1,
+	WC_MYSQL_BULK_DEFAULT = 2,
+	WC_MYSQL_BULK_IGNORE = 3
+};
+
+typedef struct wc_mysql_bulk_execute
+{
+	uint32_t	statement_id;
+	uint16_t	flags;
+	uint64_t	count;			/* parameters per row */
+	size_t		types_off;		/* int<1> type, int<1> flags per parameter */
+	size_t		rows_off;		/* the first row */
+	uint64_t	rows;			/* rows of parameters */
+} wc_mysql_bulk_execute;
+
+/* Walking position through a checked bulk execute. */
+typedef struct wc_mysql_bulk_cursor
+{
+	uint64_t	row;			/* 0-based row of the next parameter */
+	uint64_t	index;			/* 0-based parameter within it */
+	size_t		pos;
+} wc_mysql_bulk_cursor;
+
+/*
+ * Decode and check COM_STMT_BULK_EXECUTE for a statement of num_params
+ * parameters: FA, int<4> statement id, int<2> flags, the types (2 bytes
+ * each) when SEND_TYPES is set, then rows to the end of the packet, each
+ * num_params times an int<1> indicator and, for indicator 0, a value of the
+ * parameter's type.  Without SEND_TYPES the types are the previous
+ * execution's, unknown here: WC_ERR_UNSUPPORTED in field "flags".  Errors
+ * name the field (wc_mysql_command_fields) and offset; err->index is the
+ * 1-based row ("row") of a value's error.
+ */
+wc_status	wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params,
+										 wc_mysql_bulk_execute *be, wc_error *err);
+
+/* The next parameter of a checked bulk execute (c->row < be->rows);
+ * *indicator is its indicator byte, p->value NULL unless it is 0. */
+wc_status	wc_mysql_bulk_param_next(const uint8_t *buf, size_t len,
+									 const wc_mysql_bulk_execute *be,
+									 wc_mysql_bulk_cursor *c, wc_mysql_param *p,
+									 int *indicator, wc_error *err);
 
 #endif							/* WC_MYSQL_COMMAND_H */

@@ -63,10 +63,11 @@ wc_mysql_frame_write(uint8_t *dst, const uint8_t *payload, size_t n, uint8_t seq
 	return (size_t) (d - dst);
 }
 
-/* Reassembly: follow full-size chunks until a shorter one ends the packet. */
-wc_status
-wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
-					 wc_mysql_packet *pkt, size_t *next, wc_error *err)
+/* Reassembly: follow full-size chunks until a shorter one ends the packet;
+ * check_seq: the chunks' sequence ids must be consecutive. */
+static wc_status
+packet_next(const uint8_t *buf, size_t len, size_t pos, wc_mysql_packet *pkt, size_t *next,
+			int check_seq, wc_error *err)
 {
 	size_t		p = pos;
 	size_t		total = 0;
@@ -89,7 +90,7 @@ wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 		seq = (uint8_t) (h >> 24);
 		if (chunks == 0)
 			pkt->seq = seq;
-		else if (seq != expect)
+		else if (seq != expect && check_seq)
 			return wc_fail_ef(err, WC_MYSQL_SEQUENCE, p + 3, expect, seq);
 		if (clen > left - WC_MYSQL_HEADER)
 			return wc_fail_ef(err, WC_ERR_TRUNCATED, p + WC_MYSQL_HEADER, clen, left - WC_MYSQL_HEADER);
@@ -105,6 +106,20 @@ wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 	pkt->chunks = chunks;
 	*next = p;
 	return WC_OK;
+}
+
+wc_status
+wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
+					 wc_mysql_packet *pkt, size_t *next, wc_error *err)
+{
+	return packet_next(buf, len, pos, pkt, next, 1, err);
+}
+
+wc_status
+wc_mysql_packet_next_any_seq(const uint8_t *buf, size_t len, size_t pos,
+							 wc_mysql_packet *pkt, size_t *next, wc_error *err)
+{
+	return packet_next(buf, len, pos, pkt, next, 0, err);
 }
 
 /* Concatenate the chunks of a checked packet. */

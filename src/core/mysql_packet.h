@@ -69,6 +69,11 @@ wc_status wc_mysql_packet_next(const uint8_t *buf, size_t len, size_t pos,
 									 wc_mysql_packet *pkt, size_t *next,
 									 wc_error *err);
 
+/* The same without the sequence-id check between chunks: in a decompressed
+ * stream, senders restart the ids with each compressed packet. */
+wc_status wc_mysql_packet_next_any_seq(const uint8_t *buf, size_t len, size_t pos,
+									   wc_mysql_packet *pkt, size_t *next, wc_error *err);
+
 /* Copy the payload of a packet found by wc_mysql_packet_next to dst
  * (pkt->length bytes), leaving out the inner headers. */
 void		wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt,

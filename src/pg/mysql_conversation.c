@@ -1,8 +1,11 @@
 /*
  * mysql_conversation.c: mysql_conversation(), the packets of a recorded
- * connection classified in order (core: src/core/mysql_conversation.c).
- * Value-per-call: memory holds the two streams, the current result set's
- * column definitions and one packet, whatever the number of rows.
+ * connection classified in order (core: src/core/mysql_conversation.c,
+ * which keeps the protocol state; this file turns its items into rows).
+ * A compressed connection's streams are decompressed first
+ * (src/core/mysql_compress.c).  Value-per-call: memory holds the two
+ * streams, the column definitions of the current result set and one
+ * packet, whatever the number of rows.
  */
 #include "compat.h"
 
@@ -12,128 +15,148 @@
 #include "utils/array.h"
 #include "utils/builtins.h"
 
+#include "mysql_compress.h"
 #include "mysql_conversation.h"
 #include "mysql_glue.h"
+#include "wc_report.h"
 
 #define NATTS 11
 
-/* The column definitions of a prepared statement (MariaDB's cached
- * metadata: executions may send none). */
-typedef struct stmt_columns
-{
-	uint32		stmt_id;
-	Datum		cols_array;
-	struct stmt_columns *next;
-} stmt_columns;
+static const char *const SUBJECT = "MySQL conversation";
 
 typedef struct conv_state
 {
 	wc_mysql_conv conv;
-	bytea	   *client;
-	bytea	   *server;
-	/* column definitions of the current result set */
-	bytea	  **cols;
-	int			ncols;
-	int			capcols;
-	Datum		cols_array;		/* built at the first row; 0 until then */
-	bool		cols_borrowed;	/* cols_array is a prepared statement's */
-	bool		in_prepare;		/* definitions belong to a COM_STMT_PREPARE OK */
-	uint32		prepare_id;		/* the statement being prepared */
-	uint32		execute_id;		/* the statement of the current command */
-	stmt_columns *stmts;		/* open prepared statements' definitions */
+	const uint8 *buf[2];		/* the streams, decompressed when compressed */
+	size_t		len[2];
+	/* the column definitions array of the rows, built once per result set */
+	Datum		cols_array;
+	size_t		cols_offset;
+	uint64		cols_n;
 	MemoryContext mcxt;
 } conv_state;
 
-/* Keep a copy of a column definition for the rows that follow. */
+/* buf[start .. len) decompressed after buf[0 .. start) (the handshake). */
 static void
-remember_column(conv_state *s, bytea *def)
+decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
+				  size_t *out_len)
 {
-	MemoryContext old = MemoryContextSwitchTo(s->mcxt);
+	wc_error	err;
+	size_t		n;
+	uint8	   *dst;
+	void	   *work;
 
-	if (s->ncols == s->capcols)
-	{
-		s->capcols = s->capcols ? s->capcols * 2 : 8;
-		s->cols = s->cols ? repalloc(s->cols, s->capcols * sizeof(bytea *)) :
-			palloc(s->capcols * sizeof(bytea *));
-	}
-	s->cols[s->ncols++] = (bytea *) PG_DETOAST_DATUM_COPY(PointerGetDatum(def));
-	MemoryContextSwitchTo(old);
+	if (wc_mysql_decompress_size(buf, len, start, &n, &err) != WC_OK)
+		wc_report(&err, "MySQL compressed packet");
+	mysql_check_bytea_size(start + n);
+	dst = palloc_extended(start + n + 1, MCXT_ALLOC_HUGE);
+	memcpy(dst, buf, start);
+	work = palloc(wc_mysql_decompress_workspace_size());
+	if (wc_mysql_decompress(buf, len, start, dst + start, n, work, NULL, &err) != WC_OK)
+		wc_report(&err, "MySQL compressed packet");
+	pfree(work);
+	*out = dst;
+	*out_len = start + n;
 }
 
-static void
-forget_columns(conv_state *s)
+/*
+ * Start conv on the streams, decompressed when the connection negotiated
+ * CLIENT_COMPRESS (with the client stream) or, from the server's side
+ * alone, when what follows the handshake reads as compressed packets;
+ * conv->buf and conv->len are then the streams to read.  Shared with
+ * mysql_conversation_rows().
+ */
+void
+mysql_conv_open(wc_mysql_conv *conv, const uint8 *client, size_t client_len,
+				const uint8 *server, size_t server_len)
 {
-	for (int i = 0; i < s->ncols; i++)
-		pfree(s->cols[i]);
-	s->ncols = 0;
-	if (s->cols_array && !s->cols_borrowed)
+	size_t		cend,
+				send;
+	uint64		caps;
+	wc_error	err;
+	bool		compressed = false;
+
+	if (wc_mysql_conv_handshake_end(client, client_len, server, server_len, &cend, &send,
+									&caps, &err) == WC_OK)
+	{
+		compressed = client ? (caps & WC_MYSQL_CLIENT_COMPRESS) != 0 :
+			wc_mysql_compress_detect(server, server_len, send);
+		if (compressed)
+		{
+			if (client)
+				decompress_stream(client, client_len, cend, &client, &client_len);
+			decompress_stream(server, server_len, send, &server, &server_len);
+		}
+	}
+	/* else the conversation itself reports what is wrong */
+	wc_mysql_conv_init(conv, client, client_len, server, server_len);
+	/* senders restart sequence ids with each compressed packet */
+	conv->compressed = compressed;
+}
+
+/* Point the state at the streams (see mysql_conv_open). */
+static void
+open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 *server,
+			 size_t server_len)
+{
+	mysql_conv_open(&s->conv, client, client_len, server, server_len);
+	for (int i = 0; i < 2; i++)
+	{
+		s->buf[i] = s->conv.buf[i];
+		s->len[i] = s->conv.len[i];
+	}
+}
+
+/* The payload of a packet as a new bytea. */
+static bytea *
+payload_bytea(const uint8 *buf, const wc_mysql_packet *pkt)
+{
+	bytea	   *b;
+
+	if (pkt->chunks == 1)
+		return mysql_bytea(buf + pkt->offset + WC_MYSQL_HEADER, pkt->length);
+	mysql_check_bytea_size(pkt->length);
+	b = (bytea *) palloc_extended(VARHDRSZ + pkt->length, MCXT_ALLOC_HUGE);
+	SET_VARSIZE(b, VARHDRSZ + pkt->length);
+	wc_mysql_packet_gather(buf, pkt, (uint8 *) VARDATA(b));
+	return b;
+}
+
+/* The column definitions the core names for a row: n packets of the
+ * server stream from offset, as bytea[] (kept while they apply). */
+static Datum
+columns_array(conv_state *s, size_t offset, uint64 n)
+{
+	MemoryContext old;
+	Datum	   *defs;
+	size_t		pos = offset;
+
+	if (s->cols_array && s->cols_offset == offset && s->cols_n == n)
+		return s->cols_array;
+	if (s->cols_array)
 		pfree(DatumGetPointer(s->cols_array));
 	s->cols_array = (Datum) 0;
-	s->cols_borrowed = false;
-}
-
-static Datum
-columns_array(conv_state *s)
-{
-	if (!s->cols_array)
+	old = MemoryContextSwitchTo(s->mcxt);
+	defs = palloc(sizeof(Datum) * (n ? n : 1));
+	for (uint64 k = 0; k < n; k++)
 	{
-		MemoryContext old = MemoryContextSwitchTo(s->mcxt);
+		wc_mysql_packet pkt;
+		wc_error	err;
 
-		s->cols_array = s->ncols ?
-			PointerGetDatum(construct_array((Datum *) s->cols, s->ncols, BYTEAOID, -1,
-											false, TYPALIGN_INT)) :
-			PointerGetDatum(construct_empty_array(BYTEAOID));
-		MemoryContextSwitchTo(old);
+		/* the core checked these packets when it classified them */
+		if (wc_mysql_packet_next(s->buf[1], s->len[1], pos, &pkt, &pos, &err) != WC_OK)
+			wc_report(&err, SUBJECT);
+		defs[k] = PointerGetDatum(payload_bytea(s->buf[1], &pkt));
 	}
+	s->cols_array = PointerGetDatum(construct_array(defs, (int) n, BYTEAOID, -1, false,
+													TYPALIGN_INT));
+	for (uint64 k = 0; k < n; k++)
+		pfree(DatumGetPointer(defs[k]));
+	pfree(defs);
+	MemoryContextSwitchTo(old);
+	s->cols_offset = offset;
+	s->cols_n = n;
 	return s->cols_array;
-}
-
-/* A statement's entry, NULL if none; unlinked from the list when unlink. */
-static stmt_columns *
-stmt_find(conv_state *s, uint32 id, bool unlink)
-{
-	for (stmt_columns **pp = &s->stmts; *pp; pp = &(*pp)->next)
-		if ((*pp)->stmt_id == id)
-		{
-			stmt_columns *e = *pp;
-
-			if (unlink)
-				*pp = e->next;
-			return e;
-		}
-	return NULL;
-}
-
-static void
-stmt_forget(conv_state *s, uint32 id)
-{
-	stmt_columns *e = stmt_find(s, id, true);
-
-	if (e)
-	{
-		pfree(DatumGetPointer(e->cols_array));
-		pfree(e);
-	}
-}
-
-/* A prepare's response is over: its column definitions become the
- * statement's. */
-static void
-end_prepare(conv_state *s)
-{
-	stmt_columns *e;
-	Datum		cols;
-
-	s->in_prepare = false;
-	cols = columns_array(s);
-	stmt_forget(s, s->prepare_id);
-	e = MemoryContextAlloc(s->mcxt, sizeof(stmt_columns));
-	e->stmt_id = s->prepare_id;
-	e->cols_array = cols;
-	e->next = s->stmts;
-	s->stmts = e;
-	s->cols_borrowed = true;
-	forget_columns(s);
 }
 
 /* Context of a decoding error: the command whose exchange it is in. */
@@ -149,28 +172,27 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	FuncCallContext *fctx;
 	conv_state *s;
 	wc_mysql_conv_item it;
-	wc_error err;
-	wc_status st;
+	wc_error	err;
+	wc_status	st;
 	Datum		values[NATTS];
 	bool		nulls[NATTS];
-	bytea	   *payload;
-	const uint8 *buf;
 
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
 		TupleDesc	td;
+		bytea	   *client,
+				   *server;
 
 		fctx = SRF_FIRSTCALL_INIT();
 		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
 		s = (conv_state *) palloc0(sizeof(conv_state));
 		s->mcxt = fctx->multi_call_memory_ctx;
-		s->client = two_sided ? PG_GETARG_BYTEA_PP(0) : NULL;
-		s->server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
-		wc_mysql_conv_init(&s->conv,
-						   s->client ? (const uint8 *) VARDATA_ANY(s->client) : NULL,
-						   s->client ? VARSIZE_ANY_EXHDR(s->client) : 0,
-						   (const uint8 *) VARDATA_ANY(s->server), VARSIZE_ANY_EXHDR(s->server));
+		client = two_sided ? PG_GETARG_BYTEA_PP(0) : NULL;
+		server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
+		open_streams(s, client ? (const uint8 *) VARDATA_ANY(client) : NULL,
+					 client ? VARSIZE_ANY_EXHDR(client) : 0,
+					 (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
 		if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
 			elog(ERROR, "mysql_conversation called in context that cannot accept type record");
 		fctx->tuple_desc = BlessTupleDesc(td);
@@ -188,50 +210,8 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 		ErrorContextCallback cb = {error_context_stack, conv_context, &s->conv};
 
 		error_context_stack = &cb;
-		wc_report(&err, "MySQL conversation");
+		wc_report(&err, SUBJECT);
 	}
-
-	buf = s->conv.buf[it.from_server];
-	if (it.pkt.chunks == 1)
-		payload = mysql_bytea(buf + it.pkt.offset + 4, it.pkt.length);
-	else
-	{
-		mysql_check_bytea_size(it.pkt.length);
-		payload = (bytea *) palloc(VARHDRSZ + it.pkt.length);
-		SET_VARSIZE(payload, VARHDRSZ + it.pkt.length);
-		wc_mysql_packet_gather(buf, &it.pkt, (uint8 *) VARDATA(payload));
-	}
-	if (s->in_prepare && it.kind != WC_MYSQL_K_COLUMN_DEF &&
-		it.kind != WC_MYSQL_K_PARAM_DEF && it.kind != WC_MYSQL_K_EOF)
-		end_prepare(s);
-	if (it.kind == WC_MYSQL_K_COMMAND)
-	{
-		s->execute_id = it.stmt_id;
-		if (it.command_type == WC_MYSQL_COM_STMT_CLOSE)
-			stmt_forget(s, it.stmt_id);
-	}
-	else if (it.kind == WC_MYSQL_K_COLUMN_COUNT)
-	{
-		stmt_columns *e;
-
-		forget_columns(s);
-		/* MariaDB sent no definitions: the prepared statement's hold */
-		e = !it.cached_metadata ? NULL : s->client ? stmt_find(s, s->execute_id, false) :
-			s->stmts;			/* server's side only: the latest prepare */
-		if (e != NULL)
-		{
-			s->cols_array = e->cols_array;
-			s->cols_borrowed = true;
-		}
-	}
-	else if (it.kind == WC_MYSQL_K_PREPARE_OK)
-	{
-		forget_columns(s);
-		s->in_prepare = true;
-		s->prepare_id = it.stmt_id;
-	}
-	else if (it.kind == WC_MYSQL_K_COLUMN_DEF)
-		remember_column(s, payload);
 
 	memset(nulls, 0, sizeof(nulls));
 	values[0] = Int32GetDatum(it.command);
@@ -246,14 +226,10 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	values[6] = Int64GetDatum((int64) it.packet);
 	values[7] = Int32GetDatum(it.pkt.seq);
 	values[8] = Int64GetDatum((int64) it.pkt.offset);
-	values[9] = PointerGetDatum(payload);
-	if (it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW)
-		values[10] = columns_array(s);
-	else
-	{
-		values[10] = (Datum) 0;
-		nulls[10] = true;
-	}
+	values[9] = PointerGetDatum(payload_bytea(s->buf[it.from_server], &it.pkt));
+	nulls[10] = !((it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW) &&
+				  it.columns_known);
+	values[10] = nulls[10] ? (Datum) 0 : columns_array(s, it.columns_offset, it.ncolumns);
 	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 }
 

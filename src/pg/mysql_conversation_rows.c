@@ -2,14 +2,15 @@
  * mysql_conversation_rows.c: mysql_conversation_rows(), every row of the
  * selected result sets of a recorded connection, decoded in one pass from
  * the stream straight into a row type (core: src/core/mysql_conversation.c
- * classifies the packets; the conversions are mysql_row_populate_record's,
- * shared through mysql_row.h).
+ * classifies the packets and names each row's column definitions, prepared
+ * statements and compression included; the conversions are
+ * mysql_row_populate_record's, shared through mysql_row.h).
  *
  * Materialize mode: one call walks the whole conversation and fills the
  * tuplestore the executor reads (which keeps work_mem in memory and spills
  * the rest to a temporary file).  Rows are read in place from the stream
  * (a packet split over several frames is gathered into one reused buffer);
- * column definitions are decoded once per result set, and the row type's
+ * column definitions are decoded once for the rows that share them, and the row type's
  * input functions are looked up once per call site.
  */
 #include "compat.h"
@@ -30,39 +31,17 @@
 #include "wc_report.h"
 
 
-/* Column definitions as they appear in the stream (pointers into it, or
- * into a gathered copy for a definition split over frames). */
-typedef struct convrows_defs
-{
-	int			n;
-	int			cap;
-	const uint8 **def;
-	size_t	   *len;
-} convrows_defs;
-
-/* A prepared statement's column definitions (MariaDB may send none with
- * an execute's result set: the statement's hold). */
-typedef struct convrows_stmt
-{
-	uint32		stmt_id;
-	convrows_defs defs;
-	struct convrows_stmt *next;
-} convrows_stmt;
-
 /* The walk. */
 typedef struct convrows_state
 {
 	wc_mysql_conv conv;
 	wc_mysql_conv_item it;
-	MemoryContext cxt;			/* the call's: definitions, statements */
-	convrows_defs cur;			/* current result set's (or prepare's) */
-	bool		cur_borrowed;	/* cur is a statement's */
-	bool		in_prepare;
-	uint32		prepare_id;
-	uint32		execute_id;
-	convrows_stmt *stmts;
-	/* the current result set, bound to the row type at its first row */
+	MemoryContext cxt;			/* the call's */
+	/* the column definitions bound to the row type: the core names them
+	 * for each row (ncolumns packets of the server stream from an offset) */
 	bool		bound;
+	size_t		bound_offset;
+	uint64		bound_n;
 	mysql_row_column *cols;
 	uint8	   *types;
 	int			ncols;
@@ -116,127 +95,80 @@ convrows_type_get(FunctionCallInfo fcinfo, int basearg)
 	return t;
 }
 
+/*
+ * Bind the column definitions of the current row (it->ncolumns packets of
+ * the server stream from it->columns_offset) to the row type: their number
+ * must be the row type's, then each is decoded once, for every row that
+ * shares them.
+ */
 static void
-defs_clear(convrows_state *s)
+bind_columns(convrows_state *s, mysql_row_type *t)
 {
-	if (!s->cur_borrowed && s->cur.def)
-	{
-		pfree(s->cur.def);
-		pfree(s->cur.len);
-	}
-	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur_borrowed = false;
-	s->bound = false;
-}
-
-static void
-defs_add(convrows_state *s, const uint8 *def, size_t len)
-{
-	MemoryContext old = MemoryContextSwitchTo(s->cxt);
-	convrows_defs *d = &s->cur;
-
-	if (d->n == d->cap)
-	{
-		d->cap = d->cap ? d->cap * 2 : 8;
-		d->def = d->def ? repalloc(d->def, d->cap * sizeof(uint8 *)) : palloc(d->cap * sizeof(uint8 *));
-		d->len = d->len ? repalloc(d->len, d->cap * sizeof(size_t)) : palloc(d->cap * sizeof(size_t));
-	}
-	d->def[d->n] = def;
-	d->len[d->n] = len;
-	d->n++;
-	MemoryContextSwitchTo(old);
-}
-
-static convrows_stmt *
-stmt_find(convrows_state *s, uint32 id, bool unlink)
-{
-	for (convrows_stmt **pp = &s->stmts; *pp; pp = &(*pp)->next)
-		if ((*pp)->stmt_id == id)
-		{
-			convrows_stmt *e = *pp;
-
-			if (unlink)
-				*pp = e->next;
-			return e;
-		}
-	return NULL;
-}
-
-static void
-stmt_forget(convrows_state *s, uint32 id)
-{
-	convrows_stmt *e = stmt_find(s, id, true);
-
-	if (e)
-	{
-		if (e->defs.def)
-		{
-			pfree(e->defs.def);
-			pfree(e->defs.len);
-		}
-		pfree(e);
-	}
-}
-
-/* A prepare's response is over: its column definitions become the
- * statement's. */
-static void
-end_prepare(convrows_state *s)
-{
-	convrows_stmt *e;
-
-	s->in_prepare = false;
-	stmt_forget(s, s->prepare_id);
-	e = MemoryContextAllocZero(s->cxt, sizeof(convrows_stmt));
-	e->stmt_id = s->prepare_id;
-	e->defs = s->cur;
-	e->next = s->stmts;
-	s->stmts = e;
-	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur_borrowed = false;
-	s->bound = false;
-}
-
-/* Bind the current result set's definitions to the row type, at its first
- * row: their number must be the row type's, then each is decoded once. */
-static void
-bind_result_set(convrows_state *s, mysql_row_type *t)
-{
+	const wc_mysql_conv_item *it = &s->it;
+	const uint8 *buf = s->conv.buf[1];
+	size_t		len = s->conv.len[1];
+	size_t		pos = it->columns_offset;
 	MemoryContext old;
 	int			att = 0;
 
-	if (s->cur.n != t->nlive)
+	if (!it->columns_known)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("result set %d of command %d has no column definitions in the capture",
+						s->result_set, s->command),
+				 errdetail("At row %lld (server packet %llu).", (long long) s->where.row,
+						   (unsigned long long) it->packet),
+				 errhint("The server sent none (optional result set metadata) and no prepared statement holds them.")));
+	if (it->ncolumns != (uint64) t->nlive)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("result set %d of command %d has %d columns, the row type %s has %d",
-						s->result_set, s->command, s->cur.n, format_type_be(t->rectype),
-						t->nlive),
+				 errmsg("result set %d of command %d has %llu columns, the row type %s has %d",
+						s->result_set, s->command, (unsigned long long) it->ncolumns,
+						format_type_be(t->rectype), t->nlive),
 				 errdetail("At row %lld (server packet %llu).", (long long) s->where.row,
-						   (unsigned long long) s->it.packet),
+						   (unsigned long long) it->packet),
 				 errhint("Select one result set with the command and result_set arguments.")));
+	s->bound = false;
 	old = MemoryContextSwitchTo(s->cxt);
 	if (s->cols)
 	{
 		pfree(s->cols);
 		pfree(s->types);
 	}
-	s->ncols = s->cur.n;
+	s->ncols = (int) it->ncolumns;
 	s->cols = palloc(sizeof(mysql_row_column) * Max(s->ncols, 1));
 	s->types = palloc(Max(s->ncols, 1));
 	MemoryContextSwitchTo(old);
 	s->binding = true;
 	for (int i = 0; i < s->ncols; i++)
 	{
+		wc_mysql_packet pkt;
+		wc_error	err;
+		const uint8 *def;
+
+		/* the core checked these packets when it classified them */
+		if (wc_mysql_packet_next(buf, len, pos, &pkt, &pos, &err) != WC_OK)
+			wc_report(&err, "MySQL conversation");
+		if (pkt.chunks == 1)
+			def = buf + pkt.offset + WC_MYSQL_HEADER;
+		else
+		{
+			uint8	   *copy = MemoryContextAlloc(s->cxt, pkt.length);
+
+			wc_mysql_packet_gather(buf, &pkt, copy);
+			def = copy;
+		}
 		while (TupleDescAttr(t->tupdesc, att)->attisdropped)
 			att++;
 		s->where.colno = i;
-		mysql_row_column_init(&s->cols[i], s->cur.def[i], s->cur.len[i], i, att,
-							  &t->targets[att]);
+		mysql_row_column_init(&s->cols[i], def, pkt.length, i, att, &t->targets[att]);
 		s->types[i] = s->cols[i].type;
 		att++;
 	}
 	s->binding = false;
 	s->bound = true;
+	s->bound_offset = it->columns_offset;
+	s->bound_n = it->ncolumns;
 }
 
 /* The payload of the packet it, in place when it is one frame, else
@@ -247,7 +179,7 @@ packet_payload(convrows_state *s, const wc_mysql_conv_item *it, uint8 **gbuf, si
 	const uint8 *buf = s->conv.buf[it->from_server];
 
 	if (it->pkt.chunks == 1)
-		return buf + it->pkt.offset + 4;
+		return buf + it->pkt.offset + WC_MYSQL_HEADER;
 	mysql_check_bytea_size(it->pkt.length);
 	if (*gcap < it->pkt.length)
 	{
@@ -332,10 +264,10 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	s->cxt = callcxt;
 	values = t->values;
 	nulls = t->nulls;
-	wc_mysql_conv_init(&s->conv,
-					   client ? (const uint8 *) VARDATA_ANY(client) : NULL,
-					   client ? VARSIZE_ANY_EXHDR(client) : 0,
-					   (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
+	mysql_conv_open(&s->conv,
+					client ? (const uint8 *) VARDATA_ANY(client) : NULL,
+					client ? VARSIZE_ANY_EXHDR(client) : 0,
+					(const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
 	MemoryContextSwitchTo(old);
 
 	it = &s->it;
@@ -345,8 +277,6 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	error_context_stack = &cb;
 	for (;;)
 	{
-		bool		is_row;
-
 		CHECK_FOR_INTERRUPTS();
 		st = wc_mysql_conv_next(&s->conv, it, &err);
 		if (st == WC_NULL)
@@ -360,60 +290,8 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 		}
 		if (want_command >= 0 && it->command > want_command)
 			break;				/* past the selected command */
-		is_row = it->kind == WC_MYSQL_K_TEXT_ROW || it->kind == WC_MYSQL_K_BINARY_ROW;
-
-		if (!is_row)
-		{
-			/* the column definitions that the rows will need */
-			if (s->in_prepare && it->kind != WC_MYSQL_K_COLUMN_DEF &&
-				it->kind != WC_MYSQL_K_PARAM_DEF && it->kind != WC_MYSQL_K_EOF)
-				end_prepare(s);
-			switch (it->kind)
-			{
-				case WC_MYSQL_K_COMMAND:
-					s->execute_id = it->stmt_id;
-					if (it->command_type == WC_MYSQL_COM_STMT_CLOSE)
-						stmt_forget(s, it->stmt_id);
-					break;
-				case WC_MYSQL_K_COLUMN_COUNT:
-					defs_clear(s);
-					if (it->cached_metadata)
-					{
-						/* server's side only: the latest prepare */
-						convrows_stmt *e = client ? stmt_find(s, s->execute_id, false) : s->stmts;
-
-						if (e != NULL)
-						{
-							s->cur = e->defs;
-							s->cur_borrowed = true;
-						}
-					}
-					break;
-				case WC_MYSQL_K_PREPARE_OK:
-					defs_clear(s);
-					s->in_prepare = true;
-					s->prepare_id = it->stmt_id;
-					break;
-				case WC_MYSQL_K_COLUMN_DEF:
-					{
-						const uint8 *p = packet_payload(s, it, &gbuf, &gcap);
-
-						if (p == gbuf)
-						{
-							/* split over frames: a copy of its own */
-							uint8	   *copy = MemoryContextAlloc(s->cxt, it->pkt.length);
-
-							memcpy(copy, p, it->pkt.length);
-							p = copy;
-						}
-						defs_add(s, p, it->pkt.length);
-					}
-					break;
-				default:
-					break;
-			}
+		if (it->kind != WC_MYSQL_K_TEXT_ROW && it->kind != WC_MYSQL_K_BINARY_ROW)
 			continue;
-		}
 
 		/* a row: of a selected result set? */
 		if ((want_command >= 0 && it->command != want_command) ||
@@ -422,8 +300,9 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 		s->command = it->command;
 		s->result_set = it->result_set;
 		s->where.row = (int64) it->row;
-		if (!s->bound)
-			bind_result_set(s, t);
+		if (!s->bound || !it->columns_known || s->bound_offset != it->columns_offset ||
+			s->bound_n != it->ncolumns)
+			bind_columns(s, t);
 		snprintf(rowdesc, sizeof(rowdesc), " %llu of command %d, result set %d",
 				 (unsigned long long) it->row, it->command, it->result_set);
 		old = MemoryContextSwitchTo(rowcxt);

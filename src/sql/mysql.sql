@@ -148,6 +148,15 @@ CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 		OUT param_values bytea[], OUT values_raw bytea)
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- COM_STMT_BULK_EXECUTE (MariaDB's array binding): one row per row of
+-- parameters; indicators 0 (a value), 1 NULL, 2 DEFAULT, 3 IGNORE.
+-- Value-per-call: memory holds the payload and one row.
+CREATE FUNCTION mysql_com_stmt_bulk_execute_decode(payload bytea, num_params int,
+		OUT statement_id bigint, OUT flags int, OUT row_number bigint,
+		OUT param_types int[], OUT indicators int[], OUT param_values bytea[])
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'mysql_com_stmt_bulk_execute_decode'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
 
 -- ---- binary protocol, conversations and typed rows (issue 10) ----
 

@@ -18,7 +18,7 @@ for src in test/bench/bench_*.c; do
 	[ -n "$only" ] && break
 	[ -f "$src" ] || continue
 	bin=test/bench/build/$(basename "$src" .c)
-	cc -O2 -std=gnu11 -Wall -Wextra -Isrc/core -Itest/bench -o "$bin" "$src" src/core/*.c
+	cc -O2 -std=gnu11 -Wall -Wextra -Isrc/core -Itest/bench -o "$bin" "$src" src/core/*.c -lz -lzstd
 	"./$bin"
 done
 

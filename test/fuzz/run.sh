@@ -17,7 +17,7 @@ for src in test/fuzz/fuzz_*.c; do
 	name=$(basename "$src" .c)
 	bin=$build/$name
 	if ! clang -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Isrc/core -o "$bin" "$src" src/core/*.c >"$build/$name.build.log" 2>&1; then
+		-fno-sanitize-recover=all -Isrc/core -o "$bin" "$src" src/core/*.c -lz -lzstd >"$build/$name.build.log" 2>&1; then
 		cat "$build/$name.build.log"
 		echo "$name: build failed"
 		failed=$((failed + 1))

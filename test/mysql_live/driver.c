@@ -2,10 +2,12 @@
  * driver.c: the client side of the live MySQL/MariaDB tests.
  *
  *   driver setup HOST PORT USER PASSWORD
- *   driver run   HOST PORT USER PASSWORD REPORT
+ *   driver run   HOST PORT USER PASSWORD REPORT [compress]
  *
  * Built against the server's own client library (MariaDB Connector/C for
- * MariaDB, libmysqlclient for MySQL), with its default options.  "setup"
+ * MariaDB, libmysqlclient for MySQL), with its default options ("compress":
+ * and the compressed protocol, zlib with Connector/C, zstd with
+ * libmysqlclient).  "setup"
  * creates database wc and its tables (tables.sql's statements are compiled
  * in below).  "run" connects (through the recording proxy) and runs the
  * scenario, writing what the client library reported to REPORT, one line a
@@ -519,6 +521,15 @@ main(int argc, char **argv)
 	m = mysql_init(NULL);
 	mysql_options(m, MYSQL_OPT_MAX_ALLOWED_PACKET, &maxp);
 	mysql_options(m, MYSQL_SET_CHARSET_NAME, "utf8mb4");
+	if (argc > 7 && strcmp(argv[7], "compress") == 0)
+	{
+#if !defined(MARIADB_PACKAGE_VERSION_ID) && defined(LIBMYSQL_VERSION_ID) && LIBMYSQL_VERSION_ID >= 80018
+		/* libmysqlclient: zstd (MariaDB's library and server only know zlib) */
+		mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS, "zstd");
+#else
+		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
+#endif
+	}
 	out = setup ? stderr : fopen(argv[6], "w");
 	if (out == NULL)
 	{

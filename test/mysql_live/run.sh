@@ -7,12 +7,17 @@
 # server, driver.c (built against that server's own client library: MariaDB
 # Connector/C, libmysqlclient) creates the test tables, then runs the
 # scenario through proxy.c, the recording proxy, once with the capabilities
-# the library negotiates by default and once with CLIENT_DEPRECATE_EOF,
+# the library negotiates by default, once with CLIENT_DEPRECATE_EOF,
 # CLIENT_SESSION_TRACK and MariaDB's extended and cached metadata masked off
-# (proxy -m).  check.sql then decodes each recorded connection with
-# mysql_conversation & co. in a throwaway PostgreSQL cluster and compares
-# every packet and value with what the client library reported and with
-# what was inserted.  Every server it starts it stops, also on failure.
+# (proxy -m), and once with the compressed protocol (zlib with MariaDB's
+# library, zstd with MySQL's).  driver_pymysql.py (PyMySQL, an independent
+# implementation: text protocol only, no compression) runs the scenario's
+# text part by default and masked.  check.sql then decodes each recorded
+# connection with mysql_conversation & co. in a throwaway PostgreSQL cluster
+# and compares every packet and value with what the client library reported
+# and with what was inserted; a line per client says what it negotiated,
+# its packets by kind, the values compared and the mismatches.  Every
+# server it starts it stops, also on failure.
 # Ends with "mysql-live: N passed, N failed".
 #
 # WC_MYSQL_LIVE_SERVERS="mariadb mysql" (default) chooses the servers.
@@ -77,6 +82,7 @@ need=()
 command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(mariadb-server)
 command -v mariadb_config >/dev/null 2>&1 || need+=(libmariadb-dev)
 command -v ss >/dev/null 2>&1 || need+=(iproute2)
+/usr/bin/python3 -c 'import pymysql' >/dev/null 2>&1 || need+=(python3-pymysql)
 if [ ${#need[@]} -gt 0 ]; then
 	prc=/usr/sbin/policy-rc.d
 	had_prc=0
@@ -99,45 +105,59 @@ if ! wc_setup_cluster; then fail_step "start PostgreSQL"; finish; fi
 trap cleanup EXIT	# wc_cluster_start set its own
 psql -X -q -v ON_ERROR_STOP=1 -f "$here/setup.sql" >/dev/null || { fail_step "setup.sql"; finish; }
 
-# Masks for proxy -m: TLS and compression are always off (not decoded);
-# "off" also hides CLIENT_SESSION_TRACK (1<<23), CLIENT_DEPRECATE_EOF (1<<24)
+# Masks for proxy -m: TLS is always off (not decoded), compression off but
+# in the "compress" variant; "off" also hides CLIENT_SESSION_TRACK (1<<23), CLIENT_DEPRECATE_EOF (1<<24)
 # and MariaDB's extended (1<<35) and cached (1<<36) metadata.
 mask_default=$((0x800 | 0x20))
 mask_off=$((mask_default | (1 << 23) | (1 << 24) | (1 << 35) | (1 << 36)))
 
-# record_and_check SERVER UPSTREAM_PORT DRIVER... : the scenario through the
-# proxy with each mask, then check.sql on each recording.
+# record_and_check SERVER UPSTREAM_PORT CLIENT "VARIANTS" PROTOCOLS DRIVER... :
+# the scenario of one client library through the proxy with each variant's
+# mask, then check.sql on each recording (PROTOCOLS: 1 when the client
+# speaks the text protocol only, 2 with the binary one).
 record_and_check() {
-	local server=$1 up=$2
-	shift 2
+	local server=$1 up=$2 client=$3 variants=$4 protocols=$5
+	shift 5
 	local variant mask dir pport ppid report
-	for variant in default off; do
+	for variant in $variants; do
 		mask=$mask_default
 		[ $variant = off ] && mask=$mask_off
-		dir=$work/$server-$variant
+		[ $variant = compress ] && mask=$((0x800))
+		dir=$work/$server-$client-$variant
 		mkdir -p "$dir" && chmod 755 "$dir"
 		"$work/proxy" -u "127.0.0.1:$up" -o "$dir" -m "$mask" >"$dir/proxy.out" 2>&1 &
 		ppid=$!
 		pids+=("$ppid")
 		for _ in $(seq 1 50); do grep -q '^port ' "$dir/proxy.out" && break; sleep 0.1; done
 		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
-		report=$("$@" report-path "$server-$variant")
-		if ! "$@" run 127.0.0.1 "$pport" "$report" 2>"$dir/driver.err"; then
+		report=$("$@" report-path "$server-$client-$variant")
+		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" 2>"$dir/driver.err"; then
 			cat "$dir/driver.err"
-			fail_step "$server $variant: the client driver failed"
+			fail_step "$server $client $variant: the client driver failed"
 			kill -TERM "$ppid"
 			continue
 		fi
 		kill -TERM "$ppid"
 		wait "$ppid"
 		"$@" fetch-report "$report" "$dir/1.report"
-		echo "   $server, capabilities $variant: $(stat -c %s "$dir/1.server") server bytes, $(stat -c %s "$dir/1.client") client bytes"
-		if ! psql -X -q -v server="$server" -v conn="$variant" -v client="$dir/1.client" \
-			-v srv="$dir/1.server" -v report="$dir/1.report" -f "$here/check.sql" >"$dir/check.log" 2>&1; then
+		echo "   $server, $client, $variant: $(stat -c %s "$dir/1.server") server bytes, $(stat -c %s "$dir/1.client") client bytes"
+		if ! psql -X -q -v server="$server" -v conn="$client $variant" -v client="$dir/1.client" \
+			-v srv="$dir/1.server" -v report="$dir/1.report" -v protocols="$protocols" \
+			-f "$here/check.sql" >"$dir/check.log" 2>&1; then
 			cat "$dir/check.log"
-			fail_step "$server $variant: check.sql stopped (kept in $dir)"
+			fail_step "$server $client $variant: check.sql stopped (kept in $dir)"
 		fi
 	done
+}
+
+# PyMySQL (python3-pymysql): its own protocol implementation, text only,
+# no compression; runs on the host against either server
+pymysql_driver() {
+	case $1 in
+	report-path) echo "$work/$2.report" ;;
+	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
+	run) /usr/bin/python3 "$here/driver_pymysql.py" run "$2" "$3" wc "$PYMYSQL_PASSWORD" "$4" ;;
+	esac
 }
 
 # ---- MariaDB from Debian's mariadb-server
@@ -145,7 +165,7 @@ mariadb_driver() {
 	case $1 in
 	report-path) echo "$work/$2.report" ;;
 	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
-	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" ;;
+	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" "$5" ;;
 	setup) "$work/driver-mariadb" setup "$2" "$3" wc wcpw ;;
 	esac
 }
@@ -179,7 +199,7 @@ mysql_driver() {
 	case $1 in
 	report-path) echo "/tmp/wc-live-$2.report" ;;
 	fetch-report) cp "$mysql_root$2" "$3" && rm -f "$mysql_root$2" ;;
-	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" ;;
+	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" "$5" ;;
 	setup) wc_chroot_run sid /tmp/wc-live/driver setup "$2" "$3" wc '' ;;
 	esac
 }
@@ -219,14 +239,22 @@ for server in ${WC_MYSQL_LIVE_SERVERS:-mariadb mysql}; do
 		start_mariadb || { fail_step "start MariaDB"; continue; }
 		mariadb_driver setup 127.0.0.1 "$MARIADB_PORT" 2>"$work/setup.err" ||
 			{ cat "$work/setup.err"; fail_step "MariaDB setup"; continue; }
-		record_and_check mariadb "$MARIADB_PORT" mariadb_driver
+		record_and_check mariadb "$MARIADB_PORT" connector-c "default off compress" 2 mariadb_driver
+		PYMYSQL_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" pymysql "default off" 1 pymysql_driver
 	else
 		start_mysql || { fail_step "start MySQL"; continue; }
 		mysql_driver setup 127.0.0.1 "$MYSQL_PORT" 2>"$work/setup.err" ||
 			{ cat "$work/setup.err"; fail_step "MySQL setup"; continue; }
-		record_and_check mysql "$MYSQL_PORT" mysql_driver
+		record_and_check mysql "$MYSQL_PORT" libmysqlclient "default off compress" 2 mysql_driver
+		PYMYSQL_PASSWORD= record_and_check mysql "$MYSQL_PORT" pymysql "default off" 1 pymysql_driver
 	fi
 done
+
+echo "== per client: negotiated capabilities, packets by kind, values compared, mismatches"
+psql -X -At -F ' ' -c "SELECT r.server, r.conn, 'capabilities 0x' || to_hex(r.capabilities),
+		'| compared', sum(c.total), '| mismatches', sum(c.bad), '|', r.packets
+	FROM live_report r JOIN live_check c USING (server, conn)
+	GROUP BY r.server, r.conn, r.capabilities, r.packets ORDER BY 1, 2" | sed 's/^/   /'
 
 echo "== checks"
 while IFS='|' read -r server conn name bad total; do

@@ -34,3 +34,5 @@ INSERT INTO all_types_expected VALUES
   E'quote '' and \\ backslash', E'line\nbreak', 'x', '\xff', decode(repeat('00', 60000), 'hex'),
   '"str"', B'0000000001', 'a', 'y');
 CREATE TABLE live_check (server text, conn text, name text, bad bigint, total bigint);
+-- one line per recorded connection: what was negotiated, packets by kind
+CREATE TABLE live_report (server text, conn text, capabilities bigint, packets text);

@@ -1,7 +1,11 @@
 /*
  * test_mysql_command.c: unit tests of COM_QUERY (with and without query
- * attributes) and COM_STMT_EXECUTE (bound, unbound, NULL bitmap, every
- * value width, MySQL 8's parameter count and names), and their errors.
+ * attributes), COM_STMT_EXECUTE (bound, unbound, NULL bitmap, every
+ * value width, MySQL 8's parameter count and names, parameters streamed
+ * with COM_STMT_SEND_LONG_DATA, the new-params-bound byte of no
+ * parameters) and MariaDB's COM_STMT_BULK_EXECUTE, and their errors.
+ * Payloads marked "captured" were recorded from MariaDB 10.11 and its
+ * Connector/C.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,10 +88,103 @@ test_execute(void)
 	free(p);
 }
 
+static void
+test_execute_streamed(void)
+{
+	size_t		n;
+	wc_mysql_stmt_execute ex;
+	wc_mysql_param_cursor c;
+	wc_mysql_param p;
+	wc_error	err = {0};
+	/* INSERT ... VALUES (?, ?) after COM_STMT_SEND_LONG_DATA for parameter
+	 * 1: its type (BLOB) is sent, its value is not.  Connector/C also marks
+	 * it in the NULL bitmap (captured: bitmap 02); other connectors do not
+	 * (bitmap 00), which only the long-data bits can tell. */
+	uint8_t    *b = wc_unhex("170300000000010000000001" "0300" "fc00" "05000000", &n);
+	size_t		ncc;
+	uint8_t    *cc = wc_unhex("1703000000000100000002010300fc0005000000", &ncc);
+	uint8_t    *z;
+
+	CHECK(wc_mysql_stmt_execute_decode(cc, ncc, WC_MYSQL_CAPS_DEFAULT, 2, &ex, &err) == WC_OK,
+		  "captured Connector/C execute after long data");
+	CHECK(wc_mysql_stmt_execute_decode_streamed(cc, ncc, WC_MYSQL_CAPS_DEFAULT, 2, 2, &ex, &err) ==
+		  WC_OK, "captured Connector/C execute, long-data bits given");
+	free(cc);
+
+	CHECK(wc_mysql_stmt_execute_decode(b, n, WC_MYSQL_CAPS_DEFAULT, 2, &ex, &err) != WC_OK,
+		  "streamed parameter: without the long-data bits the value is missing");
+	CHECK(wc_mysql_stmt_execute_decode_streamed(b, n, WC_MYSQL_CAPS_DEFAULT, 2, 2, &ex, &err) ==
+		  WC_OK && ex.params.count == 2, "streamed parameter: decodes with bit 1 set");
+	wc_mysql_param_cursor_init(&ex.params, &c);
+	CHECK(wc_mysql_param_next(b, n, &ex.params, &c, &p, &err) == WC_OK && !p.streamed &&
+		  p.type == 3 && p.value.len == 4, "streamed: parameter 0 has its value");
+	CHECK(wc_mysql_param_next(b, n, &ex.params, &c, &p, &err) == WC_OK && p.streamed &&
+		  p.type == 0xfc && p.value.is_null, "streamed: parameter 1 was streamed");
+	free(b);
+
+	/* a parameterless execute with the new-params-bound byte (MariaDB's
+	 * connectors; the statement id 0xFFFFFFFF of a pipelined prepare) */
+	z = wc_unhex("17ffffffff000100000001", &n);
+	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 0, &ex, &err) == WC_OK &&
+		  ex.statement_id == 0xFFFFFFFFu && ex.params.count == 0,
+		  "no parameters, new-params-bound byte");
+	z[n - 1] = 2;
+	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 0, &ex, &err) ==
+		  WC_ERR_TRAILING && err.offset == 10, "no parameters: a byte that is not a flag trails");
+	free(z);
+}
+
+static void
+test_bulk(void)
+{
+	size_t		n;
+	wc_mysql_bulk_execute be;
+	wc_mysql_bulk_cursor c;
+	wc_mysql_param p;
+	wc_error	err = {0};
+	int			ind;
+	/* captured: INSERT INTO bk VALUES (?, ?) with 3 rows, the last value NULL */
+	uint8_t    *b = wc_unhex("fa0200000080000300fe00000100000000036f6e6500020000000003"
+							 "74776f000300000001", &n);
+
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 2, &be, &err) == WC_OK && be.statement_id == 2 &&
+		  be.flags == WC_MYSQL_BULK_SEND_TYPES && be.rows == 3, "bulk: 3 rows");
+	c.row = c.index = 0;
+	c.pos = be.rows_off;
+	for (int k = 0; k < 6; k++)
+	{
+		CHECK(wc_mysql_bulk_param_next(b, n, &be, &c, &p, &ind, &err) == WC_OK, "bulk value %d", k);
+		CHECK(p.type == (k % 2 ? 0xfe : 3), "bulk value %d: type %d", k, p.type);
+		CHECK((k == 5) == (ind == WC_MYSQL_BULK_NULL) && (k == 5) == p.value.is_null,
+			  "bulk value %d: indicator %d", k, ind);
+	}
+	CHECK(wc_mysql_bulk_execute_decode(b, n - 1, 2, &be, &err) == WC_ERR_TRUNCATED &&
+		  err.offset == n - 1 && err.index == 3 && strcmp(err.field, "indicator") == 0,
+		  "bulk: the last row cut short");
+	b[n - 1] = 7;
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 2, &be, &err) == WC_ERR_BAD_VALUE &&
+		  err.offset == n - 1 && err.found == 7, "bulk: an indicator beyond IGNORE");
+	b[n - 1] = 1;
+	b[5] = 0;
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 2, &be, &err) == WC_ERR_UNSUPPORTED &&
+		  strcmp(err.field, "flags") == 0, "bulk: types not sent");
+	b[5] = 0x80;
+	b[9] = 0x42;
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 2, &be, &err) == WC_ERR_UNSUPPORTED &&
+		  err.offset == 9 && err.found == 0x42, "bulk: an unknown parameter type");
+	b[9] = 0xfe;
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 7, &be, &err) != WC_OK, "bulk: more parameters than sent");
+	b[0] = 0x17;
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 2, &be, &err) == WC_ERR_BAD_BYTE, "bulk: not FA");
+	free(b);
+}
+
 int
 main(void)
 {
 	test_query();
 	test_execute();
+	test_execute_streamed();
+	test_bulk();
 	return wc_summary("test_mysql_command");
 }

@@ -220,10 +220,180 @@ test_large_row(void)
 	free(s.b);
 }
 
+/* ---- real captures (test/vectors/mysql_captures.tsv) ---- */
+
+#include "mysql_compress.h"
+
+/* A capture's streams, decompressed after the handshake when compressed. */
+typedef struct capture
+{
+	uint8_t    *c;
+	size_t		cn;
+	uint8_t    *s;
+	size_t		sn;
+	int			compressed;
+} capture;
+
+static uint8_t *
+decompress_after(uint8_t *b, size_t *n, size_t start)
+{
+	size_t		m = 0;
+	wc_error	e;
+	void	   *work = malloc(wc_mysql_decompress_workspace_size());
+	uint8_t    *out;
+
+	if (wc_mysql_decompress_size(b, *n, start, &m, &e) != WC_OK)
+		return NULL;
+	out = malloc(start + m + 1);
+	memcpy(out, b, start);
+	if (wc_mysql_decompress(b, *n, start, out + start, m, work, NULL, &e) != WC_OK)
+	{
+		free(out);
+		out = NULL;
+	}
+	free(work);
+	free(b);
+	*n = start + m;
+	return out;
+}
+
+/* Load a capture row; the client stream is absent for server-only ones. */
+static int
+capture_load(wc_tsv *t, capture *cap)
+{
+	size_t		ce,
+				se;
+	uint64_t	caps;
+	wc_error	e;
+
+	cap->c = t->field[2][0] ? wc_unhex(t->field[2], &cap->cn) : NULL;
+	cap->s = wc_unhex(t->field[3], &cap->sn);
+	cap->compressed = t->field[1][0] == '1';
+	if (wc_mysql_conv_handshake_end(cap->c, cap->cn, cap->s, cap->sn, &ce, &se, &caps, &e) != WC_OK)
+		return 0;
+	if (cap->compressed != ((caps & WC_MYSQL_CLIENT_COMPRESS) != 0) ||
+		wc_mysql_compress_detect(cap->s, cap->sn, se) != cap->compressed)
+		return 0;
+	if (cap->compressed)
+	{
+		cap->c = decompress_after(cap->c, &cap->cn, ce);
+		cap->s = decompress_after(cap->s, &cap->sn, se);
+	}
+	return cap->s != NULL && (cap->c != NULL || t->field[2][0] == 0);
+}
+
+static const char *const kind_code[] = {
+	"hs", "hr", "au", "cmd", "ok", "err", "eof", "cc", "cd", "tr", "br", "po", "pd",
+	"li", "id", "pg"
+};
+
+/*
+ * The conversation as a signature: one token per packet (client packets
+ * marked '>'), rows with the number of column definitions that apply to
+ * them ('?' unknown), runs of one token as token*count.  mode 0: both
+ * streams; 1: both streams decoded, the server's packets listed; 2: the
+ * server's stream alone.  Returns the status that ended it.
+ */
+static wc_status
+signature(const capture *cap, int mode, char *out, size_t outcap)
+{
+	wc_mysql_conv c;
+	wc_mysql_conv_item it;
+	wc_error	e;
+	wc_status	st;
+	char		prev[32] = "",
+				tok[32];
+	int			run = 0;
+	size_t		n = 0;
+	int			two = mode < 2 && cap->c != NULL;
+
+	wc_mysql_conv_init(&c, two ? cap->c : NULL, two ? cap->cn : 0, cap->s, cap->sn);
+	c.compressed = cap->compressed;
+	out[0] = 0;
+	for (;;)
+	{
+		const char *side;
+
+		st = wc_mysql_conv_next(&c, &it, &e);
+		if (st == WC_OK && mode == 1 && !it.from_server)
+			continue;
+		side = st == WC_OK && !it.from_server ? ">" : "";
+		tok[0] = 0;
+		if (st == WC_OK && it.kind == WC_MYSQL_K_COMMAND)
+			snprintf(tok, sizeof(tok), ">%02x", it.command_type & 0xff);
+		else if (st == WC_OK && (it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW))
+		{
+			if (it.columns_known)
+				snprintf(tok, sizeof(tok), "%s/%llu", kind_code[it.kind],
+						 (unsigned long long) it.ncolumns);
+			else
+				snprintf(tok, sizeof(tok), "%s/?", kind_code[it.kind]);
+		}
+		else if (st == WC_OK)
+			snprintf(tok, sizeof(tok), "%s%s", side, kind_code[it.kind]);
+		if (st == WC_OK && strcmp(tok, prev) == 0)
+		{
+			run++;
+			continue;
+		}
+		if (prev[0])
+			n += snprintf(out + n, outcap - n, run > 1 ? "%s*%d " : "%s ", prev, run);
+		if (st != WC_OK)
+			break;
+		strcpy(prev, tok);
+		run = 1;
+	}
+	if (n && out[n - 1] == ' ')
+		out[--n] = 0;
+	if (st != WC_NULL)
+		snprintf(out + n, outcap - n, " ERROR %d at %zu", st, e.offset);
+	return st;
+}
+
+static void
+test_captures(void)
+{
+	wc_tsv		t;
+	static char sig[1 << 16],
+				srv[1 << 16],
+				want[1 << 16];
+	int			n = 0;
+
+	wc_tsv_open(&t, "mysql_captures.tsv");
+	while (wc_tsv_next(&t))
+	{
+		capture		cap = {0};
+		wc_status	st;
+		const char *name = t.field[0];
+
+		n++;
+		CHECK(capture_load(&t, &cap), "%s: capture loads (compressed: %s)", name, t.field[1]);
+		if (cap.s == NULL)
+			continue;
+		st = signature(&cap, 0, sig, sizeof(sig));
+		CHECK(st == WC_NULL, "%s: decodes to the end: %s", name, sig);
+		CHECK(strcmp(sig, t.field[5]) == 0, "%s: signature\n  got  %s\n  want %s", name, sig,
+			  t.field[5]);
+		if (cap.c != NULL)
+		{
+			/* the server's side alone classifies its packets alike */
+			signature(&cap, 1, want, sizeof(want));
+			st = signature(&cap, 2, srv, sizeof(srv));
+			CHECK(st == WC_NULL && strcmp(srv, want) == 0,
+				  "%s: server side alone\n  got  %s\n  want %s", name, srv, want);
+		}
+		free(cap.c);
+		free(cap.s);
+	}
+	wc_tsv_close(&t);
+	CHECK(n >= 16, "%d captures", n);
+}
+
 int
 main(void)
 {
 	test_two_sided();
 	test_large_row();
+	test_captures();
 	return wc_summary("test_mysql_conversation");
 }

@@ -22,10 +22,10 @@ CFLAGS    += -std=gnu11 -Wall -Wextra -Werror -Isrc/core -Itest/unit
 # then checks the core with the very formatter it runs with in the server.
 PG_CONFIG ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
 PGCOMMON  := $(firstword $(wildcard $(shell $(PG_CONFIG) --pkglibdir 2>/dev/null)/libpgcommon.a $(shell $(PG_CONFIG) --libdir 2>/dev/null)/libpgcommon.a))
-LDLIBS    := -lm
+LDLIBS    := -lz -lzstd -lm
 ifneq ($(PGCOMMON),)
 $(BUILD)/test_fdb_tuple_text: CFLAGS += -DWC_HAVE_PGCOMMON
-$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) -lm
+$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) -lz -lzstd -lm
 endif
 
 BINS := $(addprefix $(BUILD)/,$(TESTS))

@@ -1,0 +1,275 @@
+/*
+ * mysql_compress.c: the compressed protocol's packets, decompressed with
+ * zlib or zstd into the caller's buffer (see mysql_compress.h).
+ *
+ * The compressed sequence ids are not checked: they restart with each
+ * command in step with the other direction, so one stream alone cannot
+ * tell a gap; the ordinary packets inside carry their own ids, which the
+ * conversation decoder checks.
+ */
+#include "mysql_compress.h"
+
+#include <string.h>
+#include <zlib.h>
+
+#define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_initStaticDCtx: a DCtx in our workspace */
+#include <zstd.h>
+
+#include "byteorder.h"
+
+/* zlib's inflate state and its 32 KB window, with room to spare. */
+#define ZLIB_ARENA (64 * 1024)
+
+static const char *const F_HEADER = "compressed packet header";
+static const char *const F_PAYLOAD = "compressed payload";
+static const char *const INDEX_KIND = "compressed packet";
+
+static inline uint32_t
+load_le24(const uint8_t *p)
+{
+	return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16;
+}
+
+/* Error st about compressed packet n (1-based) at offset off. */
+static wc_status
+fail_packet(wc_error *err, wc_status st, size_t off, uint64_t n, const char *field,
+			uint64_t expected, uint64_t found, int has_expected)
+{
+	if (has_expected)
+		wc_fail_ef(err, st, off, expected, found);
+	else
+		wc_fail_found(err, st, off, found);
+	wc_in_field(err, st, field);
+	return wc_at_index(err, st, INDEX_KIND, (int64_t) n);
+}
+
+/* The header of the compressed packet at buf[pos]: its payload length,
+ * uncompressed length and the offset after it. */
+static wc_status
+read_header(const uint8_t *buf, size_t len, size_t pos, uint64_t n, size_t *clen,
+			size_t *ulen, wc_error *err)
+{
+	if (len - pos < WC_MYSQL_COMPRESS_HEADER)
+		return fail_packet(err, WC_ERR_TRUNCATED, pos, n, F_HEADER,
+						   WC_MYSQL_COMPRESS_HEADER, len - pos, 1);
+	*clen = load_le24(buf + pos);
+	*ulen = load_le24(buf + pos + 4);
+	if (len - pos - WC_MYSQL_COMPRESS_HEADER < *clen)
+		return fail_packet(err, WC_ERR_LENGTH, pos + WC_MYSQL_COMPRESS_HEADER, n, F_PAYLOAD,
+						   *clen, len - pos - WC_MYSQL_COMPRESS_HEADER, 1);
+	return WC_OK;
+}
+
+wc_status
+wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start, size_t *out_len,
+						 wc_error *err)
+{
+	size_t		pos = start;
+	size_t		total = 0;
+	uint64_t	n = 0;
+
+	while (pos < len)
+	{
+		size_t		clen,
+					ulen;
+		wc_status	st = read_header(buf, len, pos, ++n, &clen, &ulen, err);
+
+		if (st != WC_OK)
+			return st;
+		total += ulen ? ulen : clen;
+		pos += WC_MYSQL_COMPRESS_HEADER + clen;
+	}
+	*out_len = total;
+	return WC_OK;
+}
+
+size_t
+wc_mysql_decompress_workspace_size(void)
+{
+	return ZLIB_ARENA + ZSTD_estimateDCtxSize();
+}
+
+/* zlib's allocator over the arena: bump, never free (reset per payload). */
+typedef struct arena
+{
+	uint8_t    *base;
+	size_t		used;
+	size_t		cap;
+} arena;
+
+static voidpf
+arena_alloc(voidpf opaque, uInt items, uInt size)
+{
+	arena	   *a = (arena *) opaque;
+	size_t		n;
+
+	if (size && items > a->cap / size)
+		return Z_NULL;
+	n = ((size_t) items * size + 15) & ~(size_t) 15;
+	if (n > a->cap - a->used)
+		return Z_NULL;
+	a->used += n;
+	return a->base + a->used - n;
+}
+
+static void
+arena_free(voidpf opaque, voidpf p)
+{
+	(void) opaque;
+	(void) p;
+}
+
+/* Inflate one zlib stream of exactly ulen bytes. */
+static wc_status
+inflate_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work,
+			size_t off, uint64_t n, wc_error *err)
+{
+	arena		a = {(uint8_t *) work, 0, ZLIB_ARENA};
+	z_stream	zs;
+	int			rc;
+	size_t		produced;
+
+	memset(&zs, 0, sizeof(zs));
+	zs.zalloc = arena_alloc;
+	zs.zfree = arena_free;
+	zs.opaque = &a;
+	if (inflateInit(&zs) != Z_OK)
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zlib stream", 0, 0, 0);
+	zs.next_in = (Bytef *) in;
+	zs.avail_in = (uInt) clen;
+	zs.next_out = out;
+	zs.avail_out = (uInt) ulen;
+	rc = inflate(&zs, Z_FINISH);
+	produced = zs.total_out;
+	inflateEnd(&zs);
+	if (rc == Z_STREAM_END && produced == ulen && zs.avail_in == 0)
+		return WC_OK;
+	if (rc == Z_STREAM_END && zs.avail_in != 0)
+		return fail_packet(err, WC_ERR_TRAILING, off + (clen - zs.avail_in), n, "zlib stream",
+						   0, zs.avail_in, 0);
+	if (rc == Z_STREAM_END || (rc == Z_BUF_ERROR && zs.avail_out == 0))
+		/* shorter than stated, or more than stated (the output is full) */
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length",
+						   ulen, rc == Z_STREAM_END ? produced : produced + 1, 1);
+	return fail_packet(err, WC_ERR_BAD_VALUE, off + (clen - zs.avail_in), n, "zlib stream",
+					   0, 0, 0);
+}
+
+/* Decompress one zstd payload of exactly ulen bytes. */
+static wc_status
+unzstd_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work,
+		   size_t off, uint64_t n, wc_error *err)
+{
+	ZSTD_DCtx  *dctx = ZSTD_initStaticDCtx((uint8_t *) work + ZLIB_ARENA,
+										   ZSTD_estimateDCtxSize());
+	unsigned long long content = ZSTD_getFrameContentSize(in, clen);
+	size_t		r;
+
+	if (dctx == NULL)
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, 0);
+	if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != ZSTD_CONTENTSIZE_ERROR &&
+		content != ulen)
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen,
+						   content, 1);
+	r = ZSTD_decompressDCtx(dctx, out, ulen, in, clen);
+	if (ZSTD_isError(r))
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, 0);
+	if (r != ulen)
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen, r, 1);
+	return WC_OK;
+}
+
+/* zlib's two header bytes: deflate, a window of at most 32 KB, a check
+ * multiple of 31. */
+static int
+is_zlib(const uint8_t *p, size_t n)
+{
+	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
+		((unsigned) p[0] << 8 | p[1]) % 31 == 0;
+}
+
+static int
+is_zstd(const uint8_t *p, size_t n)
+{
+	return n >= 4 && wc_load_le32(p) == ZSTD_MAGICNUMBER;
+}
+
+wc_status
+wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
+					size_t out_len, void *work, wc_mysql_compress_stats *stats,
+					wc_error *err)
+{
+	size_t		pos = start;
+	size_t		done = 0;
+	uint64_t	n = 0;
+	wc_mysql_compress_stats s = {0, 0, 0, 0};
+
+	while (pos < len)
+	{
+		size_t		clen,
+					ulen,
+					body = pos + WC_MYSQL_COMPRESS_HEADER;
+		const uint8_t *in = buf + body;
+		wc_status	st = read_header(buf, len, pos, ++n, &clen, &ulen, err);
+
+		if (st != WC_OK)
+			return st;
+		if (out_len - done < (ulen ? ulen : clen))
+			/* the buffer is not the size pass's */
+			return fail_packet(err, WC_ERR_TOO_LARGE, pos, n, F_PAYLOAD,
+							   out_len - done, ulen ? ulen : clen, 1);
+		if (ulen == 0)
+		{
+			memcpy(out + done, in, clen);
+			done += clen;
+			s.stored++;
+		}
+		else
+		{
+			if (is_zlib(in, clen))
+			{
+				st = inflate_one(in, clen, out + done, ulen, work, body, n, err);
+				s.zlib++;
+			}
+			else if (is_zstd(in, clen))
+			{
+				st = unzstd_one(in, clen, out + done, ulen, work, body, n, err);
+				s.zstd++;
+			}
+			else
+				st = fail_packet(err, WC_ERR_UNSUPPORTED, body, n, F_PAYLOAD, 0,
+								 clen ? in[0] : 0, 0);
+			if (st != WC_OK)
+				return st;
+			done += ulen;
+		}
+		s.packets++;
+		pos = body + clen;
+	}
+	if (stats)
+		*stats = s;
+	return WC_OK;
+}
+
+/* Do headers of hdr bytes, whose first three hold the payload length,
+ * chain from start exactly to len? */
+static int
+chains(const uint8_t *buf, size_t len, size_t start, size_t hdr)
+{
+	size_t		pos = start;
+
+	while (pos < len)
+	{
+		if (len - pos < hdr || len - pos - hdr < load_le24(buf + pos))
+			return 0;
+		pos += hdr + load_le24(buf + pos);
+	}
+	return 1;
+}
+
+int
+wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start)
+{
+	return start < len && chains(buf, len, start, WC_MYSQL_COMPRESS_HEADER) &&
+		!chains(buf, len, start, 4);
+}

@@ -1,0 +1,88 @@
+/*
+ * mysql_compress.h: the MySQL/MariaDB compressed protocol (CLIENT_COMPRESS
+ * with zlib, CLIENT_ZSTD_COMPRESSION_ALGORITHM with zstd).
+ *
+ * Once the handshake is over (after the server's OK to the authentication)
+ * both directions of a compressed connection carry compressed packets: a
+ * 7-byte header
+ *
+ *     int<3> compressed payload length
+ *     int<1> compressed sequence id
+ *     int<3> uncompressed length (0: the payload is stored as is)
+ *
+ * then the payload: one zlib stream or one zstd frame whose contents are
+ * "uncompressed length" bytes of ordinary packets (4-byte headers
+ * included), or, when that length is 0 (payloads below the sender's
+ * threshold, 50 bytes in the official clients and servers), those bytes
+ * themselves.  Ordinary packets may span compressed packets.  Each
+ * compressed payload is independent; its algorithm is recognised by its
+ * first bytes (zlib's CMF/FLG pair, zstd's frame magic).
+ *
+ * Decompression is two passes over the headers: wc_mysql_decompress_size
+ * gives the exact size of the uncompressed stream, wc_mysql_decompress
+ * writes it into the caller's buffer, checking each payload decompresses to
+ * the length its header states.  The decompressors' state lives in a
+ * caller-supplied workspace of wc_mysql_decompress_workspace_size() bytes:
+ * the core allocates nothing.  No PostgreSQL headers.
+ */
+#ifndef WC_MYSQL_COMPRESS_H
+#define WC_MYSQL_COMPRESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "wc_status.h"
+
+#define WC_MYSQL_COMPRESS_HEADER 7
+
+/* Compressed packets seen by a decompression pass. */
+typedef struct wc_mysql_compress_stats
+{
+	uint64_t	packets;		/* compressed packets */
+	uint64_t	stored;			/* of which stored (uncompressed length 0) */
+	uint64_t	zlib;			/* of which zlib */
+	uint64_t	zstd;			/* of which zstd */
+} wc_mysql_compress_stats;
+
+/*
+ * Walk the compressed packets of buf[start .. len) and add up their
+ * uncompressed sizes into *out_len (the size of the uncompressed stream).
+ * Errors (offset absolute, index = 1-based compressed packet): truncated
+ * header (WC_ERR_TRUNCATED, field "compressed packet header"), payload past
+ * the end (WC_ERR_LENGTH), a sequence id that is neither the previous + 1
+ * nor 0 (WC_ERR_BAD_VALUE, field "compressed sequence id"), a stored
+ * payload whose header states a length (never: stored means 0) is
+ * fine; a compressed payload larger than 16 MB - 1 cannot occur.
+ */
+wc_status	wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start,
+									 size_t *out_len, wc_error *err);
+
+/* Bytes of workspace wc_mysql_decompress needs. */
+size_t		wc_mysql_decompress_workspace_size(void);
+
+/*
+ * Decompress buf[start .. len) into out (out_len bytes, as
+ * wc_mysql_decompress_size gave).  work holds
+ * wc_mysql_decompress_workspace_size() bytes, aligned for any type.  Errors
+ * besides the size pass's: a payload in neither format
+ * (WC_ERR_UNSUPPORTED, field "compressed payload", found = its first byte),
+ * a payload that does not decompress (WC_ERR_BAD_VALUE, field "zlib
+ * stream"/"zstd frame") or decompresses to another length than its header
+ * says (WC_ERR_BAD_VALUE, expected = header's length, found = actual).
+ * stats may be NULL.
+ */
+wc_status	wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start,
+								uint8_t *out, size_t out_len, void *work,
+								wc_mysql_compress_stats *stats, wc_error *err);
+
+/*
+ * Do the bytes buf[start .. len) read as compressed packets rather than as
+ * ordinary ones?  For a capture of the server's side alone, which does not
+ * show what the client asked for: 1 when the compressed packets' headers
+ * chain exactly to the end of the bytes and ordinary packet headers do not.
+ * (Both chaining exactly is as unlikely as the bytes allow; the ordinary
+ * reading wins then.)
+ */
+int			wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start);
+
+#endif							/* WC_MYSQL_COMPRESS_H */

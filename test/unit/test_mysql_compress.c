@@ -1,0 +1,312 @@
+/*
+ * test_mysql_compress.c: unit tests of the compressed protocol core: an
+ * ordinary packet stream cut into compressed packets (zlib, zstd, stored
+ * below the threshold, ordinary packets spanning compressed ones, one
+ * 16 MB payload) decompresses to exactly the original bytes; every
+ * malformed header or payload gives its status, compressed packet and
+ * offset.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "harness.h"
+#include "mysql_compress.h"
+
+typedef struct buf
+{
+	uint8_t    *b;
+	size_t		n;
+	size_t		cap;
+} buf;
+
+static void
+append(buf *s, const void *p, size_t n)
+{
+	if (s->n + n > s->cap)
+	{
+		s->cap = (s->n + n) * 2 + 64;
+		s->b = realloc(s->b, s->cap);
+	}
+	memcpy(s->b + s->n, p, n);
+	s->n += n;
+}
+
+static void
+le24(uint8_t *p, size_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = (v >> 8) & 0xff;
+	p[2] = (v >> 16) & 0xff;
+}
+
+/* One compressed packet of p[0 .. n): algo 's' stored, 'z' zlib, 'd' zstd. */
+static void
+put_compressed(buf *out, const uint8_t *p, size_t n, uint8_t seq, char algo)
+{
+	uint8_t		hdr[7];
+	size_t		cap = n + n / 8 + 1024;
+	uint8_t    *c = malloc(cap);
+	size_t		clen = n;
+
+	if (algo == 'z')
+	{
+		uLongf		zl = cap;
+
+		if (compress2(c, &zl, p, n, 6) != Z_OK)
+			abort();
+		clen = zl;
+	}
+	else if (algo == 'd')
+	{
+		clen = ZSTD_compress(c, cap, p, n, 3);
+		if (ZSTD_isError(clen))
+			abort();
+	}
+	else
+		memcpy(c, p, n);
+	le24(hdr, clen);
+	hdr[3] = seq;
+	le24(hdr + 4, algo == 's' ? 0 : n);
+	append(out, hdr, 7);
+	append(out, c, clen);
+	free(c);
+}
+
+/* Ordinary packets: a COM_QUERY, a result set of nrows text rows. */
+static void
+plain_stream(buf *s, int nrows)
+{
+	static const uint8_t query[] = {0x13, 0, 0, 0, 0x03, 'S', 'E', 'L', 'E', 'C', 'T', ' ',
+	'*', ' ', 'F', 'R', 'O', 'M', ' ', 't', '1', ' ', ' '};
+
+	append(s, query, sizeof(query));
+	for (int i = 0; i < nrows; i++)
+	{
+		char		row[64];
+		uint8_t		hdr[4];
+		int			n = snprintf(row + 1, sizeof(row) - 1, "value number %d", i);
+
+		row[0] = (char) n;
+		le24(hdr, n + 1);
+		hdr[3] = (uint8_t) (i + 1);
+		append(s, hdr, 4);
+		append(s, row, n + 1);
+	}
+}
+
+static uint8_t *
+decompress_all(const buf *in, size_t start, size_t *out_len, wc_mysql_compress_stats *stats,
+			   wc_status *st, wc_error *err)
+{
+	void	   *work = malloc(wc_mysql_decompress_workspace_size());
+	uint8_t    *out;
+
+	*st = wc_mysql_decompress_size(in->b, in->n, start, out_len, err);
+	if (*st != WC_OK)
+	{
+		free(work);
+		return NULL;
+	}
+	out = malloc(*out_len + 1);
+	*st = wc_mysql_decompress(in->b, in->n, start, out, *out_len, work, stats, err);
+	free(work);
+	return out;
+}
+
+static void
+test_round_trip(void)
+{
+	buf			plain = {0},
+				comp = {0};
+	const char	algos[] = "szdzsd";
+	size_t		pos = 0,
+				k = 0,
+				n;
+	uint8_t    *out;
+	wc_mysql_compress_stats stats;
+	wc_status	st;
+	wc_error	err;
+
+	plain_stream(&plain, 500);
+	append(&comp, "HANDSHAKE", 9);	/* bytes before start are not read */
+	/* cut at uneven places, so that ordinary packets span compressed ones */
+	while (pos < plain.n)
+	{
+		size_t		cut = 37 + (k * 977) % 3001;
+
+		if (cut > plain.n - pos)
+			cut = plain.n - pos;
+		put_compressed(&comp, plain.b + pos, cut, (uint8_t) k, algos[k % 6]);
+		pos += cut;
+		k++;
+	}
+	out = decompress_all(&comp, 9, &n, &stats, &st, &err);
+	CHECK(st == WC_OK, "round trip: status %d", st);
+	CHECK_BYTES(out, n, plain.b, plain.n, "round trip: the uncompressed stream");
+	CHECK(stats.packets == k, "stats: %llu packets, want %zu", (unsigned long long) stats.packets, k);
+	CHECK(stats.stored + stats.zlib + stats.zstd == stats.packets && stats.zlib && stats.zstd &&
+		  stats.stored, "stats: stored %llu zlib %llu zstd %llu",
+		  (unsigned long long) stats.stored, (unsigned long long) stats.zlib,
+		  (unsigned long long) stats.zstd);
+	free(out);
+
+	/* a server-only capture: the compressed reading is recognised, the
+	 * ordinary one is not taken for it */
+	CHECK(wc_mysql_compress_detect(comp.b, comp.n, 9), "detect: compressed packets");
+	CHECK(!wc_mysql_compress_detect(plain.b, plain.n, 0), "detect: ordinary packets");
+	CHECK(!wc_mysql_compress_detect(comp.b, comp.n - 1, 9), "detect: a cut compressed stream");
+	CHECK(!wc_mysql_compress_detect(comp.b, comp.n, comp.n), "detect: nothing after the handshake");
+
+	/* nothing after the handshake */
+	out = decompress_all(&comp, comp.n, &n, &stats, &st, &err);
+	CHECK(st == WC_OK && n == 0 && stats.packets == 0, "empty compressed stream");
+	free(out);
+	free(plain.b);
+	free(comp.b);
+}
+
+/* A 16 MB ordinary payload (two ordinary packets) in compressed packets of
+ * at most 16 MB - 1 uncompressed bytes each. */
+static void
+test_large(void)
+{
+	size_t		total = 0xFFFFFF + 4 + 1000 + 4;
+	uint8_t    *plain = malloc(total);
+	buf			comp = {0};
+	size_t		n;
+	uint8_t    *out;
+	wc_status	st;
+	wc_error	err;
+
+	for (size_t i = 0; i < total; i++)
+		plain[i] = (uint8_t) (i * 7 / 13);
+	put_compressed(&comp, plain, 0xFFFFFF, 0, 'z');
+	put_compressed(&comp, plain + 0xFFFFFF, total - 0xFFFFFF, 1, 'd');
+	out = decompress_all(&comp, 0, &n, NULL, &st, &err);
+	CHECK(st == WC_OK && n == total && memcmp(out, plain, total) == 0, "16 MB: status %d", st);
+	free(out);
+	free(plain);
+	free(comp.b);
+}
+
+static void
+expect_error(const buf *in, wc_status want, size_t off, int64_t index, const char *field,
+			 const char *what)
+{
+	size_t		n;
+	wc_status	st;
+	wc_error	err;
+	uint8_t    *out = decompress_all(in, 0, &n, NULL, &st, &err);
+
+	CHECK(st == want, "%s: status %d, want %d", what, st, want);
+	if (st == want)
+	{
+		CHECK(err.offset == off, "%s: offset %zu, want %zu", what, err.offset, off);
+		CHECK((err.has & WC_HAS_INDEX) && err.index == index &&
+			  strcmp(err.index_kind, "compressed packet") == 0,
+			  "%s: compressed packet %lld, want %lld", what, (long long) err.index,
+			  (long long) index);
+		CHECK(err.field && strcmp(err.field, field) == 0, "%s: field %s, want %s", what,
+			  err.field ? err.field : "(none)", field);
+	}
+	free(out);
+}
+
+static void
+test_errors(void)
+{
+	uint8_t		plain[300];
+	buf			ok = {0},
+				b = {0};
+
+	for (size_t i = 0; i < sizeof(plain); i++)
+		plain[i] = (uint8_t) i;
+	put_compressed(&ok, plain, sizeof(plain), 0, 'z');
+
+	/* a header cut short, after one good packet */
+	append(&b, ok.b, ok.n);
+	append(&b, "\x05\x00\x00", 3);
+	expect_error(&b, WC_ERR_TRUNCATED, ok.n, 2, "compressed packet header", "truncated header");
+	b.n = 0;
+
+	/* payload length past the end */
+	append(&b, ok.b, ok.n - 1);
+	expect_error(&b, WC_ERR_LENGTH, 7, 1, "compressed payload", "payload past the end");
+	b.n = 0;
+
+	/* neither zlib nor zstd */
+	append(&b, "\x03\x00\x00\x00\x10\x00\x00\xab\xcd\xef", 10);
+	expect_error(&b, WC_ERR_UNSUPPORTED, 7, 1, "compressed payload", "unknown algorithm");
+	b.n = 0;
+
+	/* the header states a longer and a shorter length than the stream has */
+	append(&b, ok.b, ok.n);
+	le24(b.b + 4, sizeof(plain) + 1);
+	expect_error(&b, WC_ERR_BAD_VALUE, 7, 1, "uncompressed length", "zlib: length too long");
+	le24(b.b + 4, sizeof(plain) - 1);
+	expect_error(&b, WC_ERR_BAD_VALUE, 7, 1, "uncompressed length", "zlib: length too short");
+	b.n = 0;
+
+	/* corrupted deflate data (the Adler-32 check fails) */
+	append(&b, ok.b, ok.n);
+	b.b[b.n - 1] ^= 0xff;
+	{
+		size_t		n;
+		wc_status	st;
+		wc_error	err;
+		uint8_t    *out = decompress_all(&b, 0, &n, NULL, &st, &err);
+
+		CHECK(st == WC_ERR_BAD_VALUE && err.field && strcmp(err.field, "zlib stream") == 0,
+			  "zlib: corrupted check value: status %d", st);
+		free(out);
+	}
+	b.n = 0;
+
+	/* bytes after the zlib stream inside the payload */
+	append(&b, ok.b, ok.n);
+	append(&b, "\x00", 1);
+	le24(b.b, ok.n - 7 + 1);
+	expect_error(&b, WC_ERR_TRAILING, ok.n, 1, "zlib stream", "zlib: trailing bytes");
+	b.n = 0;
+
+	/* zstd: the frame's content size is not the header's length */
+	put_compressed(&b, plain, sizeof(plain), 0, 'd');
+	le24(b.b + 4, 10);
+	expect_error(&b, WC_ERR_BAD_VALUE, 7, 1, "uncompressed length", "zstd: length");
+	b.b[b.n - 2] ^= 0x55;
+	le24(b.b + 4, sizeof(plain));
+	{
+		size_t		n;
+		wc_status	st;
+		wc_error	err;
+		uint8_t    *out = decompress_all(&b, 0, &n, NULL, &st, &err);
+
+		CHECK(st == WC_ERR_BAD_VALUE || st == WC_OK, "zstd: corrupted frame: status %d", st);
+		free(out);
+	}
+	b.n = 0;
+
+	/* an output buffer smaller than the size pass's */
+	{
+		void	   *work = malloc(wc_mysql_decompress_workspace_size());
+		uint8_t		small[10];
+		wc_error	err;
+
+		CHECK(wc_mysql_decompress(ok.b, ok.n, 0, small, sizeof(small), work, NULL, &err) ==
+			  WC_ERR_TOO_LARGE, "a buffer smaller than the stream");
+		free(work);
+	}
+	free(ok.b);
+	free(b.b);
+}
+
+int
+main(void)
+{
+	test_round_trip();
+	test_large();
+	test_errors();
+	return wc_summary("test_mysql_compress");
+}
