@@ -7,11 +7,13 @@
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
 	r text;
+	d text;
 BEGIN
 	EXECUTE q INTO r;
 	RETURN r;
 EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
+	GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+	RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' (' || nullif(d, '') || ')', '');
 END $$;
 
 CREATE TEMP TABLE v_raw (file text, n serial, line text);

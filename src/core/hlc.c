@@ -1,6 +1,6 @@
 /*
  * hlc.c: CockroachDB HLC timestamps, pure C core (see hlc.h and
- * ../shared/spec/crdb-hlc-mvcc.md).  No PostgreSQL headers, no allocation.
+ * doc/spec/crdb-hlc-mvcc.md).  No PostgreSQL headers, no allocation.
  */
 #include "hlc.h"
 
@@ -8,86 +8,7 @@
 
 #include "byteorder.h"
 
-wc_hlc_class
-wc_hlc_status_class(wc_hlc_status st)
-{
-	switch (st)
-	{
-		case WC_HLC_OK:
-			return WC_HLC_CLASS_OK;
-		case WC_HLC_EMPTY:
-		case WC_HLC_SYNTAX:
-		case WC_HLC_FRACTION_LEN:
-		case WC_HLC_NANOS_LEN:
-			return WC_HLC_CLASS_TEXT;
-		case WC_HLC_WALL_RANGE:
-		case WC_HLC_LOGICAL_RANGE:
-		case WC_HLC_NEGATIVE:
-		case WC_HLC_NOT_FINITE:
-		case WC_HLC_INEXACT:
-		case WC_HLC_STEP_RANGE:
-			return WC_HLC_CLASS_RANGE;
-		case WC_HLC_TRUNCATED:
-		case WC_HLC_TRAILING:
-		case WC_HLC_VARINT:
-		case WC_HLC_FIELD_NUMBER:
-		case WC_HLC_WIRE_TYPE:
-		case WC_HLC_END_GROUP:
-		case WC_HLC_GROUP_DEPTH:
-		case WC_HLC_LENGTH:
-			return WC_HLC_CLASS_BINARY;
-	}
-	return WC_HLC_CLASS_BINARY;
-}
-
-const char *
-wc_hlc_strerror(wc_hlc_status st)
-{
-	switch (st)
-	{
-		case WC_HLC_OK:
-			return "no error";
-		case WC_HLC_EMPTY:
-			return "empty input";
-		case WC_HLC_SYNTAX:
-			return "unexpected character";
-		case WC_HLC_FRACTION_LEN:
-			return "more than 10 fraction digits";
-		case WC_HLC_NANOS_LEN:
-			return "the nanoseconds of the String() form must be exactly 9 digits";
-		case WC_HLC_WALL_RANGE:
-			return "wall time is outside 0 .. 9223372036854775807";
-		case WC_HLC_LOGICAL_RANGE:
-			return "logical is outside 0 .. 2147483647";
-		case WC_HLC_NEGATIVE:
-			return "a timestamp cannot be negative";
-		case WC_HLC_NOT_FINITE:
-			return "a timestamp must be a finite number";
-		case WC_HLC_INEXACT:
-			return "non-zero digits after the tenth decimal place";
-		case WC_HLC_STEP_RANGE:
-			return "the result is outside the timestamp range";
-		case WC_HLC_TRUNCATED:
-			return "truncated";
-		case WC_HLC_TRAILING:
-			return "trailing bytes";
-		case WC_HLC_VARINT:
-			return "varint longer than 10 bytes or above 2^64-1";
-		case WC_HLC_FIELD_NUMBER:
-			return "invalid field number";
-		case WC_HLC_WIRE_TYPE:
-			return "invalid wire type";
-		case WC_HLC_END_GROUP:
-			return "end-group without a matching start-group";
-		case WC_HLC_GROUP_DEPTH:
-			return "groups nested too deeply";
-		case WC_HLC_LENGTH:
-			return "length-delimited field runs past the end";
-	}
-	return "unknown error";
-}
-
-wc_hlc_status
+wc_status
 wc_hlc_make(int64_t wall, int64_t logical, wc_hlc *out)
 {
 	if (wall < 0)
@@ -97,7 +18,7 @@ wc_hlc_make(int64_t wall, int64_t logical, wc_hlc *out)
 	out->wall = wall;
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
-	return WC_HLC_OK;
+	return WC_OK;
 }
 
 /* ---------------------------------------------------------------- text */
@@ -181,7 +102,7 @@ static const uint32_t pow10_u32[11] = {
  * The decimal form "digits[.digits]" between b and e.  long_fraction: accept
  * fraction digits past the tenth when they are zeros (numeric text).
  */
-static wc_hlc_status
+static wc_status
 parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 			  wc_hlc *out, size_t *err_off)
 {
@@ -193,7 +114,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	size_t		nf = 0;
 
 	if (p == e || !is_digit(*p))
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	p = scan_digits(p, e, (uint64_t) WC_HLC_WALL_MAX, &wall, &wall_over);
 	frac = p;
 	if (p < e && *p == '.')
@@ -204,7 +125,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 			p++;
 		nf = (size_t) (p - frac);
 		if (nf == 0)
-			FAIL(WC_HLC_SYNTAX, p);
+			FAIL(WC_ERR_SYNTAX, p);
 		if (nf > 10)
 		{
 			if (!long_fraction)
@@ -228,7 +149,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 		}
 	}
 	if (p != e)
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	if (wall_over)
 		FAIL(WC_HLC_WALL_RANGE, b);
 	if (nf < 10)
@@ -238,11 +159,11 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	out->wall = (int64_t) wall;
 	out->logical = (int32_t) f;
 	out->reserved = 0;
-	return WC_HLC_OK;
+	return WC_OK;
 }
 
 /* The String() form "secs[.nnnnnnnnn],logical" between b and e. */
-static wc_hlc_status
+static wc_status
 parse_string_form(const char *base, const char *b, const char *e,
 				  wc_hlc *out, size_t *err_off)
 {
@@ -255,7 +176,7 @@ parse_string_form(const char *base, const char *b, const char *e,
 	int			log_over;
 
 	if (p == e || !is_digit(*p))
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	p = scan_digits(p, e, (uint64_t) WC_HLC_WALL_MAX, &secs, &secs_over);
 	if (p < e && *p == '.')
 	{
@@ -267,13 +188,13 @@ parse_string_form(const char *base, const char *b, const char *e,
 			FAIL(WC_HLC_NANOS_LEN, n0);
 	}
 	if (p == e || *p != ',')
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	lstart = ++p;
 	if (p == e || !is_digit(*p))
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	p = scan_digits(p, e, (uint64_t) WC_HLC_LOGICAL_MAX, &logical, &log_over);
 	if (p != e)
-		FAIL(WC_HLC_SYNTAX, p);
+		FAIL(WC_ERR_SYNTAX, p);
 	if (secs_over || secs > ((uint64_t) WC_HLC_WALL_MAX - nanos) / 1000000000u)
 		FAIL(WC_HLC_WALL_RANGE, b);
 	if (log_over)
@@ -281,10 +202,10 @@ parse_string_form(const char *base, const char *b, const char *e,
 	out->wall = (int64_t) (secs * 1000000000u + nanos);
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
-	return WC_HLC_OK;
+	return WC_OK;
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off)
 {
 	const char *base = s;
@@ -302,14 +223,14 @@ wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off)
 	return parse_decimal(base, b, e, 0, out, err_off);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_off)
 {
 	const char *base = s;
 	const char *b = s;
 	const char *e = s + len;
 	int			neg = 0;
-	wc_hlc_status st;
+	wc_status st;
 
 	if ((len == 3 && memcmp(s, "NaN", 3) == 0) ||
 		(len == 8 && memcmp(s, "Infinity", 8) == 0) ||
@@ -322,7 +243,7 @@ wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_
 	}
 	st = parse_decimal(base, b, e, 1, out, err_off);
 	if (neg && (st == WC_HLC_WALL_RANGE || st == WC_HLC_LOGICAL_RANGE ||
-				(st == WC_HLC_OK && !wc_hlc_is_empty(out))))
+				(st == WC_OK && !wc_hlc_is_empty(out))))
 		FAIL(WC_HLC_NEGATIVE, s);
 	return st;
 }
@@ -453,7 +374,7 @@ wc_hlc_to_bin(const wc_hlc *v, uint8_t *buf)
 	wc_store_be32(buf + 8, (uint32_t) v->logical);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 {
 	uint64_t	wall;
@@ -462,12 +383,12 @@ wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 	if (len < WC_HLC_BIN_LEN)
 	{
 		*err_off = len;
-		return WC_HLC_TRUNCATED;
+		return WC_ERR_TRUNCATED;
 	}
 	if (len > WC_HLC_BIN_LEN)
 	{
 		*err_off = WC_HLC_BIN_LEN;
-		return WC_HLC_TRAILING;
+		return WC_ERR_TRAILING;
 	}
 	wall = wc_load_be64(p);
 	logical = wc_load_be32(p + 8);
@@ -484,7 +405,7 @@ wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 	out->wall = (int64_t) wall;
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
-	return WC_HLC_OK;
+	return WC_OK;
 }
 
 /* ------------------------------------------------------------ protobuf */
@@ -551,15 +472,15 @@ typedef struct pb_reader
 #define PB_MAX_GROUP_DEPTH 64
 #define PB_MAX_FIELD ((1u << 29) - 1)
 
-static inline wc_hlc_status
-pb_fail(pb_reader *r, wc_hlc_status st, const uint8_t *at)
+static inline wc_status
+pb_fail(pb_reader *r, wc_status st, const uint8_t *at)
 {
 	r->err_off = (size_t) (at - r->base);
 	return st;
 }
 
 /* Read a varint of at most 10 bytes whose tenth byte is 0 or 1. */
-static wc_hlc_status
+static wc_status
 pb_varint(pb_reader *r, uint64_t *v)
 {
 	const uint8_t *start = r->p;
@@ -570,7 +491,7 @@ pb_varint(pb_reader *r, uint64_t *v)
 		uint8_t		b;
 
 		if (r->p == r->end)
-			return pb_fail(r, WC_HLC_TRUNCATED, start);
+			return pb_fail(r, WC_ERR_TRUNCATED, start);
 		b = *r->p++;
 		if (i == 9 && b > 1)
 			return pb_fail(r, WC_HLC_VARINT, start);
@@ -578,37 +499,37 @@ pb_varint(pb_reader *r, uint64_t *v)
 		if (b < 0x80)
 		{
 			*v = x;
-			return WC_HLC_OK;
+			return WC_OK;
 		}
 	}
 	return pb_fail(r, WC_HLC_VARINT, start);	/* not reached: b > 1 above */
 }
 
 /* Read a tag; field number 1 .. 2^29-1. */
-static wc_hlc_status
+static wc_status
 pb_tag(pb_reader *r, uint32_t *field, unsigned *wt)
 {
 	const uint8_t *start = r->p;
 	uint64_t	tag;
-	wc_hlc_status st;
+	wc_status st;
 
 	if (r->p < r->end && *r->p < 0x80)
 		tag = *r->p++;
-	else if ((st = pb_varint(r, &tag)) != WC_HLC_OK)
+	else if ((st = pb_varint(r, &tag)) != WC_OK)
 		return st;
 	if ((tag >> 3) == 0 || (tag >> 3) > PB_MAX_FIELD)
 		return pb_fail(r, WC_HLC_FIELD_NUMBER, start);
 	*field = (uint32_t) (tag >> 3);
 	*wt = (unsigned) (tag & 7);
-	return WC_HLC_OK;
+	return WC_OK;
 }
 
 /* Skip the value of a field whose tag (at tag_at) was just read. */
-static wc_hlc_status
+static wc_status
 pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int depth)
 {
 	uint64_t	v;
-	wc_hlc_status st;
+	wc_status st;
 
 	switch (wt)
 	{
@@ -620,20 +541,20 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 				size_t		n = wt == 1 ? 8 : 4;
 
 				if ((size_t) (r->end - r->p) < n)
-					return pb_fail(r, WC_HLC_TRUNCATED, tag_at);
+					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
 				r->p += n;
-				return WC_HLC_OK;
+				return WC_OK;
 			}
 		case 2:
 			{
 				const uint8_t *len_at = r->p;
 
-				if ((st = pb_varint(r, &v)) != WC_HLC_OK)
+				if ((st = pb_varint(r, &v)) != WC_OK)
 					return st;
 				if (v > (uint64_t) (r->end - r->p))
-					return pb_fail(r, WC_HLC_LENGTH, len_at);
+					return pb_fail(r, WC_ERR_LENGTH, len_at);
 				r->p += v;
-				return WC_HLC_OK;
+				return WC_OK;
 			}
 		case 3:
 			if (depth >= PB_MAX_GROUP_DEPTH)
@@ -645,16 +566,16 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 				unsigned	w;
 
 				if (r->p == r->end)
-					return pb_fail(r, WC_HLC_TRUNCATED, tag_at);
-				if ((st = pb_tag(r, &f, &w)) != WC_HLC_OK)
+					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
+				if ((st = pb_tag(r, &f, &w)) != WC_OK)
 					return st;
 				if (w == 4)
 				{
 					if (f != field)
 						return pb_fail(r, WC_HLC_END_GROUP, at);
-					return WC_HLC_OK;
+					return WC_OK;
 				}
-				if ((st = pb_skip(r, f, w, at, depth + 1)) != WC_HLC_OK)
+				if ((st = pb_skip(r, f, w, at, depth + 1)) != WC_OK)
 					return st;
 			}
 		case 4:
@@ -664,7 +585,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 	}
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 {
 	pb_reader	r = {p, p, p + len, 0};
@@ -672,7 +593,7 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 	uint64_t	logical = 0;
 	size_t		wall_at = 0;
 	size_t		logical_at = 0;
-	wc_hlc_status st;
+	wc_status st;
 
 	while (r.p < r.end)
 	{
@@ -680,7 +601,7 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 		uint32_t	field;
 		unsigned	wt;
 
-		if ((st = pb_tag(&r, &field, &wt)) != WC_HLC_OK)
+		if ((st = pb_tag(&r, &field, &wt)) != WC_OK)
 			goto fail;
 		if (field == 1 || field == 2)
 		{
@@ -689,14 +610,14 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 				st = pb_fail(&r, WC_HLC_WIRE_TYPE, at);
 				goto fail;
 			}
-			if ((st = pb_varint(&r, field == 1 ? &wall : &logical)) != WC_HLC_OK)
+			if ((st = pb_varint(&r, field == 1 ? &wall : &logical)) != WC_OK)
 				goto fail;
 			if (field == 1)
 				wall_at = (size_t) (at - p);
 			else
 				logical_at = (size_t) (at - p);
 		}
-		else if ((st = pb_skip(&r, field, wt, at, 0)) != WC_HLC_OK)
+		else if ((st = pb_skip(&r, field, wt, at, 0)) != WC_OK)
 			goto fail;
 	}
 	if (wall > (uint64_t) WC_HLC_WALL_MAX)
@@ -712,7 +633,7 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 	out->wall = (int64_t) wall;
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
-	return WC_HLC_OK;
+	return WC_OK;
 
 fail:
 	*err_off = r.err_off;
@@ -721,7 +642,7 @@ fail:
 
 /* ------------------------------------------------ stepping, arithmetic */
 
-wc_hlc_status
+wc_status
 wc_hlc_next(const wc_hlc *v, wc_hlc *out)
 {
 	if (v->logical < WC_HLC_LOGICAL_MAX)
@@ -731,7 +652,7 @@ wc_hlc_next(const wc_hlc *v, wc_hlc *out)
 	return wc_hlc_make(v->wall + 1, 0, out);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_prev(const wc_hlc *v, wc_hlc *out)
 {
 	if (v->logical > 0)
@@ -741,7 +662,7 @@ wc_hlc_prev(const wc_hlc *v, wc_hlc *out)
 	return wc_hlc_make(v->wall - 1, WC_HLC_LOGICAL_MAX, out);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_floor_prev(const wc_hlc *v, wc_hlc *out)
 {
 	if (v->logical > 0)
@@ -751,7 +672,7 @@ wc_hlc_floor_prev(const wc_hlc *v, wc_hlc *out)
 	return wc_hlc_make(v->wall - 1, 0, out);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_add(const wc_hlc *v, int64_t wall_delta, int32_t logical_delta, wc_hlc *out)
 {
 	int64_t		wall;
@@ -764,7 +685,7 @@ wc_hlc_add(const wc_hlc *v, int64_t wall_delta, int32_t logical_delta, wc_hlc *o
 	return wc_hlc_make(wall, logical, out);
 }
 
-wc_hlc_status
+wc_status
 wc_hlc_from_unix_micros(int64_t micros, wc_hlc *out)
 {
 	if (micros < 0 || micros > WC_HLC_WALL_MAX / 1000)

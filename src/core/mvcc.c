@@ -1,37 +1,12 @@
 /*
  * mvcc.c: CockroachDB MVCC key encoding, decoding and order, pure C core
- * (see mvcc.h and ../shared/spec/crdb-hlc-mvcc.md, sections 4 and 5).
+ * (see mvcc.h and doc/spec/crdb-hlc-mvcc.md, sections 4 and 5).
  */
 #include "mvcc.h"
 
 #include <string.h>
 
 #include "byteorder.h"
-
-const char *
-wc_mvcc_strerror(wc_mvcc_status st)
-{
-	switch (st)
-	{
-		case WC_MVCC_OK:
-			return "no error";
-		case WC_MVCC_EMPTY:
-			return "empty input (no sentinel)";
-		case WC_MVCC_LEN_ONE:
-			return "version length byte 1 (a zero-length version is never written)";
-		case WC_MVCC_LEN_EXCEEDS:
-			return "version length byte exceeds the bytes before it";
-		case WC_MVCC_SENTINEL:
-			return "the byte before the version is not the 00 sentinel";
-		case WC_MVCC_VERSION_LEN:
-			return "version is not 8, 12 or 13 bytes";
-		case WC_MVCC_WALL_RANGE:
-			return wc_hlc_strerror(WC_HLC_WALL_RANGE);
-		case WC_MVCC_LOGICAL_RANGE:
-			return wc_hlc_strerror(WC_HLC_LOGICAL_RANGE);
-	}
-	return "unknown error";
-}
 
 size_t
 wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *out)
@@ -57,7 +32,7 @@ wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *ou
 	return key_len + 1;
 }
 
-wc_mvcc_status
+wc_status
 wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
 {
 	size_t		n;
@@ -79,7 +54,7 @@ wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
 		out->ts.wall = 0;
 		out->ts.logical = 0;
 		out->ts.reserved = 0;
-		return WC_MVCC_OK;
+		return WC_OK;
 	}
 	if (n == 1 || n > len - 1)
 	{
@@ -103,19 +78,19 @@ wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
 	if (wall > (uint64_t) WC_HLC_WALL_MAX)
 	{
 		*err_off = s + 1;
-		return WC_MVCC_WALL_RANGE;
+		return WC_HLC_WALL_RANGE;
 	}
 	if (logical > (uint32_t) WC_HLC_LOGICAL_MAX)
 	{
 		*err_off = s + 9;
-		return WC_MVCC_LOGICAL_RANGE;
+		return WC_HLC_LOGICAL_RANGE;
 	}
 	out->key_len = s;
 	out->version_len = (unsigned) (n - 1);
 	out->ts.wall = (int64_t) wall;
 	out->ts.logical = (int32_t) logical;
 	out->ts.reserved = 0;
-	return WC_MVCC_OK;
+	return WC_OK;
 }
 
 int
@@ -140,24 +115,24 @@ wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
 	return -wc_hlc_cmp(&a->ts, &b->ts);
 }
 
-wc_mvcc_status
+wc_status
 wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
 				int *cmp, int *bad, size_t *err_off)
 {
 	wc_mvcc_key ka,
 				kb;
-	wc_mvcc_status st;
+	wc_status st;
 
-	if ((st = wc_mvcc_decode(a, alen, &ka, err_off)) != WC_MVCC_OK)
+	if ((st = wc_mvcc_decode(a, alen, &ka, err_off)) != WC_OK)
 	{
 		*bad = 0;
 		return st;
 	}
-	if ((st = wc_mvcc_decode(b, blen, &kb, err_off)) != WC_MVCC_OK)
+	if ((st = wc_mvcc_decode(b, blen, &kb, err_off)) != WC_OK)
 	{
 		*bad = 1;
 		return st;
 	}
 	*cmp = wc_mvcc_cmp_decoded(a, &ka, b, &kb);
-	return WC_MVCC_OK;
+	return WC_OK;
 }

@@ -20,20 +20,6 @@
 
 #include "hlc.h"
 
-typedef enum wc_mvcc_status
-{
-	WC_MVCC_OK = 0,
-	/* malformed (22P03) */
-	WC_MVCC_EMPTY,				/* no bytes at all */
-	WC_MVCC_LEN_ONE,			/* length byte 1: a zero-length version */
-	WC_MVCC_LEN_EXCEEDS,		/* length byte larger than the bytes before it allow */
-	WC_MVCC_SENTINEL,			/* the byte before the version is not 00 */
-	WC_MVCC_VERSION_LEN,		/* version not 0, 8, 12 or 13 bytes */
-	/* out of range (22003) */
-	WC_MVCC_WALL_RANGE,			/* wall time with its top bit set */
-	WC_MVCC_LOGICAL_RANGE		/* logical with its top bit set */
-} wc_mvcc_status;
-
 /* A decoded key; the user key is the first key_len bytes of the input. */
 typedef struct wc_mvcc_key
 {
@@ -41,15 +27,6 @@ typedef struct wc_mvcc_key
 	unsigned	version_len;	/* 0, 8, 12 or 13: the version bytes as written */
 	wc_hlc		ts;				/* (0, 0) for no version and all-zero versions */
 } wc_mvcc_key;
-
-/* 1 for the 22003 statuses, 0 for the malformed ones. */
-static inline int
-wc_mvcc_status_is_range(wc_mvcc_status st)
-{
-	return st == WC_MVCC_WALL_RANGE || st == WC_MVCC_LOGICAL_RANGE;
-}
-
-const char *wc_mvcc_strerror(wc_mvcc_status st);
 
 /* Exact size of the encoding of a key_len-byte key with ts. */
 static inline size_t
@@ -66,7 +43,7 @@ size_t		wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uin
 
 /* Split and validate an encoded key (spec 4.1); on error *err_off is the
  * offending byte's offset. */
-wc_mvcc_status wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off);
+wc_status wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off);
 
 /*
  * Order two decoded keys (a over pa, b over pb) with the engine comparator;
@@ -79,7 +56,7 @@ int			wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
  * Decode and order two encoded keys.  On error returns the status, *bad is
  * 0 or 1 for the input at fault and *err_off the offset within it.
  */
-wc_mvcc_status wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
+wc_status wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
 							   int *cmp, int *bad, size_t *err_off);
 
 #endif							/* WC_MVCC_H */

@@ -21,11 +21,36 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_ERR_UNEXPECTED] = {WC_CLASS_BINARY, "unexpected item", WC_SHOW_HEX},
 	[WC_ERR_UNSUPPORTED] = {WC_CLASS_BINARY, "unsupported kind", WC_SHOW_HEX},
 	[WC_ERR_CHECKSUM] = {WC_CLASS_BINARY, "checksum mismatch", WC_SHOW_HEX},
-	[WC_ERR_SYNTAX] = {WC_CLASS_TEXT, "syntax error"},
+	[WC_ERR_SYNTAX] = {WC_CLASS_TEXT, "unexpected character"},
 	[WC_ERR_RANGE] = {WC_CLASS_RANGE, "value out of range", WC_SHOW_LIMIT},
 	[WC_ERR_DATETIME_RANGE] = {WC_CLASS_DATETIME, "date or time out of range", WC_SHOW_LIMIT},
 	[WC_ERR_PARAMETER] = {WC_CLASS_PARAMETER, "invalid parameter"},
 	[WC_ERR_TOO_LARGE] = {WC_CLASS_TOO_LARGE, "result too large", WC_SHOW_BYTES},
+
+	/* CockroachDB HLC timestamps */
+	[WC_HLC_EMPTY] = {WC_CLASS_TEXT, "empty input"},
+	[WC_HLC_FRACTION_LEN] = {WC_CLASS_TEXT, "more than 10 fraction digits"},
+	[WC_HLC_NANOS_LEN] = {WC_CLASS_TEXT,
+	"the nanoseconds of the String() form must be exactly 9 digits"},
+	[WC_HLC_WALL_RANGE] = {WC_CLASS_RANGE, "wall time is outside 0 .. 9223372036854775807"},
+	[WC_HLC_LOGICAL_RANGE] = {WC_CLASS_RANGE, "logical is outside 0 .. 2147483647"},
+	[WC_HLC_NEGATIVE] = {WC_CLASS_RANGE, "a timestamp cannot be negative"},
+	[WC_HLC_NOT_FINITE] = {WC_CLASS_RANGE, "a timestamp must be a finite number"},
+	[WC_HLC_INEXACT] = {WC_CLASS_RANGE, "non-zero digits after the tenth decimal place"},
+	[WC_HLC_STEP_RANGE] = {WC_CLASS_RANGE, "the result is outside the timestamp range"},
+	[WC_HLC_VARINT] = {WC_CLASS_BINARY, "varint longer than 10 bytes or above 2^64-1"},
+	[WC_HLC_FIELD_NUMBER] = {WC_CLASS_BINARY, "invalid field number"},
+	[WC_HLC_WIRE_TYPE] = {WC_CLASS_BINARY, "invalid wire type"},
+	[WC_HLC_END_GROUP] = {WC_CLASS_BINARY, "end-group without a matching start-group"},
+	[WC_HLC_GROUP_DEPTH] = {WC_CLASS_BINARY, "groups nested too deeply"},
+
+	/* CockroachDB MVCC keys */
+	[WC_MVCC_EMPTY] = {WC_CLASS_BINARY, "empty input (no sentinel)"},
+	[WC_MVCC_LEN_ONE] = {WC_CLASS_BINARY,
+	"version length byte 1 (a zero-length version is never written)"},
+	[WC_MVCC_LEN_EXCEEDS] = {WC_CLASS_BINARY, "version length byte exceeds the bytes before it"},
+	[WC_MVCC_SENTINEL] = {WC_CLASS_BINARY, "the byte before the version is not the 00 sentinel"},
+	[WC_MVCC_VERSION_LEN] = {WC_CLASS_BINARY, "version is not 8, 12 or 13 bytes"},
 
 	/* MySQL client/server protocol */
 	[WC_MYSQL_NULL_FIELD] = {WC_CLASS_BINARY, "unexpected NULL marker 0xfb", WC_SHOW_NUMBER,

@@ -75,6 +75,29 @@ typedef enum wc_status
 	 * protocol, then newer codecs.
 	 */
 
+	/* ---- CockroachDB HLC timestamps (hlc.h) ---- */
+	WC_HLC_EMPTY,				/* text: nothing but white space (22P02) */
+	WC_HLC_FRACTION_LEN,		/* text: decimal fraction of more than 10 digits (22P02) */
+	WC_HLC_NANOS_LEN,			/* text: String() nanoseconds not exactly 9 digits (22P02) */
+	WC_HLC_WALL_RANGE,			/* wall time beyond 0 .. 2^63-1 (22003) */
+	WC_HLC_LOGICAL_RANGE,		/* logical beyond 0 .. 2^31-1 (22003) */
+	WC_HLC_NEGATIVE,			/* a negative number (numeric cast, 22003) */
+	WC_HLC_NOT_FINITE,			/* NaN or infinity (numeric cast, 22003) */
+	WC_HLC_INEXACT,				/* non-zero digits past the tenth decimal (22003) */
+	WC_HLC_STEP_RANGE,			/* next/prev/add leaves the range (22003) */
+	WC_HLC_VARINT,				/* protobuf: varint longer than 10 bytes or > 2^64-1 */
+	WC_HLC_FIELD_NUMBER,		/* protobuf: field number 0 or above 2^29-1 */
+	WC_HLC_WIRE_TYPE,			/* protobuf: wire type 6 or 7, or not varint for 1/2 */
+	WC_HLC_END_GROUP,			/* protobuf: end-group without its start-group */
+	WC_HLC_GROUP_DEPTH,			/* protobuf: groups nested deeper than the limit */
+
+	/* ---- CockroachDB MVCC keys (mvcc.h); range errors are WC_HLC_*_RANGE ---- */
+	WC_MVCC_EMPTY,				/* no bytes at all */
+	WC_MVCC_LEN_ONE,			/* length byte 1: a zero-length version */
+	WC_MVCC_LEN_EXCEEDS,		/* length byte larger than the bytes before it allow */
+	WC_MVCC_SENTINEL,			/* the byte before the version is not 00 */
+	WC_MVCC_VERSION_LEN,		/* version not 0, 8, 12 or 13 bytes */
+
 	/* ---- MySQL client/server protocol (mysql_*.h) ---- */
 	WC_MYSQL_NULL_FIELD,		/* the NULL marker 0xfb where a value is required */
 	WC_MYSQL_EMBEDDED_NUL,		/* a 00 byte in bytes to write as string<NUL> (22023) */

@@ -223,7 +223,7 @@ fdb_versionstamp_hash_extended(PG_FUNCTION_ARGS)
 							 PG_GETARG_INT64(1));
 }
 
-/* ---- 0.2: sort support, min/max ---- */
+/* ---- sort support, min/max ---- */
 
 static int
 vs_fastcmp(Datum a, Datum b, SortSupport ssup)

@@ -1,7 +1,7 @@
 /*
  * hlc.c: fmgr glue of the hlc_timestamp type (CockroachDB HLC timestamps).
  * Parsing, printing and byte work happen in src/core/hlc.c; this file
- * turns Datums into core calls and core statuses into ERRORs.
+ * turns Datums into core calls and reports core statuses with wc_report.
  */
 #include "compat.h"
 
@@ -16,13 +16,14 @@
 #include "utils/timestamp.h"
 
 #include "hlc_pg.h"
+#include "wc_report.h"
 
 /* Unix epoch minus PostgreSQL epoch (2000-01-01), in microseconds. */
 #define WC_UNIX_TO_PG_USECS \
 	((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY)
 
 Datum
-wc_hlc_datum(const wc_hlc *v)
+hlc_datum(const wc_hlc *v)
 {
 	wc_hlc	   *r = (wc_hlc *) palloc(sizeof(wc_hlc));
 
@@ -30,51 +31,6 @@ wc_hlc_datum(const wc_hlc *v)
 	r->logical = v->logical;
 	r->reserved = 0;
 	return PointerGetDatum(r);
-}
-
-void
-wc_hlc_error_save(wc_hlc_status st, size_t off, const char *what, const char *text,
-				  Node *escontext)
-{
-	const char *desc = wc_hlc_strerror(st);
-
-	switch (wc_hlc_status_class(st))
-	{
-		case WC_HLC_CLASS_TEXT:
-			errsave(escontext,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type %s: \"%s\"", what, text),
-					 errdetail("At byte offset %zu: %s.", off, desc)));
-			return;
-		case WC_HLC_CLASS_RANGE:
-			if (text != NULL)
-			{
-				errsave(escontext,
-						(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-						 errmsg("value out of range for type %s: \"%s\"", what, text),
-						 errdetail("At byte offset %zu: %s.", off, desc)));
-				return;
-			}
-			errsave(escontext,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("%s out of range: %s at byte offset %zu", what, desc, off)));
-			return;
-		case WC_HLC_CLASS_BINARY:
-			errsave(escontext,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("malformed %s: %s at byte offset %zu", what, desc, off)));
-			return;
-		case WC_HLC_CLASS_OK:
-			break;
-	}
-	elog(ERROR, "unexpected hlc status %d", (int) st);
-}
-
-void
-wc_hlc_error(wc_hlc_status st, size_t off, const char *what, const char *text)
-{
-	wc_hlc_error_save(st, off, what, text, NULL);
-	pg_unreachable();
 }
 
 /* ---------------------------------------------------------------- I/O */
@@ -86,11 +42,16 @@ hlc_timestamp_in(PG_FUNCTION_ARGS)
 	const char *str = PG_GETARG_CSTRING(0);
 	wc_hlc	   *r = (wc_hlc *) palloc(sizeof(wc_hlc));
 	size_t		off;
-	wc_hlc_status st = wc_hlc_parse(str, strlen(str), r, &off);
+	wc_status st = wc_hlc_parse(str, strlen(str), r, &off);
 
-	if (st != WC_HLC_OK)
+	if (st != WC_OK)
 	{
-		wc_hlc_error_save(st, off, "hlc_timestamp", str, fcinfo->context);
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report_input(&err, "hlc_timestamp", str, fcinfo->context);
+	}
 		PG_RETURN_DATUM((Datum) 0);
 	}
 	PG_RETURN_POINTER(r);
@@ -114,11 +75,16 @@ hlc_timestamp_recv(PG_FUNCTION_ARGS)
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
 	wc_hlc	   *r = (wc_hlc *) palloc(sizeof(wc_hlc));
 	size_t		off;
-	wc_hlc_status st = wc_hlc_from_bin((const uint8_t *) buf->data + buf->cursor,
+	wc_status st = wc_hlc_from_bin((const uint8_t *) buf->data + buf->cursor,
 									   (size_t) (buf->len - buf->cursor), r, &off);
 
-	if (st != WC_HLC_OK)
-		wc_hlc_error(st, off, "hlc_timestamp binary input", NULL);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report(&err, "hlc_timestamp binary form");
+	}
 	buf->cursor = buf->len;
 	PG_RETURN_POINTER(r);
 }
@@ -281,12 +247,13 @@ hlc_timestamp_make(PG_FUNCTION_ARGS)
 	int32		logical = PG_GETARG_INT32(1);
 	wc_hlc		v;
 
-	if (wc_hlc_make(wall, logical, &v) != WC_HLC_OK)
+	if (wc_hlc_make(wall, logical, &v) != WC_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlc_timestamp(%lld, %d) out of range", (long long) wall, logical),
-				 errdetail("The wall time must be 0 .. 9223372036854775807 and the logical 0 .. 2147483647.")));
-	return wc_hlc_datum(&v);
+				 errmsg("hlc_timestamp out of range"),
+				 errdetail("Wall time %lld, logical %d: the wall time must be 0 .. 9223372036854775807 and the logical 0 .. 2147483647.",
+						   (long long) wall, logical)));
+	return hlc_datum(&v);
 }
 
 PG_FUNCTION_INFO_V1(hlc_walltime);
@@ -310,7 +277,7 @@ hlc_is_empty(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(wc_hlc_is_empty(PG_GETARG_HLC_P(0)));
 }
 
-/* ERROR for a step out of the range: fn(input) out of range. */
+/* ERROR for a step out of the range. */
 static void WC_NORETURN
 hlc_step_error(const char *fn, const wc_hlc *v)
 {
@@ -319,7 +286,8 @@ hlc_step_error(const char *fn, const wc_hlc *v)
 	wc_hlc_format(v, buf);
 	ereport(ERROR,
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("%s(%s): result out of range for type hlc_timestamp", fn, buf)));
+			 errmsg("hlc_timestamp out of range"),
+			 errdetail("%s(%s) would leave the timestamp range.", fn, buf)));
 	pg_unreachable();
 }
 
@@ -330,9 +298,9 @@ name(PG_FUNCTION_ARGS) \
 { \
 	const wc_hlc *v = PG_GETARG_HLC_P(0); \
 	wc_hlc		r; \
-	if (corefn(v, &r) != WC_HLC_OK) \
+	if (corefn(v, &r) != WC_OK) \
 		hlc_step_error(#name, v); \
-	return wc_hlc_datum(&r); \
+	return hlc_datum(&r); \
 }
 
 HLC_STEP_FN(hlc_next, wc_hlc_next)
@@ -348,18 +316,18 @@ hlc_add(PG_FUNCTION_ARGS)
 	int32		dl = PG_GETARG_INT32(2);
 	wc_hlc		r;
 
-	if (wc_hlc_add(v, dw, dl, &r) != WC_HLC_OK)
+	if (wc_hlc_add(v, dw, dl, &r) != WC_OK)
 	{
 		char		buf[WC_HLC_TEXT_MAX];
 
 		wc_hlc_format(v, buf);
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("hlc_add(%s, %lld, %d): result out of range for type hlc_timestamp",
-						buf, (long long) dw, dl),
-				 errdetail("The wall time must stay within 0 .. 9223372036854775807 and the logical within 0 .. 2147483647; they do not carry into each other.")));
+				 errmsg("hlc_timestamp out of range"),
+				 errdetail("%s plus %lld nanoseconds and %d logical ticks: the wall time must stay within 0 .. 9223372036854775807 and the logical within 0 .. 2147483647; they do not carry into each other.",
+						   buf, (long long) dw, dl)));
 	}
-	return wc_hlc_datum(&r);
+	return hlc_datum(&r);
 }
 
 PG_FUNCTION_INFO_V1(hlc_to_crdb_string);
@@ -393,14 +361,16 @@ hlc_from_numeric(PG_FUNCTION_ARGS)
 	char	   *str = DatumGetCString(DirectFunctionCall1(numeric_out, PG_GETARG_DATUM(0)));
 	wc_hlc		v;
 	size_t		off;
-	wc_hlc_status st = wc_hlc_parse_decimal_number(str, strlen(str), &v, &off);
+	wc_status st = wc_hlc_parse_decimal_number(str, strlen(str), &v, &off);
 
-	if (st != WC_HLC_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("numeric %s out of range for type hlc_timestamp: %s",
-						str, wc_hlc_strerror(st))));
-	return wc_hlc_datum(&v);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report_input(&err, "hlc_timestamp", str, NULL);
+	}
+	return hlc_datum(&v);
 }
 
 /* The wall time truncated to microseconds; never out of range. */
@@ -425,13 +395,13 @@ hlc_from_timestamptz(PG_FUNCTION_ARGS)
 	 */
 	if (TIMESTAMP_NOT_FINITE(ts) ||
 		pg_add_s64_overflow(ts, WC_UNIX_TO_PG_USECS, &unix_micros) ||
-		wc_hlc_from_unix_micros(unix_micros, &v) != WC_HLC_OK)
+		wc_hlc_from_unix_micros(unix_micros, &v) != WC_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("timestamptz \"%s\" out of range for type hlc_timestamp",
 						DatumGetCString(DirectFunctionCall1(timestamptz_out, TimestampTzGetDatum(ts)))),
 				 errdetail("The wall time must be 1970-01-01 00:00:00+00 .. 2262-04-11 23:47:16.854775+00.")));
-	return wc_hlc_datum(&v);
+	return hlc_datum(&v);
 }
 
 /* ------------------------------------------------------------ protobuf */
@@ -443,12 +413,17 @@ hlc_timestamp_from_proto(PG_FUNCTION_ARGS)
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	wc_hlc		v;
 	size_t		off;
-	wc_hlc_status st = wc_hlc_proto_decode((const uint8_t *) VARDATA_ANY(b),
+	wc_status st = wc_hlc_proto_decode((const uint8_t *) VARDATA_ANY(b),
 										   VARSIZE_ANY_EXHDR(b), &v, &off);
 
-	if (st != WC_HLC_OK)
-		wc_hlc_error(st, off, "hlc_timestamp protobuf", NULL);
-	return wc_hlc_datum(&v);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report(&err, "hlc_timestamp protobuf");
+	}
+	return hlc_datum(&v);
 }
 
 PG_FUNCTION_INFO_V1(hlc_timestamp_to_proto);

@@ -21,63 +21,22 @@
 #include "bytea_text.h"
 #include "hlc_pg.h"
 #include "mvcc.h"
+#include "wc_report.h"
 
-/*
- * Report a key that does not decode, through errsave() (so an input function
- * called softly on 16+ records it and returns).  what names the function or
- * type (and argument); text, when given, is the text input to quote (22P02).
- */
-static void
-mvcc_error_save(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
-				const char *what, const char *text, Node *escontext)
-{
-	const char *desc = wc_mvcc_strerror(st);
-	unsigned	last = len > 0 ? p[len - 1] : 0;
-
-	if (wc_mvcc_status_is_range(st))
-		errsave(escontext,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: timestamp of the MVCC key out of range: %s at byte offset %zu",
-						what, desc, off),
-				 errdetail("The encoded key is %zu bytes long; CockroachDB writes negative components this way.",
-						   len)));
-	else if (text != NULL)
-		errsave(escontext,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", what, text),
-				 errdetail("Byte offset %zu of the %zu-byte encoded key (length byte %u): %s.",
-						   off, len, last, desc)));
-	else
-		errsave(escontext,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("malformed MVCC key in %s: %s at byte offset %zu", what, desc, off),
-				 len > 0 ?
-				 errdetail_plural("The encoded key is %zu byte long and its last byte, the version length, is %u.",
-								  "The encoded key is %zu bytes long and its last byte, the version length, is %u.",
-								  (unsigned long) len, len, last) :
-				 errdetail("The encoded key is empty.")));
-}
-
-/* ERROR for a key that does not decode (see mvcc_error_save). */
-static void WC_NORETURN
-mvcc_error(wc_mvcc_status st, size_t off, const uint8_t *p, size_t len,
-		   const char *what, const char *text)
-{
-	mvcc_error_save(st, off, p, len, what, text, NULL);
-	pg_unreachable();
-}
-
-/* Decode a varlena key or raise the error. */
+/* Decode a varlena key or report why it does not decode. */
 static inline void
-mvcc_decode_or_error(const struct varlena *v, wc_mvcc_key *k, const char *what, const char *text)
+mvcc_decode_checked(const struct varlena *v, wc_mvcc_key *k)
 {
-	const uint8_t *p = (const uint8_t *) VARDATA_ANY(v);
-	size_t		len = VARSIZE_ANY_EXHDR(v);
 	size_t		off;
-	wc_mvcc_status st = wc_mvcc_decode(p, len, k, &off);
+	wc_error	err;
+	wc_status	st = wc_mvcc_decode((const uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), k,
+									&off);
 
-	if (st != WC_MVCC_OK)
-		mvcc_error(st, off, p, len, what, text);
+	if (st != WC_OK)
+	{
+		wc_fail(&err, st, off);
+		wc_report(&err, "CockroachDB MVCC key");
+	}
 }
 
 /* -------------------------------------------------- encode and decode */
@@ -95,7 +54,7 @@ crdb_mvcc_key_encode(PG_FUNCTION_ARGS)
 	if (n > MaxAllocSize - VARHDRSZ)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("crdb_mvcc_key_encode: the %zu-byte result is too large", n)));
+				 errmsg("MVCC key of %zu bytes is too large", n)));
 	r = (bytea *) palloc(VARHDRSZ + n);
 	SET_VARSIZE(r, VARHDRSZ + n);
 	wc_mvcc_encode((const uint8_t *) VARDATA_ANY(key), klen, ts, (uint8_t *) VARDATA(r));
@@ -114,7 +73,7 @@ crdb_mvcc_key_decode(PG_FUNCTION_ARGS)
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
 
-	mvcc_decode_or_error(in, &k, "crdb_mvcc_key_decode", NULL);
+	mvcc_decode_checked(in, &k);
 	if (tupdesc == NULL)
 	{
 		MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
@@ -129,7 +88,7 @@ crdb_mvcc_key_decode(PG_FUNCTION_ARGS)
 	SET_VARSIZE(key, VARHDRSZ + k.key_len);
 	memcpy(VARDATA(key), VARDATA_ANY(in), k.key_len);
 	values[0] = PointerGetDatum(key);
-	values[1] = wc_hlc_datum(&k.ts);
+	values[1] = hlc_datum(&k.ts);
 	return HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls));
 }
 
@@ -145,12 +104,16 @@ mvcc_cmp_varlena(const struct varlena *a, const struct varlena *b)
 	size_t		off;
 	int			cmp = 0,
 				bad = 0;
-	wc_mvcc_status st = wc_mvcc_compare(pa, alen, pb, blen, &cmp, &bad, &off);
+	wc_status st = wc_mvcc_compare(pa, alen, pb, blen, &cmp, &bad, &off);
 
-	if (st != WC_MVCC_OK)
-		mvcc_error(st, off, bad ? pb : pa, bad ? blen : alen,
-				   bad ? "crdb_mvcc_key comparison, argument 2" : "crdb_mvcc_key comparison, argument 1",
-				   NULL);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_at_index(&err, st, "argument", bad + 1);
+		wc_report(&err, "CockroachDB MVCC key");
+	}
 	return cmp;
 }
 
@@ -234,7 +197,7 @@ mvcc_abbrev_convert(Datum original, SortSupport ssup)
 	uint8_t		buf[8] = {0};
 	uint64		a;
 
-	mvcc_decode_or_error(v, &k, "crdb_mvcc_key sort", NULL);
+	mvcc_decode_checked(v, &k);
 	memcpy(buf, VARDATA_ANY(v), Min(k.key_len, sizeof(buf)));
 	a = wc_load_be64(buf);
 	st->input_count++;
@@ -318,7 +281,7 @@ mvcc_hash(const struct varlena *v, uint64 seed)
 	wc_mvcc_key k;
 	uint64		h;
 
-	mvcc_decode_or_error(v, &k, "crdb_mvcc_key hash", NULL);
+	mvcc_decode_checked(v, &k);
 	h = hash_bytes_extended((const unsigned char *) VARDATA_ANY(v), (int) k.key_len, seed);
 	if (k.version_len != 0)
 	{
@@ -371,7 +334,7 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bt_is_hex(str, n) ? (n - 2) / 2 : n));
 	wc_bt_status bst = wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
 	wc_mvcc_key k;
-	wc_mvcc_status st;
+	wc_status st;
 
 	if (bst != WC_BT_OK)
 		ereturn(fcinfo->context, (Datum) 0,
@@ -384,10 +347,12 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 				 errdetail("invalid input syntax for type bytea")));
 	SET_VARSIZE(b, VARHDRSZ + len);
 	st = wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &off);
-	if (st != WC_MVCC_OK)
+	if (st != WC_OK)
 	{
-		mvcc_error_save(st, off, (const uint8_t *) VARDATA(b), len, "crdb_mvcc_key", str,
-						fcinfo->context);
+		wc_error	err;
+
+		wc_fail(&err, st, off);
+		wc_report_input(&err, "crdb_mvcc_key", str, fcinfo->context);
 		PG_RETURN_DATUM((Datum) 0);
 	}
 	PG_RETURN_BYTEA_P(b);
@@ -400,7 +365,7 @@ crdb_mvcc_key_recv(PG_FUNCTION_ARGS)
 	Datum		b = DirectFunctionCall1(bytearecv, PG_GETARG_DATUM(0));
 	wc_mvcc_key k;
 
-	mvcc_decode_or_error((struct varlena *) DatumGetPointer(b), &k, "crdb_mvcc_key binary input", NULL);
+	mvcc_decode_checked((struct varlena *) DatumGetPointer(b), &k);
 	PG_RETURN_DATUM(b);
 }
 
@@ -412,7 +377,7 @@ crdb_mvcc_key_from_bytea(PG_FUNCTION_ARGS)
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	wc_mvcc_key k;
 
-	mvcc_decode_or_error(v, &k, "crdb_mvcc_key(bytea)", NULL);
+	mvcc_decode_checked(v, &k);
 	PG_RETURN_POINTER(v);
 }
 
@@ -427,7 +392,7 @@ crdb_mvcc_key_key(PG_FUNCTION_ARGS)
 	wc_mvcc_key k;
 	bytea	   *r;
 
-	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_key", NULL);
+	mvcc_decode_checked(v, &k);
 	r = (bytea *) palloc(VARHDRSZ + k.key_len);
 	SET_VARSIZE(r, VARHDRSZ + k.key_len);
 	memcpy(VARDATA(r), VARDATA_ANY(v), k.key_len);
@@ -442,6 +407,6 @@ crdb_mvcc_key_timestamp(PG_FUNCTION_ARGS)
 	struct varlena *v = PG_GETARG_VARLENA_PP(0);
 	wc_mvcc_key k;
 
-	mvcc_decode_or_error(v, &k, "crdb_mvcc_key_timestamp", NULL);
-	PG_RETURN_DATUM(wc_hlc_datum(&k.ts));
+	mvcc_decode_checked(v, &k);
+	PG_RETURN_DATUM(hlc_datum(&k.ts));
 }

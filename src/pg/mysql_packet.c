@@ -287,7 +287,7 @@ column_def_values(const uint8 *buf, const wc_mysql_column_def *cd, Datum *values
 	memset(nulls + 6, 0, 5 * sizeof(bool));
 }
 
-/* 0.2: thirteen columns, the extended metadata last. */
+/* Thirteen columns, the extended metadata last. */
 static Datum
 column_def_result(FunctionCallInfo fcinfo, wc_mysql_cd_ext ext)
 {
@@ -322,7 +322,8 @@ mysql_column_def_decode_caps(PG_FUNCTION_ARGS)
 	return column_def_result(fcinfo, wc_mysql_cd_ext_of(mysql_caps_arg(PG_GETARG_INT64(1))));
 }
 
-/* The 0.1 entry point (eleven columns), kept for wirecodec--0.1.sql. */
+/* The eleven-column C entry point, which the oldest install script binds
+ * and upgrades keep. */
 PG_FUNCTION_INFO_V1(mysql_column_def_decode);
 Datum
 mysql_column_def_decode(PG_FUNCTION_ARGS)
@@ -379,8 +380,8 @@ mysql_ok_packet_decode_caps(PG_FUNCTION_ARGS)
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
-/* The 0.1 entry point (five columns, no session tracking), kept for
- * wirecodec--0.1.sql. */
+/* The five-column C entry point (no session tracking), which the oldest
+ * install script binds and upgrades keep. */
 PG_FUNCTION_INFO_V1(mysql_ok_packet_decode);
 Datum
 mysql_ok_packet_decode(PG_FUNCTION_ARGS)

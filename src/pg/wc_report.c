@@ -2,10 +2,10 @@
  * wc_report.c: the one glue reporter (see wc_report.h and doc/errors.md).
  *
  * Primary message: "invalid <subject>: <status text>[ in <field>]", or for
- * range and size classes "<status text> for <subject>" ("value out of range
- * for MySQL int<N>").  Detail: where (byte offset, element/packet/column)
- * and what was expected and found.  Hint: the rule the input broke, when the
- * status's row has one.  Messages name the data, never the SQL function.
+ * the range classes "<subject> out of range".  Detail: where (byte offset,
+ * element/packet/column) and what was expected and found.  Hint: the rule
+ * the input broke, when the status's row has one.  Messages name the data,
+ * never the SQL function.
  */
 #include "compat.h"
 
@@ -50,19 +50,31 @@ show_value(StringInfo s, wc_show show, uint64 v)
 		appendStringInfo(s, "%llu", (unsigned long long) v);
 }
 
-/* "At byte offset 7 (element 2): expected 8 bytes, found 3." */
+/*
+ * The detail: "At byte offset 7 (element 2): expected 8 bytes, found 3."
+ * With text (range classes: the status's text, which the primary message
+ * leaves out) "At byte offset 0: wall time is outside ..., found 9, maximum 8."
+ */
 static void
-wc_where(const wc_error *err, wc_show show, StringInfo s)
+wc_where(const wc_error *err, wc_show show, const char *text, StringInfo s)
 {
+	bool		ef = (err->has & (WC_HAS_EXPECTED | WC_HAS_FOUND)) != 0;
+
 	if (err->has & WC_HAS_OFFSET)
 		appendStringInfo(s, "At byte offset %zu", err->offset);
 	if (err->has & WC_HAS_INDEX)
 		appendStringInfo(s, "%s%s %lld%s", s->len ? " (" : "In ",
 						 err->index_kind ? err->index_kind : "item",
 						 (long long) err->index, s->len ? ")" : "");
-	if (err->has & (WC_HAS_EXPECTED | WC_HAS_FOUND))
+	if (text)
 	{
-		appendStringInfoString(s, s->len ? ": " : "");
+		appendStringInfo(s, "%s%s", s->len ? ": " : "", text);
+		if (err->field)
+			appendStringInfo(s, " in %s", err->field);
+	}
+	if (ef)
+	{
+		appendStringInfoString(s, !s->len ? "" : text ? ", " : ": ");
 		if (show == WC_SHOW_LIMIT)
 		{
 			if (err->has & WC_HAS_FOUND)
@@ -94,25 +106,49 @@ wc_where(const wc_error *err, wc_show show, StringInfo s)
 	}
 }
 
+/*
+ * Primary message: "invalid <subject>: <status text>[ in <field>]"; for the
+ * range classes "<subject> out of range", for 54000 "<subject> is too
+ * large", with the status's text in the detail.
+ */
 void
 wc_report_save(const wc_error *err, const char *subject, Node *escontext)
 {
 	const wc_status_info *row = wc_status_row(err->status);
 	StringInfoData where;
-	bool		bound = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME ||
-		row->klass == WC_CLASS_TOO_LARGE;
+	bool		range = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME;
+	bool		large = row->klass == WC_CLASS_TOO_LARGE;
 
 	initStringInfo(&where);
-	wc_where(err, row->show, &where);
+	wc_where(err, row->show, range || large ? row->message : NULL, &where);
 	errsave(escontext,
 			(errcode(wc_class_errcode(row->klass)),
-			 bound && err->field ?
-			 errmsg("%s in %s of %s", row->message, err->field, subject) :
-			 bound ? errmsg("%s for %s", row->message, subject) :
+			 range ? errmsg("%s out of range", subject) :
+			 large ? errmsg("%s is too large", subject) :
 			 err->field ?
 			 errmsg("invalid %s: %s in %s", subject, row->message, err->field) :
 			 errmsg("invalid %s: %s", subject, row->message),
 			 where.len ? errdetail_internal("%s", where.data) : 0,
+			 row->hint ? errhint("%s", row->hint) : 0));
+}
+
+void
+wc_report_input(const wc_error *err, const char *type, const char *text, Node *escontext)
+{
+	const wc_status_info *row = wc_status_row(err->status);
+
+	bool		range = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME;
+
+	errsave(escontext,
+			(errcode(range ? wc_class_errcode(row->klass) : ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 !range ?
+			 errmsg("invalid input syntax for type %s: \"%s\"", type, text) :
+			 errmsg("value \"%s\" is out of range for type %s", text, type),
+			 (err->has & WC_HAS_OFFSET) ?
+			 errdetail_internal("At byte offset %zu: %s.", err->offset, row->message) :
+			 errdetail_internal("%c%s.", row->message[0] - ('a' <= row->message[0] &&
+															row->message[0] <= 'z' ? 'a' - 'A' : 0),
+								row->message + 1),
 			 row->hint ? errhint("%s", row->hint) : 0));
 }
 

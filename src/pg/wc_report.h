@@ -21,6 +21,17 @@
  */
 extern void wc_report_save(const wc_error *err, const char *subject, Node *escontext);
 
+/*
+ * Report err about the text input text of type (an input function or a cast
+ * from text): "invalid input syntax for type <type>: "<text>"" for a text
+ * status, "value "<text>" is out of range for type <type>" for a range
+ * status, the position and the status's text in the detail, as PostgreSQL's
+ * own input functions word them.  Every status that is not a range one is
+ * reported as invalid text (22P02): the text is what the user gave.
+ */
+extern void wc_report_input(const wc_error *err, const char *type, const char *text,
+							Node *escontext);
+
 /* wc_report_save without an escontext: never returns. */
 extern void wc_report(const wc_error *err, const char *subject) WC_NORETURN;
 

@@ -78,7 +78,7 @@ main(void)
 		WC_BENCH(name, ITERS, {
 			wc_mvcc_key k;
 			size_t off;
-			wc_mvcc_status st = wc_mvcc_decode(enc[s][wc_i_ & (N - 1)], enc_len[s][0], &k, &off);
+			wc_status st = wc_mvcc_decode(enc[s][wc_i_ & (N - 1)], enc_len[s][0], &k, &off);
 			WC_KEEP(st);
 			WC_KEEP(k.ts.wall);
 		});
@@ -87,7 +87,7 @@ main(void)
 		int c;
 		int bad;
 		size_t off;
-		wc_mvcc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0],
+		wc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0],
 											enc[2][(wc_i_ + 1) & (N - 1)], enc_len[2][0], &c, &bad, &off);
 		WC_KEEP(st);
 		WC_KEEP(c);
@@ -96,7 +96,7 @@ main(void)
 		int c;
 		int bad;
 		size_t off;
-		wc_mvcc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0], other, 4, &c, &bad, &off);
+		wc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0], other, 4, &c, &bad, &off);
 		WC_KEEP(st);
 		WC_KEEP(c);
 	});
@@ -106,7 +106,7 @@ main(void)
 		wc_hlc v;
 		size_t off;
 		const char *s = dec_text[wc_i_ & (N - 1)];
-		wc_hlc_status st = wc_hlc_parse(s, 30, &v, &off);
+		wc_status st = wc_hlc_parse(s, 30, &v, &off);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});
@@ -114,7 +114,7 @@ main(void)
 		wc_hlc v;
 		size_t off;
 		const char *s = crdb_text[wc_i_ & (N - 1)];
-		wc_hlc_status st = wc_hlc_parse(s, 26, &v, &off);
+		wc_status st = wc_hlc_parse(s, 26, &v, &off);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});
@@ -154,7 +154,7 @@ main(void)
 	WC_BENCH("hlc protobuf decode (wall+logical)", ITERS, {
 		wc_hlc v;
 		size_t off;
-		wc_hlc_status st = wc_hlc_proto_decode(proto[wc_i_ & (N - 1)], proto_len[0], &v, &off);
+		wc_status st = wc_hlc_proto_decode(proto[wc_i_ & (N - 1)], proto_len[0], &v, &off);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});

@@ -41,7 +41,7 @@ round_trip(const uint8_t *p, size_t len)
 	uint8_t    *out;
 	size_t		n;
 
-	if (wc_mvcc_decode(p, len, &k, &off) != WC_MVCC_OK)
+	if (wc_mvcc_decode(p, len, &k, &off) != WC_OK)
 	{
 		check(off < len || len == 0);
 		return;
@@ -50,7 +50,7 @@ round_trip(const uint8_t *p, size_t len)
 	n = wc_mvcc_encode_size(k.key_len, &k.ts);
 	out = malloc(n);
 	check(wc_mvcc_encode(p, k.key_len, &k.ts, out) == n);
-	check(wc_mvcc_decode(out, n, &k2, &off) == WC_MVCC_OK);
+	check(wc_mvcc_decode(out, n, &k2, &off) == WC_OK);
 	check(k2.key_len == k.key_len && memcmp(out, p, k.key_len) == 0 && wc_hlc_eq(&k.ts, &k2.ts));
 	if (canonical(&k))
 		check(n == len && memcmp(out, p, n) == 0);
@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int			c1 = 0,
 				c2 = 0,
 				bad;
-	wc_mvcc_status s1,
+	wc_status s1,
 				s2;
 
 	/* one key: the whole input */
@@ -92,8 +92,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(b, data + split, blen);
 	s1 = wc_mvcc_compare(a, alen, b, blen, &c1, &bad, &off);
 	s2 = wc_mvcc_compare(b, blen, a, alen, &c2, &bad, &off);
-	check((s1 == WC_MVCC_OK) == (s2 == WC_MVCC_OK));
-	if (s1 == WC_MVCC_OK)
+	check((s1 == WC_OK) == (s2 == WC_OK));
+	if (s1 == WC_OK)
 	{
 		wc_mvcc_key ka,
 					kb;
@@ -101,8 +101,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t		m;
 
 		check(c1 == -c2 && c1 >= -1 && c1 <= 1);
-		check(wc_mvcc_compare(a, alen, a, alen, &c2, &bad, &off) == WC_MVCC_OK && c2 == 0);
-		check(wc_mvcc_decode(a, alen, &ka, &off) == WC_MVCC_OK && wc_mvcc_decode(b, blen, &kb, &off) == WC_MVCC_OK);
+		check(wc_mvcc_compare(a, alen, a, alen, &c2, &bad, &off) == WC_OK && c2 == 0);
+		check(wc_mvcc_decode(a, alen, &ka, &off) == WC_OK && wc_mvcc_decode(b, blen, &kb, &off) == WC_OK);
 		/* the order, spelled out independently */
 		m = ka.key_len < kb.key_len ? ka.key_len : kb.key_len;
 		want = m ? memcmp(a, b, m) : 0;

@@ -1,6 +1,6 @@
 /*
  * fuzz_mysql_packet.c: libFuzzer target for the server-response decoders
- * of the MySQL packet core added in 0.2: Column Definition 41 in its three
+ * of the MySQL packet core: Column Definition 41 in its three
  * extended-metadata modes, OK with and without session tracking and its
  * session-state changes, ERR, EOF, COM_STMT_PREPARE OK.  The first input
  * byte picks the decoder (mode % 6) and its capability flags, the rest is

@@ -15,7 +15,7 @@ parse_ok(const char *s, wc_hlc *v)
 {
 	size_t		off;
 
-	return wc_hlc_parse(s, strlen(s), v, &off) == WC_HLC_OK;
+	return wc_hlc_parse(s, strlen(s), v, &off) == WC_OK;
 }
 
 static const char *
@@ -97,13 +97,13 @@ test_invalid(void)
 	{
 		wc_hlc		v;
 		size_t		off = 9999;
-		wc_hlc_status st = wc_hlc_parse(t.field[0], strlen(t.field[0]), &v, &off);
-		wc_hlc_class want = reason_is_range(t.field[1]) ? WC_HLC_CLASS_RANGE : WC_HLC_CLASS_TEXT;
+		wc_status st = wc_hlc_parse(t.field[0], strlen(t.field[0]), &v, &off);
+		wc_class want = reason_is_range(t.field[1]) ? WC_CLASS_RANGE : WC_CLASS_TEXT;
 
 		rows++;
-		CHECK(wc_hlc_status_class(st) == want && off <= strlen(t.field[0]),
+		CHECK(wc_status_row(st)->klass == want && off <= strlen(t.field[0]),
 			  "hlc_invalid.tsv:%d \"%s\" (%s): status %d (%s) offset %zu",
-			  t.lineno, t.field[0], t.field[1], st, wc_hlc_strerror(st), off);
+			  t.lineno, t.field[0], t.field[1], st, wc_status_row(st)->message, off);
 	}
 	wc_tsv_close(&t);
 	CHECK(rows == 22, "hlc_invalid.tsv: %d rows", rows);
@@ -123,7 +123,7 @@ test_quirks(void)
 		const char *proj = strstr(t.field[3], "project: ");
 		wc_hlc		v;
 		size_t		off;
-		wc_hlc_status st = wc_hlc_parse(in, strlen(in), &v, &off);
+		wc_status st = wc_hlc_parse(in, strlen(in), &v, &off);
 
 		rows++;
 		if (proj == NULL)
@@ -133,17 +133,17 @@ test_quirks(void)
 		}
 		proj += strlen("project: ");
 		if (strncmp(proj, "rejected as invalid text", 24) == 0)
-			CHECK(wc_hlc_status_class(st) == WC_HLC_CLASS_TEXT,
+			CHECK(wc_status_row(st)->klass == WC_CLASS_TEXT,
 				  "hlc_text_quirks.tsv:%d \"%s\" invalid text: status %d", t.lineno, in, st);
 		else if (strncmp(proj, "rejected as out of range", 24) == 0)
-			CHECK(wc_hlc_status_class(st) == WC_HLC_CLASS_RANGE,
+			CHECK(wc_status_row(st)->klass == WC_CLASS_RANGE,
 				  "hlc_text_quirks.tsv:%d \"%s\" out of range: status %d", t.lineno, in, st);
 		else if (strncmp(proj, "accepted as ", 12) == 0)
 		{
 			const char *want = proj + 12;
 			size_t		wl = strcspn(want, " ");
 
-			CHECK(st == WC_HLC_OK && strlen(fmt(&v)) == wl && strncmp(fmt(&v), want, wl) == 0,
+			CHECK(st == WC_OK && strlen(fmt(&v)) == wl && strncmp(fmt(&v), want, wl) == 0,
 				  "hlc_text_quirks.tsv:%d \"%s\" accepted as %.*s: status %d", t.lineno, in,
 				  (int) wl, want, st);
 		}
@@ -169,19 +169,19 @@ test_negative(void)
 		size_t		off;
 
 		rows++;
-		CHECK(wc_hlc_make(strtoll(t.field[0], NULL, 10), strtoll(t.field[1], NULL, 10), &v) != WC_HLC_OK,
+		CHECK(wc_hlc_make(strtoll(t.field[0], NULL, 10), strtoll(t.field[1], NULL, 10), &v) != WC_OK,
 			  "hlc_text_negative.tsv:%d components refused", t.lineno);
 		for (int i = 2; i <= 5; i++)
 		{
-			wc_hlc_status st = wc_hlc_parse(t.field[i], strlen(t.field[i]), &v, &off);
+			wc_status st = wc_hlc_parse(t.field[i], strlen(t.field[i]), &v, &off);
 
-			CHECK(wc_hlc_status_class(st) == WC_HLC_CLASS_TEXT,
+			CHECK(wc_status_row(st)->klass == WC_CLASS_TEXT,
 				  "hlc_text_negative.tsv:%d column %d \"%s\" rejected: status %d",
 				  t.lineno, i + 1, t.field[i], st);
 		}
 		/* Nor is any of them a value as numeric text (the numeric cast). */
 		for (int i = 4; i <= 5; i++)
-			CHECK(wc_hlc_parse_decimal_number(t.field[i], strlen(t.field[i]), &v, &off) != WC_HLC_OK,
+			CHECK(wc_hlc_parse_decimal_number(t.field[i], strlen(t.field[i]), &v, &off) != WC_OK,
 				  "hlc_text_negative.tsv:%d numeric %s refused", t.lineno, t.field[i]);
 	}
 	wc_tsv_close(&t);
@@ -213,15 +213,15 @@ test_order(void)
 }
 
 static void
-check_step(int lineno, const char *what, wc_hlc_status st, const wc_hlc *got, const char *want)
+check_step(int lineno, const char *what, wc_status st, const wc_hlc *got, const char *want)
 {
 	if (strcmp(want, "panic") == 0)
 		CHECK(st == WC_HLC_STEP_RANGE, "hlc_next_prev.tsv:%d %s: want out of range, status %d",
 			  lineno, what, st);
 	else
-		CHECK(st == WC_HLC_OK && strcmp(fmt(got), want) == 0,
+		CHECK(st == WC_OK && strcmp(fmt(got), want) == 0,
 			  "hlc_next_prev.tsv:%d %s: got %s want %s", lineno, what,
-			  st == WC_HLC_OK ? fmt(got) : wc_hlc_strerror(st), want);
+			  st == WC_OK ? fmt(got) : wc_status_row(st)->message, want);
 }
 
 /* hlc_next_prev.tsv: input_decimal, next, prev, floor_prev */
@@ -264,13 +264,13 @@ test_renderings(void)
 		int			is_same = strcmp(t.field[5], "same") == 0;
 
 		rows++;
-		CHECK(wc_hlc_make(strtoll(t.field[0], NULL, 10), strtoll(t.field[1], NULL, 10), &v) == WC_HLC_OK &&
+		CHECK(wc_hlc_make(strtoll(t.field[0], NULL, 10), strtoll(t.field[1], NULL, 10), &v) == WC_OK &&
 			  strcmp(fmt(&v), t.field[2]) == 0,
 			  "hlc_decimal_renderings.tsv:%d output %s", t.lineno, t.field[2]);
 		CHECK(parse_ok(t.field[2], &w) && wc_hlc_eq(&v, &w),
 			  "hlc_decimal_renderings.tsv:%d output re-parses", t.lineno);
 		/* the plain-notation numeric text is what a numeric cast sees */
-		CHECK(wc_hlc_parse_decimal_number(t.field[4], strlen(t.field[4]), &w, &off) == WC_HLC_OK &&
+		CHECK(wc_hlc_parse_decimal_number(t.field[4], strlen(t.field[4]), &w, &off) == WC_OK &&
 			  wc_hlc_eq(&v, &w),
 			  "hlc_decimal_renderings.tsv:%d numeric %s", t.lineno, t.field[4]);
 		/* the DECIMAL datum's text is a valid input exactly when it equals ours */
@@ -289,28 +289,28 @@ test_text_cases(void)
 	static const struct
 	{
 		const char *in;
-		wc_hlc_status st;
+		wc_status st;
 		size_t		off;
 	}			cases[] = {
 		{"", WC_HLC_EMPTY, 0},
 		{" \t\n\r\f\v", WC_HLC_EMPTY, 6},
-		{"1.", WC_HLC_SYNTAX, 2},
-		{".5", WC_HLC_SYNTAX, 0},
+		{"1.", WC_ERR_SYNTAX, 2},
+		{".5", WC_ERR_SYNTAX, 0},
 		{"1.,1", WC_HLC_NANOS_LEN, 2},
-		{"1.000000000,", WC_HLC_SYNTAX, 12},
+		{"1.000000000,", WC_ERR_SYNTAX, 12},
 		{"1.00000000,1", WC_HLC_NANOS_LEN, 2},
 		{"1.0000000000,1", WC_HLC_NANOS_LEN, 2},
 		{"1.00000000000", WC_HLC_FRACTION_LEN, 12},
-		{"0x10", WC_HLC_SYNTAX, 1},
-		{"1e3", WC_HLC_SYNTAX, 1},
-		{"1 2", WC_HLC_SYNTAX, 1},
-		{"1,2,3", WC_HLC_SYNTAX, 3},
-		{"1.2.3", WC_HLC_SYNTAX, 3},
-		{"  -0", WC_HLC_SYNTAX, 2},
-		{"0,123?", WC_HLC_SYNTAX, 5},
-		{"0,123[syn]", WC_HLC_SYNTAX, 5},
-		{"\xd9\xa1", WC_HLC_SYNTAX, 0},
-		{"1\xd9\xa1", WC_HLC_SYNTAX, 1},
+		{"0x10", WC_ERR_SYNTAX, 1},
+		{"1e3", WC_ERR_SYNTAX, 1},
+		{"1 2", WC_ERR_SYNTAX, 1},
+		{"1,2,3", WC_ERR_SYNTAX, 3},
+		{"1.2.3", WC_ERR_SYNTAX, 3},
+		{"  -0", WC_ERR_SYNTAX, 2},
+		{"0,123?", WC_ERR_SYNTAX, 5},
+		{"0,123[syn]", WC_ERR_SYNTAX, 5},
+		{"\xd9\xa1", WC_ERR_SYNTAX, 0},
+		{"1\xd9\xa1", WC_ERR_SYNTAX, 1},
 		{"9223372036854775808", WC_HLC_WALL_RANGE, 0},
 		{"  99999999999999999999999999999999999999.0", WC_HLC_WALL_RANGE, 2},
 		{"9223372037,0", WC_HLC_WALL_RANGE, 0},
@@ -324,7 +324,7 @@ test_text_cases(void)
 	{
 		wc_hlc		v;
 		size_t		off = 9999;
-		wc_hlc_status st = wc_hlc_parse(cases[i].in, strlen(cases[i].in), &v, &off);
+		wc_status st = wc_hlc_parse(cases[i].in, strlen(cases[i].in), &v, &off);
 
 		CHECK(st == cases[i].st && off == cases[i].off,
 			  "parse \"%s\": status %d offset %zu, want %d offset %zu",
@@ -348,7 +348,7 @@ test_text_cases(void)
 		wc_hlc		v;
 		size_t		off;
 
-		CHECK(wc_hlc_parse(buf, 2, &v, &off) == WC_HLC_OK && same(&v, 12, 0), "parse respects len");
+		CHECK(wc_hlc_parse(buf, 2, &v, &off) == WC_OK && same(&v, 12, 0), "parse respects len");
 	}
 }
 
@@ -397,16 +397,16 @@ test_numeric_text(void)
 	static const struct
 	{
 		const char *in;
-		wc_hlc_status st;
+		wc_status st;
 		int64_t		wall;
 		int32_t		logical;
 	}			cases[] = {
-		{"0", WC_HLC_OK, 0, 0},
-		{"-0", WC_HLC_OK, 0, 0},
-		{"145.0000000123", WC_HLC_OK, 145, 123},
-		{"145.00000001230000", WC_HLC_OK, 145, 123},
+		{"0", WC_OK, 0, 0},
+		{"-0", WC_OK, 0, 0},
+		{"145.0000000123", WC_OK, 145, 123},
+		{"145.00000001230000", WC_OK, 145, 123},
 		{"1.5", WC_HLC_LOGICAL_RANGE, 0, 0},
-		{"1.05", WC_HLC_OK, 1, 500000000},
+		{"1.05", WC_OK, 1, 500000000},
 		{"145.00000001231", WC_HLC_INEXACT, 0, 0},
 		{"-1", WC_HLC_NEGATIVE, 0, 0},
 		{"-0.0000000001", WC_HLC_NEGATIVE, 0, 0},
@@ -422,10 +422,10 @@ test_numeric_text(void)
 	{
 		wc_hlc		v = {0, 0, 0};
 		size_t		off;
-		wc_hlc_status st = wc_hlc_parse_decimal_number(cases[i].in, strlen(cases[i].in), &v, &off);
+		wc_status st = wc_hlc_parse_decimal_number(cases[i].in, strlen(cases[i].in), &v, &off);
 
-		CHECK(st == cases[i].st && (st != WC_HLC_OK || same(&v, cases[i].wall, cases[i].logical)),
-			  "numeric \"%s\": status %d (%s) value %s", cases[i].in, st, wc_hlc_strerror(st), fmt(&v));
+		CHECK(st == cases[i].st && (st != WC_OK || same(&v, cases[i].wall, cases[i].logical)),
+			  "numeric \"%s\": status %d (%s) value %s", cases[i].in, st, wc_status_row(st)->message, fmt(&v));
 	}
 }
 
@@ -449,26 +449,26 @@ test_proto(void)
 	static const struct
 	{
 		const char *hex;
-		wc_hlc_status st;
+		wc_status st;
 		size_t		off;
 		int64_t		wall;
 		int32_t		logical;
 	}			dec[] = {
 		/* accepted */
-		{"08001000", WC_HLC_OK, 0, 0, 0},
-		{"107b089101", WC_HLC_OK, 0, 145, 123},
-		{"08010802", WC_HLC_OK, 0, 2, 0},
-		{"088180001001", WC_HLC_OK, 0, 1, 1},	/* non-minimal 3-byte varint 1 */
-		{"08808000", WC_HLC_OK, 0, 0, 0},	/* non-minimal zero */
-		{"0801180110011801", WC_HLC_OK, 0, 1, 1},	/* synthetic skipped */
-		{"0801f8ffffff0f0010", WC_HLC_TRUNCATED, 9, 0, 0},
-		{"0801210102030405060708", WC_HLC_OK, 0, 1, 0},	/* field 4 fixed64 */
-		{"08012d01020304", WC_HLC_OK, 0, 1, 0},	/* field 5 fixed32 */
-		{"0801220300000010 05", WC_HLC_OK, 0, 1, 5},
-		{"08012b08ff01220100 2c1003", WC_HLC_OK, 0, 1, 3},	/* group 5 {varint, bytes} */
-		{"2b 33 08ff01 34 2c", WC_HLC_OK, 0, 0, 0},	/* nested groups 5 { 6 {} } */
-		{"08ffffffffffffffffff00", WC_HLC_OK, 0, INT64_MAX, 0},
-		{"08ffffffffffffffff7f80", WC_HLC_TRUNCATED, 10, 0, 0},
+		{"08001000", WC_OK, 0, 0, 0},
+		{"107b089101", WC_OK, 0, 145, 123},
+		{"08010802", WC_OK, 0, 2, 0},
+		{"088180001001", WC_OK, 0, 1, 1},	/* non-minimal 3-byte varint 1 */
+		{"08808000", WC_OK, 0, 0, 0},	/* non-minimal zero */
+		{"0801180110011801", WC_OK, 0, 1, 1},	/* synthetic skipped */
+		{"0801f8ffffff0f0010", WC_ERR_TRUNCATED, 9, 0, 0},
+		{"0801210102030405060708", WC_OK, 0, 1, 0},	/* field 4 fixed64 */
+		{"08012d01020304", WC_OK, 0, 1, 0},	/* field 5 fixed32 */
+		{"0801220300000010 05", WC_OK, 0, 1, 5},
+		{"08012b08ff01220100 2c1003", WC_OK, 0, 1, 3},	/* group 5 {varint, bytes} */
+		{"2b 33 08ff01 34 2c", WC_OK, 0, 0, 0},	/* nested groups 5 { 6 {} } */
+		{"08ffffffffffffffffff00", WC_OK, 0, INT64_MAX, 0},
+		{"08ffffffffffffffff7f80", WC_ERR_TRUNCATED, 10, 0, 0},
 		/* errors */
 		{"00", WC_HLC_FIELD_NUMBER, 0, 0, 0},
 		{"0801 0400", WC_HLC_FIELD_NUMBER, 2, 0, 0},	/* tag 4: field 0 wire type 4 */
@@ -478,18 +478,18 @@ test_proto(void)
 		{"1f", WC_HLC_WIRE_TYPE, 0, 0, 0},
 		{"0901020304050607 08", WC_HLC_WIRE_TYPE, 0, 0, 0},	/* wall as fixed64 */
 		{"120101", WC_HLC_WIRE_TYPE, 0, 0, 0},	/* logical as bytes */
-		{"08", WC_HLC_TRUNCATED, 1, 0, 0},
-		{"0880", WC_HLC_TRUNCATED, 1, 0, 0},
+		{"08", WC_ERR_TRUNCATED, 1, 0, 0},
+		{"0880", WC_ERR_TRUNCATED, 1, 0, 0},
 		{"08ffffffffffffffffff02", WC_HLC_VARINT, 1, 0, 0},
 		{"08ffffffffffffffffff8001", WC_HLC_VARINT, 1, 0, 0},
-		{"80", WC_HLC_TRUNCATED, 0, 0, 0},
+		{"80", WC_ERR_TRUNCATED, 0, 0, 0},
 		{"8080808080808080808001", WC_HLC_VARINT, 0, 0, 0},
 		{"f8ffffff7f00", WC_HLC_FIELD_NUMBER, 0, 0, 0},	/* field number 2^32-1 */
-		{"2a05010203", WC_HLC_LENGTH, 1, 0, 0},
-		{"2affffffffffffffffff01", WC_HLC_LENGTH, 1, 0, 0},	/* 2^64-1 length */
-		{"21010203", WC_HLC_TRUNCATED, 0, 0, 0},
-		{"2d0102", WC_HLC_TRUNCATED, 0, 0, 0},
-		{"2b", WC_HLC_TRUNCATED, 0, 0, 0},
+		{"2a05010203", WC_ERR_LENGTH, 1, 0, 0},
+		{"2affffffffffffffffff01", WC_ERR_LENGTH, 1, 0, 0},	/* 2^64-1 length */
+		{"21010203", WC_ERR_TRUNCATED, 0, 0, 0},
+		{"2d0102", WC_ERR_TRUNCATED, 0, 0, 0},
+		{"2b", WC_ERR_TRUNCATED, 0, 0, 0},
 		{"2b34", WC_HLC_END_GROUP, 1, 0, 0},	/* group 5 closed by end 6 */
 		{"2b0c", WC_HLC_END_GROUP, 1, 0, 0},
 		/* range */
@@ -513,7 +513,7 @@ test_proto(void)
 		CHECK(n <= WC_HLC_PROTO_MAX && wc_hlc_proto_encode(&v, buf) == n,
 			  "proto size of %s", fmt(&v));
 		CHECK_BYTES(buf, n, want, wl, "proto encode %s", fmt(&v));
-		CHECK(wc_hlc_proto_decode(want, wl, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w),
+		CHECK(wc_hlc_proto_decode(want, wl, &w, &off) == WC_OK && wc_hlc_eq(&v, &w),
 			  "proto decode %s", enc[i].hex);
 		free(want);
 	}
@@ -525,7 +525,7 @@ test_proto(void)
 					off = 9999;
 		uint8_t    *in;
 		wc_hlc		v = {0, 0, 0};
-		wc_hlc_status st;
+		wc_status st;
 
 		for (const char *s = dec[i].hex; *s; s++)
 			if (*s != ' ')
@@ -533,9 +533,9 @@ test_proto(void)
 		hex[k] = '\0';
 		in = wc_unhex(hex, &len);
 		st = wc_hlc_proto_decode(in, len, &v, &off);
-		CHECK(st == dec[i].st && (st == WC_HLC_OK ? same(&v, dec[i].wall, dec[i].logical) : off == dec[i].off),
+		CHECK(st == dec[i].st && (st == WC_OK ? same(&v, dec[i].wall, dec[i].logical) : off == dec[i].off),
 			  "proto decode %s: status %d (%s) offset %zu value %s; want %d offset %zu",
-			  hex, st, wc_hlc_strerror(st), off, fmt(&v), dec[i].st, dec[i].off);
+			  hex, st, wc_status_row(st)->message, off, fmt(&v), dec[i].st, dec[i].off);
 		free(in);
 	}
 	/* Deep groups stop at the limit instead of recursing without bound. */
@@ -562,9 +562,9 @@ test_binary(void)
 
 	wc_hlc_to_bin(&v, buf);
 	CHECK_BYTES(buf, 12, want, len, "binary form");
-	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_HLC_OK && wc_hlc_eq(&v, &w), "binary round trip");
-	CHECK(wc_hlc_from_bin(buf, 11, &w, &off) == WC_HLC_TRUNCATED && off == 11, "binary truncated");
-	CHECK(wc_hlc_from_bin(buf, 13, &w, &off) == WC_HLC_TRAILING && off == 12, "binary trailing");
+	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_OK && wc_hlc_eq(&v, &w), "binary round trip");
+	CHECK(wc_hlc_from_bin(buf, 11, &w, &off) == WC_ERR_TRUNCATED && off == 11, "binary truncated");
+	CHECK(wc_hlc_from_bin(buf, 13, &w, &off) == WC_ERR_TRAILING && off == 12, "binary trailing");
 	buf[0] = 0x80;
 	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_HLC_WALL_RANGE && off == 0, "binary negative wall");
 	buf[0] = 0x16;
@@ -580,14 +580,14 @@ test_arith(void)
 				r;
 	wc_hlc		max = {INT64_MAX, INT32_MAX, 0};
 
-	CHECK(wc_hlc_add(&v, 10, -5, &r) == WC_HLC_OK && same(&r, 110, 0), "add");
-	CHECK(wc_hlc_add(&v, -100, 0, &r) == WC_HLC_OK && same(&r, 0, 5), "add to wall 0");
+	CHECK(wc_hlc_add(&v, 10, -5, &r) == WC_OK && same(&r, 110, 0), "add");
+	CHECK(wc_hlc_add(&v, -100, 0, &r) == WC_OK && same(&r, 0, 5), "add to wall 0");
 	CHECK(wc_hlc_add(&v, -101, 0, &r) == WC_HLC_STEP_RANGE, "add below wall 0");
 	CHECK(wc_hlc_add(&v, 0, -6, &r) == WC_HLC_STEP_RANGE, "add below logical 0");
 	CHECK(wc_hlc_add(&max, 1, 0, &r) == WC_HLC_STEP_RANGE, "add wall overflow");
 	CHECK(wc_hlc_add(&max, 0, 1, &r) == WC_HLC_STEP_RANGE, "add logical overflow");
 	CHECK(wc_hlc_add(&v, INT64_MIN, INT32_MIN, &r) == WC_HLC_STEP_RANGE, "add minimum deltas");
-	CHECK(wc_hlc_add(&v, INT64_MAX - 100, INT32_MAX - 5, &r) == WC_HLC_OK && same(&r, INT64_MAX, INT32_MAX),
+	CHECK(wc_hlc_add(&v, INT64_MAX - 100, INT32_MAX - 5, &r) == WC_OK && same(&r, INT64_MAX, INT32_MAX),
 		  "add up to the maximum");
 	CHECK(wc_hlc_next(&max, &r) == WC_HLC_STEP_RANGE, "next of max");
 	v.wall = 0;
@@ -596,18 +596,18 @@ test_arith(void)
 		  "prev of empty");
 	CHECK(wc_hlc_is_empty(&v) && !wc_hlc_is_empty(&max), "is_empty");
 
-	CHECK(wc_hlc_from_unix_micros(1609459200000001, &r) == WC_HLC_OK && same(&r, 1609459200000001000, 0),
+	CHECK(wc_hlc_from_unix_micros(1609459200000001, &r) == WC_OK && same(&r, 1609459200000001000, 0),
 		  "from micros");
 	CHECK(wc_hlc_from_unix_micros(-1, &r) == WC_HLC_WALL_RANGE, "from negative micros");
 	CHECK(wc_hlc_from_unix_micros(INT64_MAX / 1000 + 1, &r) == WC_HLC_WALL_RANGE, "from too many micros");
-	CHECK(wc_hlc_from_unix_micros(INT64_MAX / 1000, &r) == WC_HLC_OK, "from the largest micros");
+	CHECK(wc_hlc_from_unix_micros(INT64_MAX / 1000, &r) == WC_OK, "from the largest micros");
 	r.wall = 1609459200000001999;
 	CHECK(wc_hlc_to_unix_micros(&r) == 1609459200000001, "to micros truncates");
 	CHECK(wc_hlc_make(-1, 0, &r) == WC_HLC_WALL_RANGE && wc_hlc_make(0, -1, &r) == WC_HLC_LOGICAL_RANGE &&
 		  wc_hlc_make(0, (int64_t) INT32_MAX + 1, &r) == WC_HLC_LOGICAL_RANGE, "make refuses");
-	for (int st = WC_HLC_OK; st <= WC_HLC_LENGTH; st++)
-		CHECK(strlen(wc_hlc_strerror((wc_hlc_status) st)) > 0 &&
-			  (st == WC_HLC_OK) == (wc_hlc_status_class((wc_hlc_status) st) == WC_HLC_CLASS_OK),
+	for (int st = WC_OK; st < WC_STATUS_COUNT; st++)
+		CHECK(strlen(wc_status_row((wc_status) st)->message) > 0 &&
+			  (st == WC_OK || st == WC_NULL) == (wc_status_row((wc_status) st)->klass == WC_CLASS_NONE),
 			  "status %d described", st);
 }
 

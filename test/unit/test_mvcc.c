@@ -46,7 +46,7 @@ check_encode(const char *file, int lineno, const char *key_hex, int64_t wall, in
 	wc_hlc		ts;
 	uint8_t    *out;
 
-	CHECK(wc_hlc_make(wall, logical, &ts) == WC_HLC_OK, "%s:%d timestamp", file, lineno);
+	CHECK(wc_hlc_make(wall, logical, &ts) == WC_OK, "%s:%d timestamp", file, lineno);
 	n = wc_mvcc_encode_size(klen, &ts);
 	out = malloc(n);
 	CHECK(wc_mvcc_encode(key, klen, &ts, out) == n, "%s:%d encode size", file, lineno);
@@ -67,10 +67,10 @@ check_decode(const char *file, int lineno, const char *enc_hex, const char *key_
 	uint8_t    *enc = exact(enc_hex, &elen);
 	uint8_t    *key = exact(key_hex, &klen);
 	wc_mvcc_key k;
-	wc_mvcc_status st = wc_mvcc_decode(enc, elen, &k, &off);
+	wc_status st = wc_mvcc_decode(enc, elen, &k, &off);
 
-	CHECK(st == WC_MVCC_OK, "%s:%d decode %s: %s at %zu", file, lineno, enc_hex, wc_mvcc_strerror(st), off);
-	if (st == WC_MVCC_OK)
+	CHECK(st == WC_OK, "%s:%d decode %s: %s at %zu", file, lineno, enc_hex, wc_status_row(st)->message, off);
+	if (st == WC_OK)
 	{
 		CHECK_BYTES(enc, k.key_len, key, klen, "%s:%d decoded key", file, lineno);
 		CHECK(k.ts.wall == wall && k.ts.logical == logical && k.ts.reserved == 0,
@@ -93,11 +93,11 @@ compare_hex(const char *a_hex, const char *b_hex)
 	uint8_t    *b = exact(b_hex, &blen);
 	int			cmp = 0,
 				bad;
-	wc_mvcc_status st = wc_mvcc_compare(a, alen, b, blen, &cmp, &bad, &off);
+	wc_status st = wc_mvcc_compare(a, alen, b, blen, &cmp, &bad, &off);
 
 	free(a);
 	free(b);
-	return st == WC_MVCC_OK ? cmp : 99;
+	return st == WC_OK ? cmp : 99;
 }
 
 /* mvcc_keys.tsv: key_hex, walltime, logical, encoded_hex */
@@ -136,13 +136,13 @@ test_invalid(void)
 					off = 9999;
 		uint8_t    *in = exact(t.field[0], &len);
 		wc_mvcc_key k;
-		wc_mvcc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &off);
 		int			cmp,
 					bad = -1;
 		uint8_t		ok_key[1] = {0};
 
 		rows++;
-		CHECK(st != WC_MVCC_OK && !wc_mvcc_status_is_range(st) && off < len,
+		CHECK(st != WC_OK && !(wc_status_row(st)->klass == WC_CLASS_RANGE) && off < len,
 			  "mvcc_invalid.tsv:%d %s (%s): status %d offset %zu", t.lineno, t.field[0], t.field[1], st, off);
 		/* the comparator refuses it too, on either side */
 		CHECK(wc_mvcc_compare(ok_key, 1, in, len, &cmp, &bad, &off) == st && bad == 1,
@@ -219,11 +219,11 @@ test_negative(void)
 					off = 9999;
 		uint8_t    *in = exact(t.field[3], &len);
 		wc_mvcc_key k;
-		wc_mvcc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &off);
 		int			neg_wall = t.field[1][0] == '-';
 
 		rows++;
-		CHECK(st == (neg_wall ? WC_MVCC_WALL_RANGE : WC_MVCC_LOGICAL_RANGE) && off < len,
+		CHECK(st == (neg_wall ? WC_HLC_WALL_RANGE : WC_HLC_LOGICAL_RANGE) && off < len,
 			  "mvcc_keys_negative.tsv:%d %s: status %d offset %zu", t.lineno, t.field[3], st, off);
 		free(in);
 	}
@@ -269,7 +269,7 @@ test_spec_cases(void)
 	static const struct
 	{
 		const char *hex;
-		wc_mvcc_status st;
+		wc_status st;
 		size_t		off;
 	}			bad[] = {
 		{"", WC_MVCC_EMPTY, 0},
@@ -279,10 +279,10 @@ test_spec_cases(void)
 		{"ab00ffffffffffffffff0f", WC_MVCC_LEN_EXCEEDS, 10},
 		{"6109", WC_MVCC_LEN_EXCEEDS, 1},
 		{"610116cf10bc0505574109", WC_MVCC_SENTINEL, 1},
-		{"00ffffffffffffffff09", WC_MVCC_WALL_RANGE, 1},
-		{"000000000000000000ffffffff0d", WC_MVCC_LOGICAL_RANGE, 9},
-		{"0016cf10bc0505574100000000ff0e", WC_MVCC_OK, 0},
-		{"00ffffffffffffffffffffffffff0e", WC_MVCC_WALL_RANGE, 1},
+		{"00ffffffffffffffff09", WC_HLC_WALL_RANGE, 1},
+		{"000000000000000000ffffffff0d", WC_HLC_LOGICAL_RANGE, 9},
+		{"0016cf10bc0505574100000000ff0e", WC_OK, 0},
+		{"00ffffffffffffffffffffffffff0e", WC_HLC_WALL_RANGE, 1},
 	};
 	/* each sorts before the next */
 	static const char *chain[] = {
@@ -303,10 +303,10 @@ test_spec_cases(void)
 					off = 9999;
 		uint8_t    *in = exact(bad[i].hex, &len);
 		wc_mvcc_key k;
-		wc_mvcc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &off);
 
-		CHECK(st == bad[i].st && (st == WC_MVCC_OK || off == bad[i].off),
-			  "decode %s: status %d (%s) offset %zu", bad[i].hex, st, wc_mvcc_strerror(st), off);
+		CHECK(st == bad[i].st && (st == WC_OK || off == bad[i].off),
+			  "decode %s: status %d (%s) offset %zu", bad[i].hex, st, wc_status_row(st)->message, off);
 		free(in);
 	}
 	for (size_t i = 0; i + 1 < sizeof(chain) / sizeof(chain[0]); i++)
@@ -314,8 +314,8 @@ test_spec_cases(void)
 			CHECK(compare_hex(chain[i], chain[j]) == -1 && compare_hex(chain[j], chain[i]) == 1,
 				  "order %s < %s", chain[i], chain[j]);
 	/* every status is described */
-	for (int st = WC_MVCC_OK; st <= WC_MVCC_LOGICAL_RANGE; st++)
-		CHECK(strlen(wc_mvcc_strerror((wc_mvcc_status) st)) > 0, "status %d described", st);
+	for (int st = WC_OK; st < WC_STATUS_COUNT; st++)
+		CHECK(strlen(wc_status_row((wc_status) st)->message) > 0, "status %d described", st);
 	/* a long key encodes with its bytes intact */
 	{
 		uint8_t		key[4096];
@@ -327,7 +327,7 @@ test_spec_cases(void)
 		for (size_t i = 0; i < sizeof(key); i++)
 			key[i] = (uint8_t) i;
 		CHECK(wc_mvcc_encode(key, sizeof(key), &ts, out) == sizeof(out) &&
-			  wc_mvcc_decode(out, sizeof(out), &k, &off) == WC_MVCC_OK &&
+			  wc_mvcc_decode(out, sizeof(out), &k, &off) == WC_OK &&
 			  k.key_len == sizeof(key) && memcmp(out, key, sizeof(key)) == 0 &&
 			  k.ts.wall == 1 && k.ts.logical == 2, "4096-byte key");
 	}
