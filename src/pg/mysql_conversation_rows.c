@@ -231,7 +231,6 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	wc_mysql_conv_item *it;
 	wc_error	err;
 	wc_status	st;
-	char		rowdesc[96];
 
 	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
 		(rsinfo->allowedModes & SFRM_Materialize) == 0)
@@ -303,11 +302,11 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 		if (!s->bound || !it->columns_known || s->bound_offset != it->columns_offset ||
 			s->bound_n != it->ncolumns)
 			bind_columns(s, t);
-		snprintf(rowdesc, sizeof(rowdesc), " %llu of command %d, result set %d",
-				 (unsigned long long) it->row, it->command, it->result_set);
+		s->where.command = it->command;
+		s->where.result_set = it->result_set;
 		old = MemoryContextSwitchTo(rowcxt);
 		mysql_row_fill(s->cols, s->types, s->ncols, it->kind == WC_MYSQL_K_BINARY_ROW,
-					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length, rowdesc,
+					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length,
 					   values, nulls, t->tupdesc->natts, &s->where);
 		tuplestore_putvalues(store, t->tupdesc, values, nulls);
 		MemoryContextSwitchTo(old);

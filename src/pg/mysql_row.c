@@ -689,9 +689,22 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 	c->ioparam = t->ioparam;
 }
 
+/* "MySQL text row 5 of command 3, result set 0", as much as w knows. */
+static void
+row_subject(char *buf, size_t size, const char *form, const mysql_row_where *w)
+{
+	if (w->row > 0 && w->command >= 0)
+		snprintf(buf, size, "MySQL %s row %lld of command %d, result set %d", form,
+				 (long long) w->row, w->command, w->result_set);
+	else if (w->row > 0)
+		snprintf(buf, size, "MySQL %s row %lld", form, (long long) w->row);
+	else
+		snprintf(buf, size, "MySQL %s row", form);
+}
+
 void
 mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool binary,
-			   const uint8 *buf, size_t len, const char *rowdesc,
+			   const uint8 *buf, size_t len,
 			   Datum *values, bool *nulls, int natts, mysql_row_where *w)
 {
 	wc_error	err;
@@ -704,7 +717,7 @@ mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool
 		st = wc_mysql_binary_row_check(buf, len, types, ncols, &err);
 		if (st != WC_OK)
 		{
-			snprintf(subject, sizeof(subject), "MySQL binary row%s", rowdesc);
+			row_subject(subject, sizeof(subject), "binary", w);
 			wc_report(&err, subject);
 		}
 		pos = 1 + wc_mysql_binary_row_bitmap_size(ncols);
@@ -718,7 +731,7 @@ mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool
 			st = wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, ncols, n);
 		if (st != WC_OK)
 		{
-			snprintf(subject, sizeof(subject), "MySQL text row%s", rowdesc);
+			row_subject(subject, sizeof(subject), "text", w);
 			wc_report(&err, subject);
 		}
 		pos = 0;
@@ -769,7 +782,6 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	size_t		len;
 	row_where	where = {0};
 	ErrorContextCallback cb;
-	char		rowdesc[48];
 
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
@@ -781,17 +793,14 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	re = row_entry_get(fcinfo, rc, columns);
 	buf = (const uint8 *) VARDATA_ANY(row);
 	len = VARSIZE_ANY_EXHDR(row);
-	if (rowno > 0)
-		snprintf(rowdesc, sizeof(rowdesc), " %lld", (long long) rowno);
-	else
-		rowdesc[0] = '\0';
 
 	where.row = rowno;
 	cb.callback = row_context;
 	cb.arg = &where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
-	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, rowdesc, rc->type.values,
+	where.command = -1;
+	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, rc->type.values,
 				   rc->type.nulls, rc->type.tupdesc->natts, &where);
 	error_context_stack = cb.previous;
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->type.tupdesc, rc->type.values, rc->type.nulls)));

@@ -42,7 +42,9 @@ typedef struct mysql_row_column
 /* Which row and column is being converted (for error context lines). */
 typedef struct mysql_row_where
 {
-	int64		row;
+	int64		row;			/* 1-based; 0 unknown */
+	int			command;		/* of a conversation; -1 none */
+	int			result_set;
 	const mysql_row_column *col;
 	int			colno;
 } mysql_row_where;
@@ -90,12 +92,13 @@ extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t 
 /*
  * One text or binary row of ncols columns (types: their MySQL types) into
  * values/nulls (natts long; attributes without a column stay NULL).  Errors
- * are about a "MySQL text row<rowdesc>" / "MySQL binary row<rowdesc>";
- * w->col and w->colno follow the column being converted, for the caller's
- * error context callback.
+ * are about a "MySQL text row" / "MySQL binary row" with w's row, command
+ * and result set (worded only when an error is raised); w->col and
+ * w->colno follow the column being converted, for the caller's error
+ * context callback.
  */
 extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols,
-						   bool binary, const uint8 *buf, size_t len, const char *rowdesc,
+						   bool binary, const uint8 *buf, size_t len,
 						   Datum *values, bool *nulls, int natts, mysql_row_where *w);
 
 #endif							/* WC_MYSQL_ROW_H */
