@@ -276,13 +276,16 @@ SELECT fdb_strinc('\xffff'::bytea);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_range('\x0a'::bytea);
 \echo :LAST_ERROR_SQLSTATE
--- every reader names itself in the 22P03 message (a truncated integer)
+-- every reader reports the same 22P03 error, with its position (a truncated integer)
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	d text;
 BEGIN
 	EXECUTE q;
 	RETURN 'ok';
 EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
+	GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+	RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' (' || nullif(d, '') || ')', '');
 END $$;
 SELECT f, pg_temp.try(format('SELECT %s', q)) AS error
 FROM (VALUES ('fdb_tuple_elements', 'count(*) FROM fdb_tuple_elements(''\x02610016''::bytea)'),

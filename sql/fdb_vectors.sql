@@ -7,11 +7,13 @@
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
 	r text;
+	d text;
 BEGIN
 	EXECUTE q INTO r;
 	RETURN r;
 EXCEPTION WHEN others THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
+	GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+	RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' (' || nullif(d, '') || ')', '');
 END $$;
 
 CREATE FUNCTION pg_temp.eval_bytea(q text) RETURNS bytea LANGUAGE plpgsql AS $$

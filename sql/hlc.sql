@@ -9,11 +9,13 @@ SET extra_float_digits = 0;
 CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
 	r text;
+	d text;
 BEGIN
 	EXECUTE q INTO r;
 	RETURN r;
 EXCEPTION WHEN OTHERS THEN
-	RETURN SQLSTATE || ': ' || SQLERRM;
+	GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+	RETURN SQLSTATE || ': ' || SQLERRM || coalesce(' (' || nullif(d, '') || ')', '');
 END $$;
 
 -- Load one vector file as raw lines (no quoting, no escapes).

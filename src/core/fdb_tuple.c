@@ -1,9 +1,9 @@
 /*
  * fdb_tuple.c: FoundationDB tuple layer codec (pure C core).
  *
- * Decoding: fdb_read() is a streaming reader with a depth counter instead of
+ * Decoding: wc_fdb_read() is a streaming reader with a depth counter instead of
  * recursion; every element is checked strictly as the spec's section 5 asks.
- * Encoding: exact size first (fdb_events_size), then one write pass.  The text
+ * Encoding: exact size first (wc_fdb_events_size), then one write pass.  The text
  * form lives in fdb_tuple_text.c.
  */
 #include "fdb_tuple.h"
@@ -13,8 +13,8 @@
 #include "byteorder.h"
 
 /* Record an error in the reader. */
-static fdb_status
-fail(fdb_reader *r, fdb_status st, size_t off, uint8_t code)
+static wc_status
+fail(wc_fdb_reader *r, wc_status st, size_t off, uint8_t code)
 {
 	r->err_off = off;
 	r->err_code = code;
@@ -22,7 +22,7 @@ fail(fdb_reader *r, fdb_status st, size_t off, uint8_t code)
 }
 
 void
-fdb_reader_init(fdb_reader *r, const uint8_t *buf, size_t len)
+wc_fdb_reader_init(wc_fdb_reader *r, const uint8_t *buf, size_t len)
 {
 	memset(r, 0, sizeof(*r));
 	r->buf = buf;
@@ -106,7 +106,7 @@ utf8_check(const uint8_t *s, size_t n)
 }
 
 int
-fdb_utf8_valid(const uint8_t *s, size_t n)
+wc_fdb_utf8_valid(const uint8_t *s, size_t n)
 {
 	return utf8_check(s, n) == n;
 }
@@ -137,7 +137,7 @@ utf8_check_escaped(const uint8_t *s, size_t n, int escaped)
 }
 
 int
-fdb_vs_incomplete(const uint8_t *vs)
+wc_fdb_vs_incomplete(const uint8_t *vs)
 {
 	static const uint8_t ff[10] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
 
@@ -207,7 +207,7 @@ has_zero_small(const uint8_t *s, size_t n)
 
 /* Set e to the integer whose (complemented when neg) payload is p[0..n). */
 static void
-set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
+set_int(wc_fdb_elem *e, const uint8_t *p, size_t n, int neg)
 {
 	uint8_t		pad = neg ? 0xFF : 0x00;
 
@@ -221,17 +221,17 @@ set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
 	}
 	if (n <= 8)
 	{
-		uint64_t	mag = fdb_small_mag(p, n, neg);
+		uint64_t	mag = wc_fdb_small_mag(p, n, neg);
 
 		if (!neg && mag <= (uint64_t) INT64_MAX)
 		{
-			e->type = FDB_INT;
+			e->type = WC_FDB_INT;
 			e->v.i = (int64_t) mag;
 			return;
 		}
 		if (neg && mag <= (UINT64_C(1) << 63))
 		{
-			e->type = FDB_INT;
+			e->type = WC_FDB_INT;
 			e->v.i = mag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t) mag;
 			return;
 		}
@@ -241,7 +241,7 @@ set_int(fdb_elem *e, const uint8_t *p, size_t n, int neg)
 			n--;
 		}
 	}
-	e->type = FDB_BIGINT;
+	e->type = WC_FDB_BIGINT;
 	e->ptr = p;
 	e->len = n;
 	e->neg = (uint8_t) neg;
@@ -278,8 +278,8 @@ find_zero(const uint8_t *s, const uint8_t *end)
 	return memchr(s, 0, (size_t) (end - s));
 }
 
-fdb_status
-fdb_read(fdb_reader *r, fdb_elem *e)
+wc_status
+wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 {
 	const uint8_t *b = r->buf;
 	size_t		len = r->len,
@@ -291,36 +291,36 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 	if (p >= len)
 	{
 		if (r->depth > 0)
-			return fail(r, FDB_ERR_NESTED_UNTERMINATED, len, FDB_CODE_NESTED);
-		e->type = FDB_END;
+			return fail(r, WC_FDB_NESTED_UNTERMINATED, len, WC_FDB_CODE_NESTED);
+		e->type = WC_FDB_END;
 		e->offset = p;
-		return FDB_OK;
+		return WC_OK;
 	}
 	code = b[p];
 	e->offset = p;
 	switch (code)
 	{
-		case FDB_CODE_NULL:
+		case WC_FDB_CODE_NULL:
 			if (r->depth > 0)
 			{
 				if (p + 1 < len && b[p + 1] == 0xFF)
 				{
-					e->type = FDB_NULL;
+					e->type = WC_FDB_NULL;
 					r->pos = p + 2;
-					return FDB_OK;
+					return WC_OK;
 				}
-				e->type = FDB_NESTED_END;
+				e->type = WC_FDB_NESTED_END;
 				r->pos = p + 1;
 				if (--r->depth == 0)
 					r->index++;
-				return FDB_OK;
+				return WC_OK;
 			}
-			e->type = FDB_NULL;
+			e->type = WC_FDB_NULL;
 			next = p + 1;
 			break;
 
-		case FDB_CODE_BYTES:
-		case FDB_CODE_STRING:
+		case WC_FDB_CODE_BYTES:
+		case WC_FDB_CODE_STRING:
 			{
 				const uint8_t *s = b + p + 1,
 						   *end = b + len,
@@ -332,7 +332,7 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 				{
 					z = find_zero(q, end);
 					if (z == NULL)
-						return fail(r, FDB_ERR_UNTERMINATED, p, code);
+						return fail(r, WC_ERR_UNTERMINATED, p, code);
 					if (z + 1 < end && z[1] == 0xFF)
 					{
 						nesc++;
@@ -341,38 +341,38 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 					}
 					break;
 				}
-				e->type = code == FDB_CODE_BYTES ? FDB_BYTES : FDB_STRING;
+				e->type = code == WC_FDB_CODE_BYTES ? WC_FDB_BYTES : WC_FDB_STRING;
 				e->ptr = s;
 				e->rawlen = (size_t) (z - s);
 				e->len = e->rawlen - nesc;
 				e->escaped = nesc > 0;
-				if (code == FDB_CODE_STRING)
+				if (code == WC_FDB_CODE_STRING)
 				{
 					size_t		bad = utf8_check_escaped(s, e->rawlen, e->escaped);
 
 					if (bad != e->rawlen)
-						return fail(r, FDB_ERR_UTF8, p + 1 + bad, code);
+						return fail(r, WC_ERR_UTF8, p + 1 + bad, code);
 				}
 				next = (size_t) (z - b) + 1;
 				break;
 			}
 
-		case FDB_CODE_NESTED:
-			e->type = FDB_NESTED;
+		case WC_FDB_CODE_NESTED:
+			e->type = WC_FDB_NESTED;
 			r->depth++;
 			r->pos = p + 1;
-			return FDB_OK;
+			return WC_OK;
 
-		case FDB_CODE_NEGBIG:
-		case FDB_CODE_POSBIG:
+		case WC_FDB_CODE_NEGBIG:
+		case WC_FDB_CODE_POSBIG:
 			if (len - p < 2)
-				return fail(r, FDB_ERR_TRUNCATED, p, code);
+				return fail(r, WC_ERR_TRUNCATED, p, code);
 			n = b[p + 1];
-			if (code == FDB_CODE_NEGBIG)
+			if (code == WC_FDB_CODE_NEGBIG)
 				n ^= 0xFF;
 			if (n > len - p - 2)
-				return fail(r, FDB_ERR_TRUNCATED, p, code);
-			set_int(e, b + p + 2, n, code == FDB_CODE_NEGBIG);
+				return fail(r, WC_ERR_TRUNCATED, p, code);
+			set_int(e, b + p + 2, n, code == WC_FDB_CODE_NEGBIG);
 			next = p + 2 + n;
 			break;
 
@@ -384,7 +384,7 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 		case 0x11:
 		case 0x12:
 		case 0x13:
-		case FDB_CODE_ZERO:
+		case WC_FDB_CODE_ZERO:
 		case 0x15:
 		case 0x16:
 		case 0x17:
@@ -394,16 +394,16 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 		case 0x1B:
 		case 0x1C:
 			{
-				int			neg = code < FDB_CODE_ZERO;
+				int			neg = code < WC_FDB_CODE_ZERO;
 				uint64_t	mag;
 
-				n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
+				n = neg ? (size_t) (WC_FDB_CODE_ZERO - code) : (size_t) (code - WC_FDB_CODE_ZERO);
 				if (n > len - p - 1)
-					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				mag = fdb_small_mag(b + p + 1, n, neg);
+					return fail(r, WC_ERR_TRUNCATED, p, code);
+				mag = wc_fdb_small_mag(b + p + 1, n, neg);
 				if (mag <= (uint64_t) INT64_MAX)
 				{
-					e->type = FDB_INT;
+					e->type = WC_FDB_INT;
 					e->v.i = neg ? -(int64_t) mag : (int64_t) mag;
 				}
 				else
@@ -412,84 +412,84 @@ fdb_read(fdb_reader *r, fdb_elem *e)
 				break;
 			}
 
-		case FDB_CODE_FLOAT:
+		case WC_FDB_CODE_FLOAT:
 			{
 				if (len - p - 1 < 4)
-					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				e->type = FDB_FLOAT;
-				e->v.f32 = fdb_float_bits(b + p + 1);
+					return fail(r, WC_ERR_TRUNCATED, p, code);
+				e->type = WC_FDB_FLOAT;
+				e->v.f32 = wc_fdb_float_bits(b + p + 1);
 				next = p + 5;
 				break;
 			}
 
-		case FDB_CODE_DOUBLE:
+		case WC_FDB_CODE_DOUBLE:
 			{
 				if (len - p - 1 < 8)
-					return fail(r, FDB_ERR_TRUNCATED, p, code);
-				e->type = FDB_DOUBLE;
-				e->v.f64 = fdb_double_bits(b + p + 1);
+					return fail(r, WC_ERR_TRUNCATED, p, code);
+				e->type = WC_FDB_DOUBLE;
+				e->v.f64 = wc_fdb_double_bits(b + p + 1);
 				next = p + 9;
 				break;
 			}
 
-		case FDB_CODE_FALSE:
-		case FDB_CODE_TRUE:
-			e->type = FDB_BOOL;
-			e->v.b = code == FDB_CODE_TRUE;
+		case WC_FDB_CODE_FALSE:
+		case WC_FDB_CODE_TRUE:
+			e->type = WC_FDB_BOOL;
+			e->v.b = code == WC_FDB_CODE_TRUE;
 			next = p + 1;
 			break;
 
-		case FDB_CODE_UUID:
+		case WC_FDB_CODE_UUID:
 			if (len - p - 1 < 16)
-				return fail(r, FDB_ERR_TRUNCATED, p, code);
-			e->type = FDB_UUID;
+				return fail(r, WC_ERR_TRUNCATED, p, code);
+			e->type = WC_FDB_UUID;
 			e->ptr = b + p + 1;
 			next = p + 17;
 			break;
 
-		case FDB_CODE_VS96:
+		case WC_FDB_CODE_VS96:
 			if (len - p - 1 < 12)
-				return fail(r, FDB_ERR_TRUNCATED, p, code);
-			e->type = FDB_VERSIONSTAMP;
+				return fail(r, WC_ERR_TRUNCATED, p, code);
+			e->type = WC_FDB_VERSIONSTAMP;
 			e->ptr = b + p + 1;
-			if (fdb_vs_incomplete(e->ptr) && r->n_incomplete++ == 0)
+			if (wc_fdb_vs_incomplete(e->ptr) && r->n_incomplete++ == 0)
 				r->incomplete_off = p + 1;
 			next = p + 13;
 			break;
 
 		default:
-			return fail(r, FDB_ERR_BAD_CODE, p, code);
+			return fail(r, WC_FDB_BAD_CODE, p, code);
 	}
 	r->pos = next;
 	if (r->depth == 0)
 		r->index++;
-	return FDB_OK;
+	return WC_OK;
 }
 
-fdb_status
-fdb_skip(fdb_reader *r, fdb_elem *e)
+wc_status
+wc_fdb_skip(wc_fdb_reader *r, wc_fdb_elem *e)
 {
-	fdb_status	st = fdb_read(r, e);
+	wc_status	st = wc_fdb_read(r, e);
 	size_t		target;
-	fdb_elem	t;
+	wc_fdb_elem	t;
 
-	if (st != FDB_OK || e->type != FDB_NESTED)
+	if (st != WC_OK || e->type != WC_FDB_NESTED)
 		return st;
 	target = r->depth - 1;
 	while (r->depth > target)
 	{
-		st = fdb_read(r, &t);
-		if (st != FDB_OK)
+		st = wc_fdb_read(r, &t);
+		if (st != WC_OK)
 			return st;
 	}
-	return FDB_OK;
+	return WC_OK;
 }
 
 /*
  * The flat tuples of the common kinds (strings and bytes without escaped
  * 00s, integers of up to 8 bytes, doubles, floats, null, booleans) checked
  * in one loop: 1 when buf is such a tuple, with *count its elements.  0 for
- * anything else, valid or not, which fdb_read then walks.
+ * anything else, valid or not, which wc_fdb_read then walks.
  */
 static int
 validate_flat(const uint8_t *buf, size_t len, size_t *count)
@@ -501,34 +501,34 @@ validate_flat(const uint8_t *buf, size_t len, size_t *count)
 	{
 		uint8_t		c = buf[p];
 
-		if (c == FDB_CODE_STRING || c == FDB_CODE_BYTES)
+		if (c == WC_FDB_CODE_STRING || c == WC_FDB_CODE_BYTES)
 		{
 			const uint8_t *z = find_zero(buf + p + 1, buf + len);
 
 			if (z == NULL || (z + 1 < buf + len && z[1] == 0xFF))
 				return 0;
-			if (c == FDB_CODE_STRING &&
+			if (c == WC_FDB_CODE_STRING &&
 				utf8_check(buf + p + 1, (size_t) (z - buf) - p - 1) != (size_t) (z - buf) - p - 1)
 				return 0;
 			p = (size_t) (z - buf) + 1;
 		}
-		else if (c >= FDB_CODE_ZERO - 8 && c <= FDB_CODE_ZERO + 8)
+		else if (c >= WC_FDB_CODE_ZERO - 8 && c <= WC_FDB_CODE_ZERO + 8)
 		{
-			size_t		n = c < FDB_CODE_ZERO ? (size_t) (FDB_CODE_ZERO - c) : (size_t) (c - FDB_CODE_ZERO);
+			size_t		n = c < WC_FDB_CODE_ZERO ? (size_t) (WC_FDB_CODE_ZERO - c) : (size_t) (c - WC_FDB_CODE_ZERO);
 
 			if (n > len - p - 1)
 				return 0;
 			p += 1 + n;
 		}
-		else if (c == FDB_CODE_DOUBLE || c == FDB_CODE_FLOAT)
+		else if (c == WC_FDB_CODE_DOUBLE || c == WC_FDB_CODE_FLOAT)
 		{
-			size_t		n = c == FDB_CODE_DOUBLE ? 8 : 4;
+			size_t		n = c == WC_FDB_CODE_DOUBLE ? 8 : 4;
 
 			if (n > len - p - 1)
 				return 0;
 			p += 1 + n;
 		}
-		else if (c == FDB_CODE_NULL || c == FDB_CODE_TRUE || c == FDB_CODE_FALSE)
+		else if (c == WC_FDB_CODE_NULL || c == WC_FDB_CODE_TRUE || c == WC_FDB_CODE_FALSE)
 			p++;
 		else
 			return 0;
@@ -538,42 +538,42 @@ validate_flat(const uint8_t *buf, size_t len, size_t *count)
 	return 1;
 }
 
-fdb_status
-fdb_validate(const uint8_t *buf, size_t len, size_t *count, fdb_reader *r)
+wc_status
+wc_fdb_validate(const uint8_t *buf, size_t len, size_t *count, wc_fdb_reader *r)
 {
-	fdb_reader	local;
-	fdb_elem	e;
-	fdb_status	st;
+	wc_fdb_reader	local;
+	wc_fdb_elem	e;
+	wc_status	st;
 	size_t		k;
 
 	if (r == NULL)
 		r = &local;
-	fdb_reader_init(r, buf, len);
+	wc_fdb_reader_init(r, buf, len);
 	if (validate_flat(buf, len, &k))
 	{
 		r->pos = len;
 		r->index = k;
 		if (count)
 			*count = k;
-		return FDB_OK;
+		return WC_OK;
 	}
 	do
 	{
-		st = fdb_read(r, &e);
-		if (st != FDB_OK)
+		st = wc_fdb_read(r, &e);
+		if (st != WC_OK)
 			return st;
-	} while (e.type != FDB_END);
+	} while (e.type != WC_FDB_END);
 	if (count)
 		*count = r->index;
-	return FDB_OK;
+	return WC_OK;
 }
 
-fdb_status
-fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e, int *found,
-		fdb_reader *r)
+wc_status
+wc_fdb_get(const uint8_t *buf, size_t len, int64_t idx, wc_fdb_elem *e, int *found,
+		wc_fdb_reader *r)
 {
-	fdb_reader	local;
-	fdb_status	st;
+	wc_fdb_reader	local;
+	wc_status	st;
 	int64_t		k;
 
 	if (r == NULL)
@@ -583,33 +583,33 @@ fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e, int *found,
 	{
 		size_t		count;
 
-		st = fdb_validate(buf, len, &count, r);
-		if (st != FDB_OK)
+		st = wc_fdb_validate(buf, len, &count, r);
+		if (st != WC_OK)
 			return st;
 		if ((uint64_t) 0 - (uint64_t) idx > count)
-			return FDB_OK;
+			return WC_OK;
 		idx += (int64_t) count;
 	}
-	fdb_reader_init(r, buf, len);
+	wc_fdb_reader_init(r, buf, len);
 	for (k = 0;; k++)
 	{
-		st = fdb_skip(r, e);
-		if (st != FDB_OK || e->type == FDB_END)
+		st = wc_fdb_skip(r, e);
+		if (st != WC_OK || e->type == WC_FDB_END)
 			return st;
 		if (k == idx)
 			break;
 	}
-	if (e->type == FDB_NESTED)
+	if (e->type == WC_FDB_NESTED)
 	{
 		e->ptr = buf + e->offset;
 		e->len = r->pos - e->offset;
 	}
 	*found = 1;
-	return FDB_OK;
+	return WC_OK;
 }
 
 void
-fdb_unescape(uint8_t *dst, const fdb_elem *e)
+wc_fdb_unescape(uint8_t *dst, const wc_fdb_elem *e)
 {
 	const uint8_t *s = e->ptr;
 	size_t		n = e->rawlen;
@@ -655,12 +655,12 @@ put_uint(uint8_t *p, uint64_t mag, int neg)
 
 	if (neg)
 	{
-		*p++ = (uint8_t) (FDB_CODE_ZERO - n);
+		*p++ = (uint8_t) (WC_FDB_CODE_ZERO - n);
 		wc_store_be64(tmp, ~mag);
 	}
 	else
 	{
-		*p++ = (uint8_t) (FDB_CODE_ZERO + n);
+		*p++ = (uint8_t) (WC_FDB_CODE_ZERO + n);
 		wc_store_be64(tmp, mag);
 	}
 	copy_upto8(p, tmp + 8 - n, n);
@@ -668,7 +668,7 @@ put_uint(uint8_t *p, uint64_t mag, int neg)
 }
 
 size_t
-fdb_int64_size(int64_t v)
+wc_fdb_int64_size(int64_t v)
 {
 	uint64_t	m = v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
 
@@ -684,14 +684,14 @@ put_int64(uint8_t *p, int64_t v)
 }
 
 uint8_t *
-fdb_put_int64(uint8_t *p, int64_t v)
+wc_fdb_put_int64(uint8_t *p, int64_t v)
 {
 	return put_int64(p, v);
 }
 
 /* Big integer payload without its padding bytes (the significant ones). */
 static void
-bigint_trim(const fdb_elem *e, const uint8_t **p, size_t *n)
+bigint_trim(const wc_fdb_elem *e, const uint8_t **p, size_t *n)
 {
 	const uint8_t *q = e->ptr;
 	size_t		k = e->len;
@@ -707,13 +707,13 @@ bigint_trim(const fdb_elem *e, const uint8_t **p, size_t *n)
 }
 
 size_t
-fdb_int_magnitude(const fdb_elem *e, uint8_t *dst)
+wc_fdb_int_magnitude(const wc_fdb_elem *e, uint8_t *dst)
 {
 	const uint8_t *p;
 	size_t		n,
 				i;
 
-	if (e->type == FDB_INT)
+	if (e->type == WC_FDB_INT)
 	{
 		uint64_t	m = e->v.i < 0 ? (uint64_t) 0 - (uint64_t) e->v.i : (uint64_t) e->v.i;
 		uint8_t		tmp[8];
@@ -754,7 +754,7 @@ static const char digit_pairs[201] =
 
 /* Decimal of an int64 straight into dst, from the last digit pair back. */
 size_t
-fdb_i64_to_decimal(int64_t i, char *dst)
+wc_fdb_i64_to_decimal(int64_t i, char *dst)
 {
 	uint64_t	v = i < 0 ? (uint64_t) 0 - (uint64_t) i : (uint64_t) i,
 				t;
@@ -783,20 +783,20 @@ fdb_i64_to_decimal(int64_t i, char *dst)
 }
 
 size_t
-fdb_int_to_decimal(const fdb_elem *e, char *dst)
+wc_fdb_int_to_decimal(const wc_fdb_elem *e, char *dst)
 {
-	char		rev[FDB_DECIMAL_MAX];
+	char		rev[WC_FDB_DECIMAL_MAX];
 	size_t		k = 0,
 				o = 0;
 	int			neg;
 
-	if (e->type == FDB_INT)
-		return fdb_i64_to_decimal(e->v.i, dst);
+	if (e->type == WC_FDB_INT)
+		return wc_fdb_i64_to_decimal(e->v.i, dst);
 	else
 	{
-		uint8_t		mag[FDB_MAX_INT_BYTES + 8];
+		uint8_t		mag[WC_FDB_MAX_INT_BYTES + 8];
 		uint32_t	limb[66];
-		size_t		n = fdb_int_magnitude(e, mag),
+		size_t		n = wc_fdb_int_magnitude(e, mag),
 					nl = (n + 3) / 4,
 					first = 0,
 					i;
@@ -845,8 +845,8 @@ fdb_int_to_decimal(const fdb_elem *e, char *dst)
 	return o;
 }
 
-fdb_status
-fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *neg)
+wc_status
+wc_fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *neg)
 {
 	uint32_t	limb[66];		/* little-endian base 2^32 */
 	size_t		nl = 0,
@@ -859,7 +859,7 @@ fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *n
 	if (i < n && (s[i] == '-' || s[i] == '+'))
 		*neg = s[i++] == '-';
 	if (i == n)
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	while (i < n)
 	{
 		size_t		k = (n - i) % 9 ? (n - i) % 9 : 9;
@@ -873,7 +873,7 @@ fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *n
 			char		c = s[i + j];
 
 			if (c < '0' || c > '9')
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			chunk = chunk * 10 + (uint32_t) (c - '0');
 			mul *= 10;
 		}
@@ -889,7 +889,7 @@ fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *n
 		if (carry)
 		{
 			if (nl == 65)
-				return FDB_ERR_RANGE;
+				return WC_ERR_RANGE;
 			limb[nl++] = (uint32_t) carry;
 		}
 	}
@@ -898,13 +898,13 @@ fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag, size_t *maglen, int *n
 	nb = nl * 4;
 	for (j = 0; j < nb && tmp[j] == 0; j++)
 		;
-	if (nb - j > FDB_MAX_INT_BYTES)
-		return FDB_ERR_RANGE;
+	if (nb - j > WC_FDB_MAX_INT_BYTES)
+		return WC_ERR_RANGE;
 	memcpy(mag, tmp + j, nb - j);
 	*maglen = nb - j;
 	if (*maglen == 0)
 		*neg = 0;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /* ---- encoding ---- */
@@ -928,7 +928,7 @@ count_zeros(const uint8_t *s, size_t n)
 }
 
 size_t
-fdb_bytes_size(const uint8_t *s, size_t n)
+wc_fdb_bytes_size(const uint8_t *s, size_t n)
 {
 	return 2 + n + count_zeros(s, n);
 }
@@ -968,35 +968,35 @@ put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 }
 
 uint8_t *
-fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
+wc_fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n)
 {
 	return put_bytes(p, code, s, n);
 }
 
 size_t
-fdb_escaped_size(const uint8_t *s, size_t n)
+wc_fdb_escaped_size(const uint8_t *s, size_t n)
 {
 	return n + count_zeros(s, n);
 }
 
 uint8_t *
-fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n)
+wc_fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n)
 {
 	return put_escaped(p, s, n);
 }
 
 uint8_t *
-fdb_put_float(uint8_t *p, uint32_t bits)
+wc_fdb_put_float(uint8_t *p, uint32_t bits)
 {
-	*p = FDB_CODE_FLOAT;
+	*p = WC_FDB_CODE_FLOAT;
 	wc_store_be32(p + 1, (bits & 0x80000000u) ? ~bits : bits ^ 0x80000000u);
 	return p + 5;
 }
 
 uint8_t *
-fdb_put_double(uint8_t *p, uint64_t bits)
+wc_fdb_put_double(uint8_t *p, uint64_t bits)
 {
-	*p = FDB_CODE_DOUBLE;
+	*p = WC_FDB_CODE_DOUBLE;
 	wc_store_be64(p + 1, (bits & UINT64_C(0x8000000000000000)) ?
 				  ~bits : bits ^ UINT64_C(0x8000000000000000));
 	return p + 9;
@@ -1004,33 +1004,33 @@ fdb_put_double(uint8_t *p, uint64_t bits)
 
 /* Size of a packed tuple value written as a nested tuple: its top-level
  * nulls gain an FF. */
-static fdb_status
+static wc_status
 packed_nested_size(const uint8_t *buf, size_t len, size_t *size, size_t *n_incomplete)
 {
-	fdb_reader	r;
-	fdb_elem	e;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
+	wc_status	st;
 	size_t		nulls = 0;
 
-	fdb_reader_init(&r, buf, len);
+	wc_fdb_reader_init(&r, buf, len);
 	for (;;)
 	{
-		st = fdb_skip(&r, &e);
-		if (st != FDB_OK)
+		st = wc_fdb_skip(&r, &e);
+		if (st != WC_OK)
 			return st;
-		if (e.type == FDB_END)
+		if (e.type == WC_FDB_END)
 			break;
-		if (e.type == FDB_NULL)
+		if (e.type == WC_FDB_NULL)
 			nulls++;
 	}
 	*size = 2 + len + nulls;
 	*n_incomplete = r.n_incomplete;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /*
  * Write a packed tuple as a nested one.  With vs_off (and *vs_off still
- * FDB_NO_VS_OFFSET) the offset from base of the first incomplete
+ * WC_FDB_NO_VS_OFFSET) the offset from base of the first incomplete
  * versionstamp's transaction version is recorded on the way: the reader that
  * copies the elements already sees it, so nothing is decoded twice.
  */
@@ -1038,21 +1038,21 @@ static uint8_t *
 packed_nested_write_vs(uint8_t *p, const uint8_t *buf, size_t len,
 					   const uint8_t *base, size_t *vs_off)
 {
-	fdb_reader	r;
-	fdb_elem	e;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
 
-	fdb_reader_init(&r, buf, len);
-	*p++ = FDB_CODE_NESTED;
-	while (fdb_skip(&r, &e) == FDB_OK && e.type != FDB_END)
+	wc_fdb_reader_init(&r, buf, len);
+	*p++ = WC_FDB_CODE_NESTED;
+	while (wc_fdb_skip(&r, &e) == WC_OK && e.type != WC_FDB_END)
 	{
-		if (e.type == FDB_NULL)
+		if (e.type == WC_FDB_NULL)
 		{
 			*p++ = 0x00;
 			*p++ = 0xFF;
 		}
 		else
 		{
-			if (vs_off != NULL && *vs_off == FDB_NO_VS_OFFSET && r.n_incomplete > 0)
+			if (vs_off != NULL && *vs_off == WC_FDB_NO_VS_OFFSET && r.n_incomplete > 0)
 				*vs_off = (size_t) (p - base) + (r.incomplete_off - e.offset);
 			memcpy(p, buf + e.offset, r.pos - e.offset);
 			p += r.pos - e.offset;
@@ -1068,91 +1068,91 @@ packed_nested_write(uint8_t *p, const uint8_t *buf, size_t len)
 	return packed_nested_write_vs(p, buf, len, NULL, NULL);
 }
 
-static inline __attribute__((always_inline)) fdb_status
-elem_size(const fdb_elem *e, int nested, size_t *size)
+static inline __attribute__((always_inline)) wc_status
+elem_size(const wc_fdb_elem *e, int nested, size_t *size)
 {
 	switch (e->type)
 	{
-		case FDB_NULL:
+		case WC_FDB_NULL:
 			*size = nested ? 2 : 1;
-			return FDB_OK;
-		case FDB_BYTES:
-		case FDB_STRING:
-			*size = e->escaped ? 2 + e->rawlen : fdb_bytes_size(e->ptr, e->len);
-			return FDB_OK;
-		case FDB_INT:
-			*size = fdb_int64_size(e->v.i);
-			return FDB_OK;
-		case FDB_BIGINT:
+			return WC_OK;
+		case WC_FDB_BYTES:
+		case WC_FDB_STRING:
+			*size = e->escaped ? 2 + e->rawlen : wc_fdb_bytes_size(e->ptr, e->len);
+			return WC_OK;
+		case WC_FDB_INT:
+			*size = wc_fdb_int64_size(e->v.i);
+			return WC_OK;
+		case WC_FDB_BIGINT:
 			{
 				const uint8_t *p;
 				size_t		n;
 
 				bigint_trim(e, &p, &n);
-				if (n > FDB_MAX_INT_BYTES)
-					return FDB_ERR_RANGE;
+				if (n > WC_FDB_MAX_INT_BYTES)
+					return WC_ERR_RANGE;
 				*size = n <= 8 ? 1 + n : 2 + n;
-				return FDB_OK;
+				return WC_OK;
 			}
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			*size = 5;
-			return FDB_OK;
-		case FDB_DOUBLE:
+			return WC_OK;
+		case WC_FDB_DOUBLE:
 			*size = 9;
-			return FDB_OK;
-		case FDB_BOOL:
-		case FDB_NESTED:
-		case FDB_NESTED_END:
+			return WC_OK;
+		case WC_FDB_BOOL:
+		case WC_FDB_NESTED:
+		case WC_FDB_NESTED_END:
 			*size = 1;
-			return FDB_OK;
-		case FDB_UUID:
+			return WC_OK;
+		case WC_FDB_UUID:
 			*size = 17;
-			return FDB_OK;
-		case FDB_VERSIONSTAMP:
+			return WC_OK;
+		case WC_FDB_VERSIONSTAMP:
 			*size = 13;
-			return FDB_OK;
-		case FDB_PACKED:
+			return WC_OK;
+		case WC_FDB_PACKED:
 			{
 				size_t		ninc;
 
 				return packed_nested_size(e->ptr, e->len, size, &ninc);
 			}
-		case FDB_RAW:
+		case WC_FDB_RAW:
 			*size = e->len;
-			return FDB_OK;
-		case FDB_END:
+			return WC_OK;
+		case WC_FDB_END:
 			break;
 	}
 	*size = 0;
-	return FDB_OK;
+	return WC_OK;
 }
 
 static inline __attribute__((always_inline)) uint8_t *
-put_elem(uint8_t *p, const fdb_elem *e, int nested)
+put_elem(uint8_t *p, const wc_fdb_elem *e, int nested)
 {
 	switch (e->type)
 	{
-		case FDB_NULL:
+		case WC_FDB_NULL:
 			*p++ = 0x00;
 			if (nested)
 				*p++ = 0xFF;
 			return p;
-		case FDB_BYTES:
-		case FDB_STRING:
+		case WC_FDB_BYTES:
+		case WC_FDB_STRING:
 			{
-				uint8_t		code = e->type == FDB_BYTES ? FDB_CODE_BYTES : FDB_CODE_STRING;
+				uint8_t		code = e->type == WC_FDB_BYTES ? WC_FDB_CODE_BYTES : WC_FDB_CODE_STRING;
 
 				if (!e->escaped)
-					return fdb_put_bytes(p, code, e->ptr, e->len);
+					return wc_fdb_put_bytes(p, code, e->ptr, e->len);
 				*p++ = code;
 				memcpy(p, e->ptr, e->rawlen);
 				p += e->rawlen;
 				*p++ = 0x00;
 				return p;
 			}
-		case FDB_INT:
-			return fdb_put_int64(p, e->v.i);
-		case FDB_BIGINT:
+		case WC_FDB_INT:
+			return wc_fdb_put_int64(p, e->v.i);
+		case WC_FDB_BIGINT:
 			{
 				const uint8_t *q;
 				size_t		n,
@@ -1162,8 +1162,8 @@ put_elem(uint8_t *p, const fdb_elem *e, int nested)
 				bigint_trim(e, &q, &n);
 				neg = e->neg && n > 0;
 				if (n <= 8)
-					return put_uint(p, fdb_small_mag(q, n, e->compl), neg);
-				*p++ = neg ? FDB_CODE_NEGBIG : FDB_CODE_POSBIG;
+					return put_uint(p, wc_fdb_small_mag(q, n, e->compl), neg);
+				*p++ = neg ? WC_FDB_CODE_NEGBIG : WC_FDB_CODE_POSBIG;
 				*p++ = (uint8_t) (neg ? n ^ 0xFF : n);
 				if ((neg != 0) == (e->compl != 0))
 					memcpy(p, q, n);
@@ -1172,52 +1172,52 @@ put_elem(uint8_t *p, const fdb_elem *e, int nested)
 						p[i] = (uint8_t) ~q[i];
 				return p + n;
 			}
-		case FDB_FLOAT:
-			return fdb_put_float(p, e->v.f32);
-		case FDB_DOUBLE:
-			return fdb_put_double(p, e->v.f64);
-		case FDB_BOOL:
-			*p++ = e->v.b ? FDB_CODE_TRUE : FDB_CODE_FALSE;
+		case WC_FDB_FLOAT:
+			return wc_fdb_put_float(p, e->v.f32);
+		case WC_FDB_DOUBLE:
+			return wc_fdb_put_double(p, e->v.f64);
+		case WC_FDB_BOOL:
+			*p++ = e->v.b ? WC_FDB_CODE_TRUE : WC_FDB_CODE_FALSE;
 			return p;
-		case FDB_UUID:
-			*p++ = FDB_CODE_UUID;
+		case WC_FDB_UUID:
+			*p++ = WC_FDB_CODE_UUID;
 			memcpy(p, e->ptr, 16);
 			return p + 16;
-		case FDB_VERSIONSTAMP:
-			*p++ = FDB_CODE_VS96;
+		case WC_FDB_VERSIONSTAMP:
+			*p++ = WC_FDB_CODE_VS96;
 			memcpy(p, e->ptr, 12);
 			return p + 12;
-		case FDB_NESTED:
-			*p++ = FDB_CODE_NESTED;
+		case WC_FDB_NESTED:
+			*p++ = WC_FDB_CODE_NESTED;
 			return p;
-		case FDB_NESTED_END:
+		case WC_FDB_NESTED_END:
 			*p++ = 0x00;
 			return p;
-		case FDB_PACKED:
+		case WC_FDB_PACKED:
 			return packed_nested_write(p, e->ptr, e->len);
-		case FDB_RAW:
+		case WC_FDB_RAW:
 			memcpy(p, e->ptr, e->len);
 			return p + e->len;
-		case FDB_END:
+		case WC_FDB_END:
 			break;
 	}
 	return p;
 }
 
-fdb_status
-fdb_elem_size(const fdb_elem *e, int nested, size_t *size)
+wc_status
+wc_fdb_elem_size(const wc_fdb_elem *e, int nested, size_t *size)
 {
 	return elem_size(e, nested, size);
 }
 
 uint8_t *
-fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested)
+wc_fdb_put_elem(uint8_t *p, const wc_fdb_elem *e, int nested)
 {
 	return put_elem(p, e, nested);
 }
 
-fdb_status
-fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete,
+wc_status
+wc_fdb_events_size(const wc_fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete,
 				size_t *err_index)
 {
 	size_t		total = 0,
@@ -1226,29 +1226,29 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 				i,
 				s,
 				k;
-	fdb_status	st;
+	wc_status	st;
 
 	for (i = 0; i < n; i++)
 	{
-		const fdb_elem *e = &ev[i];
+		const wc_fdb_elem *e = &ev[i];
 
 		/* the common scalars first, without the general dispatch */
-		if (e->type == FDB_INT)
+		if (e->type == WC_FDB_INT)
 		{
-			total += fdb_int64_size(e->v.i);
+			total += wc_fdb_int64_size(e->v.i);
 			continue;
 		}
-		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		if ((e->type == WC_FDB_STRING || e->type == WC_FDB_BYTES) && !e->escaped)
 		{
 			total += 2 + e->len + count_zeros(e->ptr, e->len);
 			continue;
 		}
-		if (e->type == FDB_RAW)
+		if (e->type == WC_FDB_RAW)
 		{
 			total += e->len;
 			continue;
 		}
-		if (e->type == FDB_PACKED)
+		if (e->type == WC_FDB_PACKED)
 		{
 			st = packed_nested_size(e->ptr, e->len, &s, &k);
 			ninc += k;
@@ -1256,29 +1256,29 @@ fdb_events_size(const fdb_elem *ev, size_t n, size_t *size, size_t *n_incomplete
 		else
 		{
 			st = elem_size(e, depth > 0, &s);
-			if (e->type == FDB_VERSIONSTAMP && fdb_vs_incomplete(e->ptr))
+			if (e->type == WC_FDB_VERSIONSTAMP && wc_fdb_vs_incomplete(e->ptr))
 				ninc++;
 		}
-		if (st != FDB_OK)
+		if (st != WC_OK)
 		{
 			*err_index = i;
 			return st;
 		}
 		total += s;
-		if (e->type == FDB_NESTED)
+		if (e->type == WC_FDB_NESTED)
 			depth++;
-		else if (e->type == FDB_NESTED_END)
+		else if (e->type == WC_FDB_NESTED_END)
 			depth--;
 	}
 	*size = total;
 	*n_incomplete = ninc;
-	return FDB_OK;
+	return WC_OK;
 }
 
-/* fdb_events_write, recording the first incomplete versionstamp's offset
+/* wc_fdb_events_write, recording the first incomplete versionstamp's offset
  * when vs_off is not NULL (the event list is walked once either way). */
 static inline __attribute__((always_inline)) uint8_t *
-events_write(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off)
+events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 {
 	const uint8_t *base = p;
 	size_t		depth = 0,
@@ -1286,143 +1286,143 @@ events_write(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off)
 
 	for (i = 0; i < n; i++)
 	{
-		const fdb_elem *e = &ev[i];
+		const wc_fdb_elem *e = &ev[i];
 
-		if (vs_off != NULL && *vs_off == FDB_NO_VS_OFFSET)
+		if (vs_off != NULL && *vs_off == WC_FDB_NO_VS_OFFSET)
 		{
-			if (e->type == FDB_VERSIONSTAMP && fdb_vs_incomplete(e->ptr))
+			if (e->type == WC_FDB_VERSIONSTAMP && wc_fdb_vs_incomplete(e->ptr))
 				*vs_off = (size_t) (p - base) + 1;
-			else if (e->type == FDB_PACKED)
+			else if (e->type == WC_FDB_PACKED)
 			{
 				p = packed_nested_write_vs(p, e->ptr, e->len, base, vs_off);
 				continue;
 			}
 		}
 
-		if (e->type == FDB_INT)
+		if (e->type == WC_FDB_INT)
 		{
 			p = put_int64(p, e->v.i);
 			continue;
 		}
-		if ((e->type == FDB_STRING || e->type == FDB_BYTES) && !e->escaped)
+		if ((e->type == WC_FDB_STRING || e->type == WC_FDB_BYTES) && !e->escaped)
 		{
-			p = put_bytes(p, e->type == FDB_STRING ? FDB_CODE_STRING : FDB_CODE_BYTES, e->ptr, e->len);
+			p = put_bytes(p, e->type == WC_FDB_STRING ? WC_FDB_CODE_STRING : WC_FDB_CODE_BYTES, e->ptr, e->len);
 			continue;
 		}
-		if (e->type == FDB_RAW)
+		if (e->type == WC_FDB_RAW)
 		{
 			memcpy(p, e->ptr, e->len);
 			p += e->len;
 			continue;
 		}
 		p = put_elem(p, e, depth > 0);
-		if (e->type == FDB_NESTED)
+		if (e->type == WC_FDB_NESTED)
 			depth++;
-		else if (e->type == FDB_NESTED_END)
+		else if (e->type == WC_FDB_NESTED_END)
 			depth--;
 	}
 	return p;
 }
 
 uint8_t *
-fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n)
+wc_fdb_events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n)
 {
 	return events_write(p, ev, n, NULL);
 }
 
 uint8_t *
-fdb_events_write_vs(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off)
+wc_fdb_events_write_vs(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 {
-	*vs_off = FDB_NO_VS_OFFSET;
+	*vs_off = WC_FDB_NO_VS_OFFSET;
 	return events_write(p, ev, n, vs_off);
 }
 
-fdb_status
-fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes)
+wc_status
+wc_fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes)
 {
 	if (offset_bytes == 2)
 	{
 		if (vs_off > 0xFFFF)
-			return FDB_ERR_RANGE;
+			return WC_ERR_RANGE;
 		wc_store_le16(dst, (uint16_t) vs_off);
 	}
 	else
 	{
 		if (vs_off > 0xFFFFFFFFu)
-			return FDB_ERR_RANGE;
+			return WC_ERR_RANGE;
 		wc_store_le32(dst, (uint32_t) vs_off);
 	}
-	return FDB_OK;
+	return WC_OK;
 }
 
-fdb_status
-fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, fdb_reader *r)
+wc_status
+wc_fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, wc_fdb_reader *r)
 {
-	fdb_reader	local;
-	fdb_elem	e;
-	fdb_status	st;
+	wc_fdb_reader	local;
+	wc_fdb_elem	e;
+	wc_status	st;
 	size_t		total = 0,
 				s;
 
 	if (r == NULL)
 		r = &local;
-	fdb_reader_init(r, buf, len);
+	wc_fdb_reader_init(r, buf, len);
 	for (;;)
 	{
-		st = fdb_read(r, &e);
-		if (st != FDB_OK)
+		st = wc_fdb_read(r, &e);
+		if (st != WC_OK)
 			return st;
-		if (e.type == FDB_END)
+		if (e.type == WC_FDB_END)
 			break;
-		st = fdb_elem_size(&e, r->depth > 0, &s);
-		if (st != FDB_OK)
+		st = wc_fdb_elem_size(&e, r->depth > 0, &s);
+		if (st != WC_OK)
 			return st;
 		total += s;
 	}
 	*size = total;
-	return FDB_OK;
+	return WC_OK;
 }
 
 uint8_t *
-fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len)
+wc_fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len)
 {
-	fdb_reader	r;
-	fdb_elem	e;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
 
-	fdb_reader_init(&r, buf, len);
-	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
-		p = fdb_put_elem(p, &e, r.depth > 0);
+	wc_fdb_reader_init(&r, buf, len);
+	while (wc_fdb_read(&r, &e) == WC_OK && e.type != WC_FDB_END)
+		p = wc_fdb_put_elem(p, &e, r.depth > 0);
 	return p;
 }
 
 size_t
-fdb_unnest_size(const fdb_elem *e)
+wc_fdb_unnest_size(const wc_fdb_elem *e)
 {
-	fdb_reader	r;
-	fdb_elem	t;
+	wc_fdb_reader	r;
+	wc_fdb_elem	t;
 	size_t		nulls = 0;
 
-	fdb_reader_init(&r, e->ptr, e->len);
-	if (fdb_read(&r, &t) != FDB_OK)
+	wc_fdb_reader_init(&r, e->ptr, e->len);
+	if (wc_fdb_read(&r, &t) != WC_OK)
 		return 0;
-	while (fdb_skip(&r, &t) == FDB_OK && t.type != FDB_NESTED_END)
-		if (t.type == FDB_NULL)
+	while (wc_fdb_skip(&r, &t) == WC_OK && t.type != WC_FDB_NESTED_END)
+		if (t.type == WC_FDB_NULL)
 			nulls++;
 	return e->len - 2 - nulls;
 }
 
 uint8_t *
-fdb_unnest_write(uint8_t *p, const fdb_elem *e)
+wc_fdb_unnest_write(uint8_t *p, const wc_fdb_elem *e)
 {
-	fdb_reader	r;
-	fdb_elem	t;
+	wc_fdb_reader	r;
+	wc_fdb_elem	t;
 
-	fdb_reader_init(&r, e->ptr, e->len);
-	if (fdb_read(&r, &t) != FDB_OK)
+	wc_fdb_reader_init(&r, e->ptr, e->len);
+	if (wc_fdb_read(&r, &t) != WC_OK)
 		return p;
-	while (fdb_skip(&r, &t) == FDB_OK && t.type != FDB_NESTED_END)
+	while (wc_fdb_skip(&r, &t) == WC_OK && t.type != WC_FDB_NESTED_END)
 	{
-		if (t.type == FDB_NULL)
+		if (t.type == WC_FDB_NULL)
 			*p++ = 0x00;
 		else
 		{
@@ -1433,24 +1433,24 @@ fdb_unnest_write(uint8_t *p, const fdb_elem *e)
 	return p;
 }
 
-fdb_status
-fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, fdb_reader *r)
+wc_status
+wc_fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, wc_fdb_reader *r)
 {
-	fdb_reader	local;
-	fdb_status	st;
+	wc_fdb_reader	local;
+	wc_status	st;
 
 	if (r == NULL)
 		r = &local;
-	st = fdb_validate(buf, len, NULL, r);
-	if (st != FDB_OK)
+	st = wc_fdb_validate(buf, len, NULL, r);
+	if (st != WC_OK)
 		return st;
 	if (r->n_incomplete != 1)
-		return FDB_ERR_VS_COUNT;
-	return fdb_store_vs_offset(buf + len, r->incomplete_off, offset_bytes);
+		return WC_FDB_VS_COUNT;
+	return wc_fdb_store_vs_offset(buf + len, r->incomplete_off, offset_bytes);
 }
 
-fdb_status
-fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv)
+wc_status
+wc_fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv)
 {
 	size_t		i = 0;
 	uint32_t	v = 0;
@@ -1464,15 +1464,15 @@ fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv)
 	}
 	*used = i;
 	if (i == 0)
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	if (v > 0xFFFF)
-		return FDB_ERR_RANGE;
+		return WC_ERR_RANGE;
 	*uv = v;
-	return FDB_OK;
+	return WC_OK;
 }
 
 int
-fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+wc_fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 {
 	int			c = memcmp(a, b, alen < blen ? alen : blen);
 
@@ -1481,66 +1481,58 @@ fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 	return (alen > blen) - (alen < blen);
 }
 
-const char *
-fdb_status_message(fdb_status st)
+void
+wc_fdb_error(const wc_fdb_reader *r, wc_status st, wc_error *err)
 {
-	switch (st)
-	{
-		case FDB_OK:
-			return "ok";
-		case FDB_ERR_BAD_CODE:
-			return "unsupported type code";
-		case FDB_ERR_TRUNCATED:
-			return "truncated element";
-		case FDB_ERR_UNTERMINATED:
-			return "unterminated string";
-		case FDB_ERR_NESTED_UNTERMINATED:
-			return "unterminated nested tuple";
-		case FDB_ERR_UTF8:
-			return "invalid UTF-8 in string";
-		case FDB_ERR_RANGE:
-			return "integer magnitude exceeds 255 bytes";
-		case FDB_ERR_INCOMPLETE_VS:
-			return "incomplete versionstamp";
-		case FDB_ERR_VS_COUNT:
-			return "not exactly one incomplete versionstamp";
-		case FDB_ERR_SYNTAX:
-			return "syntax error";
-	}
-	return "unknown error";
+	uint8_t		code = r->err_code;
+
+	if (st == WC_FDB_BAD_CODE)
+		wc_fail_found(err, st, r->err_off, code);
+	else
+		wc_fail(err, st, r->err_off);
+	if (st == WC_ERR_TRUNCATED)
+		wc_in_field(err, st, code == WC_FDB_CODE_FLOAT ? "float" :
+					code == WC_FDB_CODE_DOUBLE ? "double" :
+					code == WC_FDB_CODE_UUID ? "UUID" :
+					code == WC_FDB_CODE_VS96 ? "versionstamp" : "integer");
+	else if (st == WC_ERR_UNTERMINATED)
+		wc_in_field(err, st, code == WC_FDB_CODE_BYTES ? "byte string" : "string");
+	else if (st == WC_ERR_UTF8)
+		wc_in_field(err, st, "string");
+	wc_at_index(err, st, "element", (int64_t) r->index + 1);
 }
 
 const char *
-fdb_type_name(fdb_type t)
+wc_fdb_type_name(wc_fdb_type t)
 {
 	switch (t)
 	{
-		case FDB_NULL:
+		case WC_FDB_NULL:
 			return "null";
-		case FDB_BYTES:
+		case WC_FDB_BYTES:
 			return "bytes";
-		case FDB_STRING:
+		case WC_FDB_STRING:
 			return "string";
-		case FDB_NESTED:
-		case FDB_NESTED_END:
-		case FDB_PACKED:
+		case WC_FDB_NESTED:
+		case WC_FDB_NESTED_END:
+		case WC_FDB_PACKED:
 			return "tuple";
-		case FDB_RAW:
+		case WC_FDB_RAW:
 			return "raw";
-		case FDB_INT:
-		case FDB_BIGINT:
+		case WC_FDB_INT:
+		case WC_FDB_BIGINT:
 			return "integer";
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			return "float";
-		case FDB_DOUBLE:
+		case WC_FDB_DOUBLE:
 			return "double";
-		case FDB_BOOL:
+		case WC_FDB_BOOL:
 			return "boolean";
-		case FDB_UUID:
+		case WC_FDB_UUID:
 			return "uuid";
-		case FDB_VERSIONSTAMP:
+		case WC_FDB_VERSIONSTAMP:
 			return "versionstamp";
-		case FDB_END:
+		case WC_FDB_END:
 			break;
 	}
 	return "end";

@@ -2,7 +2,7 @@
  * fdb_tuple.h: FoundationDB tuple layer, pure C core (no PostgreSQL headers,
  * no allocation).  See doc/spec/fdb-tuple.md for the format.
  *
- * Decoding is a streaming reader: fdb_read() returns one event at a time
+ * Decoding is a streaming reader: wc_fdb_read() returns one event at a time
  * (a scalar element, the start or the end of a nested tuple, the end of the
  * input).  Nesting is tracked with a depth counter, never with recursion, so
  * any depth is safe.  Encoding works from the same element struct: the
@@ -16,58 +16,45 @@
 #include <stdint.h>
 
 #include "byteorder.h"
+#include "wc_status.h"
 
-typedef enum fdb_status
+typedef enum wc_fdb_type
 {
-	FDB_OK = 0,
-	FDB_ERR_BAD_CODE,			/* type code not supported (reserved, unknown) */
-	FDB_ERR_TRUNCATED,			/* fixed payload or length byte past the end */
-	FDB_ERR_UNTERMINATED,		/* 01/02 string without its 00 terminator */
-	FDB_ERR_NESTED_UNTERMINATED,	/* 05 nested tuple without its 00 */
-	FDB_ERR_UTF8,				/* 02 payload is not valid UTF-8 */
-	FDB_ERR_RANGE,				/* integer magnitude needs more than 255 bytes */
-	FDB_ERR_INCOMPLETE_VS,		/* incomplete versionstamp in a plain pack */
-	FDB_ERR_VS_COUNT,			/* pack_with_versionstamp: not exactly one */
-	FDB_ERR_SYNTAX				/* text form does not parse */
-} fdb_status;
-
-typedef enum fdb_type
-{
-	FDB_END = 0,				/* reader: end of the input */
-	FDB_NULL,
-	FDB_BYTES,
-	FDB_STRING,
-	FDB_NESTED,					/* start of a nested tuple */
-	FDB_NESTED_END,				/* end of a nested tuple */
-	FDB_INT,					/* fits int64: v.i */
-	FDB_BIGINT,					/* magnitude bytes in ptr/len, sign in neg */
-	FDB_FLOAT,					/* v.f32 = IEEE binary32 bits */
-	FDB_DOUBLE,					/* v.f64 = IEEE binary64 bits */
-	FDB_BOOL,					/* v.b */
-	FDB_UUID,					/* ptr = 16 bytes */
-	FDB_VERSIONSTAMP,			/* ptr = 12 bytes */
-	FDB_PACKED,					/* encoder only: ptr/len is a packed tuple,
+	WC_FDB_END = 0,				/* reader: end of the input */
+	WC_FDB_NULL,
+	WC_FDB_BYTES,
+	WC_FDB_STRING,
+	WC_FDB_NESTED,					/* start of a nested tuple */
+	WC_FDB_NESTED_END,				/* end of a nested tuple */
+	WC_FDB_INT,					/* fits int64: v.i */
+	WC_FDB_BIGINT,					/* magnitude bytes in ptr/len, sign in neg */
+	WC_FDB_FLOAT,					/* v.f32 = IEEE binary32 bits */
+	WC_FDB_DOUBLE,					/* v.f64 = IEEE binary64 bits */
+	WC_FDB_BOOL,					/* v.b */
+	WC_FDB_UUID,					/* ptr = 16 bytes */
+	WC_FDB_VERSIONSTAMP,			/* ptr = 12 bytes */
+	WC_FDB_PACKED,					/* encoder only: ptr/len is a packed tuple,
 								 * written as a nested tuple */
-	FDB_RAW						/* encoder only: ptr/len is one element
+	WC_FDB_RAW						/* encoder only: ptr/len is one element
 								 * already encoded (top level), copied */
-} fdb_type;
+} wc_fdb_type;
 
 /* Type codes */
-#define FDB_CODE_NULL		0x00
-#define FDB_CODE_BYTES		0x01
-#define FDB_CODE_STRING		0x02
-#define FDB_CODE_NESTED		0x05
-#define FDB_CODE_NEGBIG		0x0B
-#define FDB_CODE_ZERO		0x14
-#define FDB_CODE_POSBIG		0x1D
-#define FDB_CODE_FLOAT		0x20
-#define FDB_CODE_DOUBLE		0x21
-#define FDB_CODE_FALSE		0x26
-#define FDB_CODE_TRUE		0x27
-#define FDB_CODE_UUID		0x30
-#define FDB_CODE_VS96		0x33
+#define WC_FDB_CODE_NULL		0x00
+#define WC_FDB_CODE_BYTES		0x01
+#define WC_FDB_CODE_STRING		0x02
+#define WC_FDB_CODE_NESTED		0x05
+#define WC_FDB_CODE_NEGBIG		0x0B
+#define WC_FDB_CODE_ZERO		0x14
+#define WC_FDB_CODE_POSBIG		0x1D
+#define WC_FDB_CODE_FLOAT		0x20
+#define WC_FDB_CODE_DOUBLE		0x21
+#define WC_FDB_CODE_FALSE		0x26
+#define WC_FDB_CODE_TRUE		0x27
+#define WC_FDB_CODE_UUID		0x30
+#define WC_FDB_CODE_VS96		0x33
 
-#define FDB_MAX_INT_BYTES	255
+#define WC_FDB_MAX_INT_BYTES	255
 
 /*
  * One element (or event).  From the decoder, pointers point into the input:
@@ -76,11 +63,11 @@ typedef enum fdb_type
  * payload, one's complemented when compl is set.  For the encoder the caller
  * fills the same fields; bytes and strings are unescaped unless escaped is set.
  */
-typedef struct fdb_elem
+typedef struct wc_fdb_elem
 {
-	fdb_type	type;
-	uint8_t		neg;			/* FDB_BIGINT: negative */
-	uint8_t		compl;			/* FDB_BIGINT: ptr holds ~magnitude */
+	wc_fdb_type	type;
+	uint8_t		neg;			/* WC_FDB_BIGINT: negative */
+	uint8_t		compl;			/* WC_FDB_BIGINT: ptr holds ~magnitude */
 	uint8_t		escaped;		/* BYTES/STRING: ptr/rawlen holds 00 FF escapes */
 	const uint8_t *ptr;
 	size_t		len;			/* BYTES/STRING: payload length; BIGINT:
@@ -94,10 +81,10 @@ typedef struct fdb_elem
 		uint64_t	f64;
 		int			b;
 	}			v;
-} fdb_elem;
+} wc_fdb_elem;
 
 /* Streaming reader over a packed tuple. */
-typedef struct fdb_reader
+typedef struct wc_fdb_reader
 {
 	const uint8_t *buf;
 	size_t		len;
@@ -108,46 +95,46 @@ typedef struct fdb_reader
 	uint8_t		err_code;		/* on error: the type code involved */
 	size_t		n_incomplete;	/* incomplete versionstamps seen so far */
 	size_t		incomplete_off; /* offset of the first one's version bytes */
-} fdb_reader;
+} wc_fdb_reader;
 
-void		fdb_reader_init(fdb_reader *r, const uint8_t *buf, size_t len);
+void		wc_fdb_reader_init(wc_fdb_reader *r, const uint8_t *buf, size_t len);
 
-/* Next event.  At depth 0 the input ends with FDB_END. */
-fdb_status	fdb_read(fdb_reader *r, fdb_elem *e);
+/* Next event.  At depth 0 the input ends with WC_FDB_END. */
+wc_status	wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e);
 
 /* Read one element at the current depth; a nested tuple is read to its end
- * (e keeps the FDB_NESTED event; r->pos is past its terminator). */
-fdb_status	fdb_skip(fdb_reader *r, fdb_elem *e);
+ * (e keeps the WC_FDB_NESTED event; r->pos is past its terminator). */
+wc_status	wc_fdb_skip(wc_fdb_reader *r, wc_fdb_elem *e);
 
 /* Validate a whole packed tuple; *count gets the number of top-level
  * elements.  On error r (if not NULL) holds the offset and element index. */
-fdb_status	fdb_validate(const uint8_t *buf, size_t len, size_t *count, fdb_reader *r);
+wc_status	wc_fdb_validate(const uint8_t *buf, size_t len, size_t *count, wc_fdb_reader *r);
 
 /* Find top-level element idx (negative counts from the end).  Returns
- * FDB_OK and sets *found (0 when idx is out of range).  The elements before
+ * WC_OK and sets *found (0 when idx is out of range).  The elements before
  * it are skipped (checked, not converted).  For a nested
  * tuple, e->ptr/len is its whole encoding (05 ... 00). */
-fdb_status	fdb_get(const uint8_t *buf, size_t len, int64_t idx, fdb_elem *e,
-					int *found, fdb_reader *r);
+wc_status	wc_fdb_get(const uint8_t *buf, size_t len, int64_t idx, wc_fdb_elem *e,
+					int *found, wc_fdb_reader *r);
 
 /* ---- element values ---- */
 
 /* Copy the unescaped payload of a decoded BYTES/STRING element into dst
  * (e->len bytes). */
-void		fdb_unescape(uint8_t *dst, const fdb_elem *e);
+void		wc_fdb_unescape(uint8_t *dst, const wc_fdb_elem *e);
 
 /* Magnitude of an integer element as big-endian bytes without leading
  * zeros into dst (room for 255 bytes); returns the count (0 for zero). */
-size_t		fdb_int_magnitude(const fdb_elem *e, uint8_t *dst);
+size_t		wc_fdb_int_magnitude(const wc_fdb_elem *e, uint8_t *dst);
 
 /* Decimal text of an integer element, NUL-terminated; dst needs
- * FDB_DECIMAL_MAX bytes.  Returns the length. */
-#define FDB_DECIMAL_MAX 620
-size_t		fdb_int_to_decimal(const fdb_elem *e, char *dst);
+ * WC_FDB_DECIMAL_MAX bytes.  Returns the length. */
+#define WC_FDB_DECIMAL_MAX 620
+size_t		wc_fdb_int_to_decimal(const wc_fdb_elem *e, char *dst);
 /* Big-endian value of n <= 8 bytes, loaded straight into a register
  * (going through a padded stack buffer would stall store forwarding). */
 static inline uint64_t
-fdb_load_be_upto8(const uint8_t *p, size_t n)
+wc_fdb_load_be_upto8(const uint8_t *p, size_t n)
 {
 	if (n == 8)
 		return wc_load_be64(p);
@@ -161,9 +148,9 @@ fdb_load_be_upto8(const uint8_t *p, size_t n)
 /* Magnitude held by an integer element's n <= 8 payload bytes, stored one's
  * complemented (negative integers) when compl. */
 static inline uint64_t
-fdb_small_mag(const uint8_t *p, size_t n, int compl)
+wc_fdb_small_mag(const uint8_t *p, size_t n, int compl)
 {
-	uint64_t	v = fdb_load_be_upto8(p, n);
+	uint64_t	v = wc_fdb_load_be_upto8(p, n);
 
 	if (compl)
 		v = ~v & (n == 8 ? UINT64_MAX : (UINT64_C(1) << (8 * n)) - 1);
@@ -173,7 +160,7 @@ fdb_small_mag(const uint8_t *p, size_t n, int compl)
 /* IEEE bits of a packed double / float payload: the encoding flips the sign
  * bit of a positive value and every bit of a negative one. */
 static inline uint64_t
-fdb_double_bits(const uint8_t *payload)
+wc_fdb_double_bits(const uint8_t *payload)
 {
 	uint64_t	k = wc_load_be64(payload);
 
@@ -181,7 +168,7 @@ fdb_double_bits(const uint8_t *payload)
 }
 
 static inline uint32_t
-fdb_float_bits(const uint8_t *payload)
+wc_fdb_float_bits(const uint8_t *payload)
 {
 	uint32_t	k = wc_load_be32(payload);
 
@@ -189,138 +176,144 @@ fdb_float_bits(const uint8_t *payload)
 }
 
 /* Decimal of an int64 into dst (>= 21 bytes, NUL-terminated); returns its length. */
-size_t		fdb_i64_to_decimal(int64_t i, char *dst);
+size_t		wc_fdb_i64_to_decimal(int64_t i, char *dst);
 
 /* Parse an optionally signed decimal integer (digits only) into a
  * magnitude: mag gets up to 255 big-endian bytes without leading zeros. */
-fdb_status	fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag,
+wc_status	wc_fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag,
 							   size_t *maglen, int *neg);
 
 /* Strict UTF-8 check (no overlongs, surrogates or > U+10FFFF). */
-int			fdb_utf8_valid(const uint8_t *s, size_t n);
+int			wc_fdb_utf8_valid(const uint8_t *s, size_t n);
 
 /* Encode code point cp as UTF-8 into u (4 bytes); returns the length, 0
  * for a surrogate or a value above U+10FFFF. */
-int			fdb_utf8_encode(uint32_t cp, uint8_t *u);
+int			wc_fdb_utf8_encode(uint32_t cp, uint8_t *u);
 
 /* Value of a hex digit, -1 if c is not one. */
-int			fdb_hexval(int c);
+int			wc_fdb_hexval(int c);
 
 /* Text of a 12-byte versionstamp, "<20 hex digits>:<user version>",
- * NUL-terminated; out needs FDB_VS_TEXT_MAX bytes.  Returns the length. */
-#define FDB_VS_TEXT_MAX 32
-size_t		fdb_vs_format(const uint8_t *vs, char *out);
+ * NUL-terminated; out needs WC_FDB_VS_TEXT_MAX bytes.  Returns the length. */
+#define WC_FDB_VS_TEXT_MAX 32
+size_t		wc_fdb_vs_format(const uint8_t *vs, char *out);
 
 /* The decimal user version of a versionstamp's text form at s (n bytes):
  * one or more digits, any number of them leading zeros, value 0..65535.
- * *used gets the digits consumed.  FDB_ERR_SYNTAX without a digit,
- * FDB_ERR_RANGE above 65535.  Shared by fdb_versionstamp's input and the
+ * *used gets the digits consumed.  WC_ERR_SYNTAX without a digit,
+ * WC_ERR_RANGE above 65535.  Shared by fdb_versionstamp's input and the
  * tuple text parser, so that both accept the same user versions. */
-fdb_status	fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv);
+wc_status	wc_fdb_vs_parse_user_version(const char *s, size_t n, size_t *used, uint32_t *uv);
 
 /* Is this versionstamp (12 bytes) incomplete (ten FF transaction bytes)? */
-int			fdb_vs_incomplete(const uint8_t *vs);
+int			wc_fdb_vs_incomplete(const uint8_t *vs);
 
 /* ---- encoding ---- */
 
-/* Exact size of a list of events (scalars, FDB_NESTED / FDB_NESTED_END
- * markers, FDB_PACKED values) packed as one tuple.  *n_incomplete gets the
+/* Exact size of a list of events (scalars, WC_FDB_NESTED / WC_FDB_NESTED_END
+ * markers, WC_FDB_PACKED values) packed as one tuple.  *n_incomplete gets the
  * number of incomplete versionstamps (plain packing rejects any).  Errors:
- * FDB_ERR_RANGE, and the decoder's errors for a malformed FDB_PACKED value;
+ * WC_ERR_RANGE, and the decoder's errors for a malformed WC_FDB_PACKED value;
  * *err_index gets the event index. */
-fdb_status	fdb_events_size(const fdb_elem *ev, size_t n, size_t *size,
+wc_status	wc_fdb_events_size(const wc_fdb_elem *ev, size_t n, size_t *size,
 							size_t *n_incomplete, size_t *err_index);
 
-/* Write the events; the buffer must hold fdb_events_size() bytes.  Returns
+/* Write the events; the buffer must hold wc_fdb_events_size() bytes.  Returns
  * the end of the output. */
-uint8_t    *fdb_events_write(uint8_t *p, const fdb_elem *ev, size_t n);
+uint8_t    *wc_fdb_events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n);
 
 /* The same, also giving the offset (from p) of the first incomplete
  * versionstamp's transaction version, found while writing
- * (FDB_NO_VS_OFFSET when there is none): pack_with_versionstamp. */
-#define FDB_NO_VS_OFFSET ((size_t) -1)
-uint8_t    *fdb_events_write_vs(uint8_t *p, const fdb_elem *ev, size_t n, size_t *vs_off);
+ * (WC_FDB_NO_VS_OFFSET when there is none): pack_with_versionstamp. */
+#define WC_FDB_NO_VS_OFFSET ((size_t) -1)
+uint8_t    *wc_fdb_events_write_vs(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off);
 
 /* Store a versionstamp offset little-endian in offset_bytes (4, or 2 for
- * API < 520) at dst; FDB_ERR_RANGE when it does not fit. */
-fdb_status	fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes);
+ * API < 520) at dst; WC_ERR_RANGE when it does not fit. */
+wc_status	wc_fdb_store_vs_offset(uint8_t *dst, size_t vs_off, int offset_bytes);
 
 /* Single elements, for callers that write directly (nested: inside a nested
  * tuple, where null is 00 FF). */
-size_t		fdb_int64_size(int64_t v);
-uint8_t    *fdb_put_int64(uint8_t *p, int64_t v);
-size_t		fdb_bytes_size(const uint8_t *s, size_t n);
-uint8_t    *fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n);
+size_t		wc_fdb_int64_size(int64_t v);
+uint8_t    *wc_fdb_put_int64(uint8_t *p, int64_t v);
+size_t		wc_fdb_bytes_size(const uint8_t *s, size_t n);
+uint8_t    *wc_fdb_put_bytes(uint8_t *p, uint8_t code, const uint8_t *s, size_t n);
 /* A bytes/string payload run without code and terminator: 00 -> 00 FF. */
-size_t		fdb_escaped_size(const uint8_t *s, size_t n);
-uint8_t    *fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n);
-uint8_t    *fdb_put_float(uint8_t *p, uint32_t bits);
-uint8_t    *fdb_put_double(uint8_t *p, uint64_t bits);
-fdb_status	fdb_elem_size(const fdb_elem *e, int nested, size_t *size);
-uint8_t    *fdb_put_elem(uint8_t *p, const fdb_elem *e, int nested);
+size_t		wc_fdb_escaped_size(const uint8_t *s, size_t n);
+uint8_t    *wc_fdb_put_escaped(uint8_t *p, const uint8_t *s, size_t n);
+uint8_t    *wc_fdb_put_float(uint8_t *p, uint32_t bits);
+uint8_t    *wc_fdb_put_double(uint8_t *p, uint64_t bits);
+wc_status	wc_fdb_elem_size(const wc_fdb_elem *e, int nested, size_t *size);
+uint8_t    *wc_fdb_put_elem(uint8_t *p, const wc_fdb_elem *e, int nested);
 
 /* Canonical re-encoding of a valid packed tuple (minimal integers). */
-fdb_status	fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, fdb_reader *r);
-uint8_t    *fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len);
+wc_status	wc_fdb_canonical_size(const uint8_t *buf, size_t len, size_t *size, wc_fdb_reader *r);
+uint8_t    *wc_fdb_canonical_write(uint8_t *p, const uint8_t *buf, size_t len);
 
-/* The nested tuple encoding (05 ... 00) of element e from fdb_get, as a
+/* The nested tuple encoding (05 ... 00) of element e from wc_fdb_get, as a
  * top-level packed tuple: nulls 00 FF of its own level become 00. */
-size_t		fdb_unnest_size(const fdb_elem *e);
-uint8_t    *fdb_unnest_write(uint8_t *p, const fdb_elem *e);
+size_t		wc_fdb_unnest_size(const wc_fdb_elem *e);
+uint8_t    *wc_fdb_unnest_write(uint8_t *p, const wc_fdb_elem *e);
 
 /* Append the versionstamp offset (pack_with_versionstamp): the packed tuple
  * in buf[0..len) must hold exactly one incomplete versionstamp; writes its
  * offset little-endian in offset_bytes (4, or 2 for API < 520) at buf+len. */
-fdb_status	fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, fdb_reader *r);
+wc_status	wc_fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, wc_fdb_reader *r);
 
 /* ---- text form ---- */
 
 /* Upper bound of the text form of a valid packed tuple (incl. NUL). */
-size_t		fdb_text_bound(const uint8_t *buf, size_t len);
+size_t		wc_fdb_text_bound(const uint8_t *buf, size_t len);
 
 /* Write the text form; returns its length (NUL-terminated).  ascii_only
  * escapes every non-ASCII character as \u{...}. */
-size_t		fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only);
+size_t		wc_fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only);
 
-/* The same, validating as it writes (one walk): FDB_OK, or the decoder's
+/* The same, validating as it writes (one walk): WC_OK, or the decoder's
  * status with *r at the problem (the text written up to it is still within
- * fdb_text_bound); *outlen gets the length. */
-fdb_status	fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
-								   size_t *outlen, fdb_reader *r);
+ * wc_fdb_text_bound); *outlen gets the length. */
+wc_status	wc_fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
+								   size_t *outlen, wc_fdb_reader *r);
 
 /* Text form of a double / float (shortest round-trip form, "inf", "nan",
  * or "nan(0x...)" for NaNs other than the default); out >= 40 bytes. */
-size_t		fdb_format_double(uint64_t bits, char *out);
-size_t		fdb_format_float(uint32_t bits, char *out);
+size_t		wc_fdb_format_double(uint64_t bits, char *out);
+size_t		wc_fdb_format_float(uint32_t bits, char *out);
 
 /* A shortest round-trip formatter (PostgreSQL's double_to_shortest_decimal_bufn
  * and float_to_shortest_decimal_bufn have this shape): writes the shortest
  * decimal that reads back as the value, without a NUL, in a buffer of >= 40 bytes, and
  * returns its length.  Installed once; NULL (the default) makes
- * fdb_format_double / float search precisions with snprintf + strtod. */
-typedef int (*fdb_shortest_double_fn) (double d, char *out);
-typedef int (*fdb_shortest_float_fn) (float f, char *out);
-void		fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn);
+ * wc_fdb_format_double / float search precisions with snprintf + strtod. */
+typedef int (*wc_fdb_shortest_double_fn) (double d, char *out);
+typedef int (*wc_fdb_shortest_float_fn) (float f, char *out);
+void		wc_fdb_text_set_shortest(wc_fdb_shortest_double_fn dfn, wc_fdb_shortest_float_fn ffn);
 
 /* Upper bound of the packed size of n characters of text form: an element
  * and the separator before it take >= 3 characters for <= 9 bytes (".5,"
  * is a double), everything else packs smaller than its text. */
-#define fdb_text_parse_bound(n) (3 * (size_t) (n) + 16)
+#define wc_fdb_text_parse_bound(n) (3 * (size_t) (n) + 16)
 /* Text up to this long is parsed once into a buffer of the bound. */
-#define FDB_TEXT_ONE_PASS_MAX 8192
+#define WC_FDB_TEXT_ONE_PASS_MAX 8192
 
 /* Parse the text form (s need not be NUL-terminated).  With out == NULL
  * only *outlen is computed.  On error *err_pos is the character offset. */
-fdb_status	fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,
+wc_status	wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,
 						   size_t *err_pos);
 
 /* Bytewise key comparison (a proper prefix sorts first). */
-int			fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
+int			wc_fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
 /* Human-readable message for a status ("truncated integer" etc.). */
-const char *fdb_status_message(fdb_status st);
+/*
+ * Describe the error st of reader r in *err: the byte offset, the element
+ * (1-based top-level index), the kind of value being read as the field
+ * ("integer", "UUID", "byte string") and, for an unsupported type code, the
+ * code as found.
+ */
+void		wc_fdb_error(const wc_fdb_reader *r, wc_status st, wc_error *err);
 
 /* Name of a type for messages and fdb_tuple_element_type(). */
-const char *fdb_type_name(fdb_type t);
+const char *wc_fdb_type_name(wc_fdb_type t);
 
 #endif							/* WC_FDB_TUPLE_H */

@@ -34,40 +34,40 @@ static const char hexdig[] = "0123456789abcdef";
  * the widest is false (one byte, "false, ").  Above it the walk keeps the
  * allocation close to the real size.
  */
-#define FDB_TEXT_QUICK_BOUND_MAX 1024
+#define WC_FDB_TEXT_QUICK_BOUND_MAX 1024
 
 size_t
-fdb_text_bound(const uint8_t *buf, size_t len)
+wc_fdb_text_bound(const uint8_t *buf, size_t len)
 {
-	fdb_reader	r;
-	fdb_elem	e;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
 	size_t		total = 3;
 
-	if (len <= FDB_TEXT_QUICK_BOUND_MAX)
+	if (len <= WC_FDB_TEXT_QUICK_BOUND_MAX)
 		return 7 * len + 3;
-	fdb_reader_init(&r, buf, len);
-	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	wc_fdb_reader_init(&r, buf, len);
+	while (wc_fdb_read(&r, &e) == WC_OK && e.type != WC_FDB_END)
 	{
 		total += 2;				/* separator */
 		switch (e.type)
 		{
-			case FDB_BYTES:
-			case FDB_STRING:
+			case WC_FDB_BYTES:
+			case WC_FDB_STRING:
 				total += 4 * e.rawlen + 3;	/* \xHH per byte at worst */
 				break;
-			case FDB_BIGINT:
-			case FDB_INT:
+			case WC_FDB_BIGINT:
+			case WC_FDB_INT:
 				/* decimal, or raw(<hex>) for a non-minimal encoding */
-				total += 2 * (r.pos - e.offset) + 6 + (e.type == FDB_BIGINT ? 3 * e.len : 20);
+				total += 2 * (r.pos - e.offset) + 6 + (e.type == WC_FDB_BIGINT ? 3 * e.len : 20);
 				break;
-			case FDB_FLOAT:
-			case FDB_DOUBLE:
+			case WC_FDB_FLOAT:
+			case WC_FDB_DOUBLE:
 				total += 32;	/* "nan(0x7ff8000000000001)", "-2.2250738585072014e-308" */
 				break;
-			case FDB_UUID:
+			case WC_FDB_UUID:
 				total += 42;
 				break;
-			case FDB_VERSIONSTAMP:
+			case WC_FDB_VERSIONSTAMP:
 				total += 40;
 				break;
 			default:			/* null, boolean, nested begin / end */
@@ -86,11 +86,11 @@ fdb_text_bound(const uint8_t *buf, size_t len)
  * own Ryu, the one float8out runs) the digits come from one call of it and
  * are laid out the way %g lays them out.
  */
-static fdb_shortest_double_fn shortest_double_fn;
-static fdb_shortest_float_fn shortest_float_fn;
+static wc_fdb_shortest_double_fn shortest_double_fn;
+static wc_fdb_shortest_float_fn shortest_float_fn;
 
 void
-fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn)
+wc_fdb_text_set_shortest(wc_fdb_shortest_double_fn dfn, wc_fdb_shortest_float_fn ffn)
 {
 	shortest_double_fn = dfn;
 	shortest_float_fn = ffn;
@@ -98,7 +98,7 @@ fdb_text_set_shortest(fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn)
 
 /* The precision search: shortest "%.Pg" of d from P = first on. */
 static size_t
-fdb_shortest_double_search(double d, int first, char *out)
+wc_fdb_shortest_double_search(double d, int first, char *out)
 {
 	int			prec;
 	int			n = 0;
@@ -113,7 +113,7 @@ fdb_shortest_double_search(double d, int first, char *out)
 }
 
 static size_t
-fdb_shortest_float_search(float f, int first, char *out)
+wc_fdb_shortest_float_search(float f, int first, char *out)
 {
 	int			prec;
 	int			n = 0;
@@ -372,14 +372,14 @@ shortest_double(double d, uint64_t bits, char *out)
 	int			start;
 
 	if (shortest_double_fn == NULL)
-		return fdb_shortest_double_search(d, 1, out);
+		return wc_fdb_shortest_double_search(d, 1, out);
 	n = shortest_double_fn(d, tmp);
 	nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)		/* zero, subnormal (e < 0, gaps even) */
 		return len;
 	start = search_start(m | (UINT64_C(1) << 52), be - 1075, 53, nd, x);
 	if (start < nd || (m == 0 && be > 1))
-		return fdb_shortest_double_search(d, start, out);
+		return wc_fdb_shortest_double_search(d, start, out);
 	return len;
 }
 
@@ -396,14 +396,14 @@ shortest_float(float f, uint32_t bits, char *out)
 	int			start;
 
 	if (shortest_float_fn == NULL)
-		return fdb_shortest_float_search(f, 1, out);
+		return wc_fdb_shortest_float_search(f, 1, out);
 	n = shortest_float_fn(f, tmp);
 	nd = layout_g(tmp, n, out, &len, &x);
 	if (nd == 0 || be == 0)
 		return len;
 	start = search_start(m | (UINT32_C(1) << 23), be - 150, 24, nd, x);
 	if (start < nd || (m == 0 && be > 1))
-		return fdb_shortest_float_search(f, start, out);
+		return wc_fdb_shortest_float_search(f, start, out);
 	return len;
 }
 
@@ -423,7 +423,7 @@ ensure_point(char *out, size_t n)
 }
 
 size_t
-fdb_format_double(uint64_t bits, char *out)
+wc_fdb_format_double(uint64_t bits, char *out)
 {
 	double		d;
 
@@ -442,7 +442,7 @@ fdb_format_double(uint64_t bits, char *out)
 }
 
 size_t
-fdb_format_float(uint32_t bits, char *out)
+wc_fdb_format_float(uint32_t bits, char *out)
 {
 	float		f;
 	size_t		n;
@@ -465,7 +465,7 @@ fdb_format_float(uint32_t bits, char *out)
 }
 
 size_t
-fdb_vs_format(const uint8_t *vs, char *out)
+wc_fdb_vs_format(const uint8_t *vs, char *out)
 {
 	int			i;
 
@@ -475,7 +475,7 @@ fdb_vs_format(const uint8_t *vs, char *out)
 		out[2 * i + 1] = hexdig[vs[i] & 15];
 	}
 	out[20] = ':';
-	return 21 + fdb_i64_to_decimal(wc_load_be16(vs + 10), out + 21);
+	return 21 + wc_fdb_i64_to_decimal(wc_load_be16(vs + 10), out + 21);
 }
 
 /*
@@ -486,11 +486,11 @@ fdb_vs_format(const uint8_t *vs, char *out)
  * comparing lengths is enough.
  */
 static int
-int_is_canonical(size_t n, const fdb_elem *e)
+int_is_canonical(size_t n, const wc_fdb_elem *e)
 {
 	size_t		size;
 
-	return fdb_elem_size(e, 0, &size) == FDB_OK && size == n;
+	return wc_fdb_elem_size(e, 0, &size) == WC_OK && size == n;
 }
 
 /* Length of the run at s[0..n) of printable ASCII other than " and \:
@@ -518,12 +518,12 @@ put_hex_escape(char *o, uint8_t c)
 
 /* Write a quoted bytes or string element from its escaped payload. */
 static char *
-write_quoted(char *o, const fdb_elem *e, int ascii_only)
+write_quoted(char *o, const wc_fdb_elem *e, int ascii_only)
 {
 	const uint8_t *s = e->ptr;
 	size_t		n = e->rawlen,
 				i = 0;
-	int			is_str = e->type == FDB_STRING;
+	int			is_str = e->type == WC_FDB_STRING;
 
 	if (!is_str)
 		*o++ = 'b';
@@ -579,7 +579,7 @@ write_quoted(char *o, const fdb_elem *e, int ascii_only)
  * The keys a scan or a dump holds, written in one tight pass: a flat tuple
  * of strings and bytes of printable ASCII (no escapes, no 00), integers of
  * up to 7 bytes in their minimal form, doubles, floats, null and booleans.
- * Anything else, or a malformed tuple, returns 0 and fdb_text_write_checked
+ * Anything else, or a malformed tuple, returns 0 and wc_fdb_text_write_checked
  * starts over with the full reader, which writes the same text for what
  * this accepts (test_fdb_tuple_text.c compares the two) and reports errors.
  */
@@ -600,14 +600,14 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 			*o++ = ',';
 			*o++ = ' ';
 		}
-		if (code == FDB_CODE_STRING || code == FDB_CODE_BYTES)
+		if (code == WC_FDB_CODE_STRING || code == WC_FDB_CODE_BYTES)
 		{
 			const uint8_t *q = p + 1 + plain_run((const char *) p + 1, (size_t) (end - p - 1));
 
 			/* the terminator, not an escaped 00 */
 			if (q >= end || *q != 0x00 || (q + 1 < end && q[1] == 0xFF))
 				return 0;
-			if (code == FDB_CODE_BYTES)
+			if (code == WC_FDB_CODE_BYTES)
 				*o++ = 'b';
 			*o++ = '"';
 			memcpy(o, p + 1, (size_t) (q - p - 1));
@@ -615,10 +615,10 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 			*o++ = '"';
 			p = q + 1;
 		}
-		else if (code >= FDB_CODE_ZERO - 7 && code <= FDB_CODE_ZERO + 7)
+		else if (code >= WC_FDB_CODE_ZERO - 7 && code <= WC_FDB_CODE_ZERO + 7)
 		{
-			int			neg = code < FDB_CODE_ZERO;
-			size_t		n = neg ? (size_t) (FDB_CODE_ZERO - code) : (size_t) (code - FDB_CODE_ZERO);
+			int			neg = code < WC_FDB_CODE_ZERO;
+			size_t		n = neg ? (size_t) (WC_FDB_CODE_ZERO - code) : (size_t) (code - WC_FDB_CODE_ZERO);
 			int64_t		v;
 
 			if ((size_t) (end - p) - 1 < n)
@@ -627,29 +627,29 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 			 * negative) is a longer form, which shows as raw(...) */
 			if (n > 0 && p[1] == (neg ? 0xFF : 0x00))
 				return 0;
-			v = (int64_t) fdb_small_mag(p + 1, n, neg);	/* < 2^56 */
-			o += fdb_i64_to_decimal(neg ? -v : v, o);
+			v = (int64_t) wc_fdb_small_mag(p + 1, n, neg);	/* < 2^56 */
+			o += wc_fdb_i64_to_decimal(neg ? -v : v, o);
 			p += 1 + n;
 		}
-		else if (code == FDB_CODE_DOUBLE && end - p >= 9)
+		else if (code == WC_FDB_CODE_DOUBLE && end - p >= 9)
 		{
-			o += fdb_format_double(fdb_double_bits(p + 1), o);
+			o += wc_fdb_format_double(wc_fdb_double_bits(p + 1), o);
 			p += 9;
 		}
-		else if (code == FDB_CODE_FLOAT && end - p >= 5)
+		else if (code == WC_FDB_CODE_FLOAT && end - p >= 5)
 		{
-			o += fdb_format_float(fdb_float_bits(p + 1), o);
+			o += wc_fdb_format_float(wc_fdb_float_bits(p + 1), o);
 			p += 5;
 		}
-		else if (code == FDB_CODE_NULL)
+		else if (code == WC_FDB_CODE_NULL)
 		{
 			memcpy(o, "null", 4);
 			o += 4;
 			p++;
 		}
-		else if (code == FDB_CODE_TRUE || code == FDB_CODE_FALSE)
+		else if (code == WC_FDB_CODE_TRUE || code == WC_FDB_CODE_FALSE)
 		{
-			if (code == FDB_CODE_TRUE)
+			if (code == WC_FDB_CODE_TRUE)
 				memcpy(o, "true", 4), o += 4;
 			else
 				memcpy(o, "false", 5), o += 5;
@@ -664,25 +664,25 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 	return 1;
 }
 
-fdb_status
-fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
-					   size_t *outlen, fdb_reader *rp)
+wc_status
+wc_fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
+					   size_t *outlen, wc_fdb_reader *rp)
 {
-	fdb_reader	local;
-	fdb_reader *rd = rp ? rp : &local;
-	fdb_elem	e;
-	fdb_status	st;
+	wc_fdb_reader	local;
+	wc_fdb_reader *rd = rp ? rp : &local;
+	wc_fdb_elem	e;
+	wc_status	st;
 	char	   *o = out;
 	int			first = 1,
 				i;
 
 	if (write_fast(buf, len, out, outlen))
-		return FDB_OK;
-	fdb_reader_init(rd, buf, len);
+		return WC_OK;
+	wc_fdb_reader_init(rd, buf, len);
 	*o++ = '(';
-	while ((st = fdb_read(rd, &e)) == FDB_OK && e.type != FDB_END)
+	while ((st = wc_fdb_read(rd, &e)) == WC_OK && e.type != WC_FDB_END)
 	{
-		if (e.type == FDB_NESTED_END)
+		if (e.type == WC_FDB_NESTED_END)
 		{
 			*o++ = ')';
 			first = 0;
@@ -696,22 +696,22 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 		first = 0;
 		switch (e.type)
 		{
-			case FDB_NESTED:
+			case WC_FDB_NESTED:
 				*o++ = '(';
 				first = 1;
 				break;
-			case FDB_NULL:
+			case WC_FDB_NULL:
 				memcpy(o, "null", 4);
 				o += 4;
 				break;
-			case FDB_BYTES:
-			case FDB_STRING:
+			case WC_FDB_BYTES:
+			case WC_FDB_STRING:
 				o = write_quoted(o, &e, ascii_only);
 				break;
-			case FDB_INT:
-			case FDB_BIGINT:
+			case WC_FDB_INT:
+			case WC_FDB_BIGINT:
 				if (int_is_canonical(rd->pos - e.offset, &e))
-					o += fdb_int_to_decimal(&e, o);
+					o += wc_fdb_int_to_decimal(&e, o);
 				else
 				{
 					/* keep a non-minimal encoding exactly: raw(<bytes>) */
@@ -727,19 +727,19 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 					*o++ = ')';
 				}
 				break;
-			case FDB_FLOAT:
-				o += fdb_format_float(e.v.f32, o);
+			case WC_FDB_FLOAT:
+				o += wc_fdb_format_float(e.v.f32, o);
 				break;
-			case FDB_DOUBLE:
-				o += fdb_format_double(e.v.f64, o);
+			case WC_FDB_DOUBLE:
+				o += wc_fdb_format_double(e.v.f64, o);
 				break;
-			case FDB_BOOL:
+			case WC_FDB_BOOL:
 				if (e.v.b)
 					memcpy(o, "true", 4), o += 4;
 				else
 					memcpy(o, "false", 5), o += 5;
 				break;
-			case FDB_UUID:
+			case WC_FDB_UUID:
 				o += sprintf(o, "uuid(");
 				for (i = 0; i < 16; i++)
 				{
@@ -750,10 +750,10 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 				}
 				*o++ = ')';
 				break;
-			case FDB_VERSIONSTAMP:
+			case WC_FDB_VERSIONSTAMP:
 				memcpy(o, "versionstamp(", 13);
 				o += 13;
-				o += fdb_vs_format(e.ptr, o);
+				o += wc_fdb_vs_format(e.ptr, o);
 				*o++ = ')';
 				break;
 			default:
@@ -767,11 +767,11 @@ fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only
 }
 
 size_t
-fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
+wc_fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only)
 {
 	size_t		n;
 
-	fdb_text_write_checked(buf, len, out, ascii_only, &n, NULL);
+	wc_fdb_text_write_checked(buf, len, out, ascii_only, &n, NULL);
 	return n;
 }
 
@@ -784,15 +784,15 @@ typedef struct text_out
 } text_out;
 
 static void
-emit_elem(text_out *t, const fdb_elem *e, int nested)
+emit_elem(text_out *t, const wc_fdb_elem *e, int nested)
 {
 	size_t		s = 0;
 
 	if (t->out)
-		t->len = (size_t) (fdb_put_elem(t->out + t->len, e, nested) - t->out);
+		t->len = (size_t) (wc_fdb_put_elem(t->out + t->len, e, nested) - t->out);
 	else
 	{
-		fdb_elem_size(e, nested, &s);
+		wc_fdb_elem_size(e, nested, &s);
 		t->len += s;
 	}
 }
@@ -806,7 +806,7 @@ emit_byte(text_out *t, uint8_t c)
 }
 
 int
-fdb_hexval(int c)
+wc_fdb_hexval(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -818,7 +818,7 @@ fdb_hexval(int c)
 }
 
 int
-fdb_utf8_encode(uint32_t cp, uint8_t *u)
+wc_fdb_utf8_encode(uint32_t cp, uint8_t *u)
 {
 	if (cp < 0x80)
 	{
@@ -865,22 +865,22 @@ static void
 emit_payload_run(text_out *t, const uint8_t *s, size_t n)
 {
 	if (t->out)
-		t->len = (size_t) (fdb_put_escaped(t->out + t->len, s, n) - t->out);
+		t->len = (size_t) (wc_fdb_put_escaped(t->out + t->len, s, n) - t->out);
 	else
-		t->len += fdb_escaped_size(s, n);
+		t->len += wc_fdb_escaped_size(s, n);
 }
 
 /*
  * Parse a quoted bytes/string at s[*i] (the opening quote) and emit it.
  * Raw non-ASCII in a string must be valid UTF-8 (checked per run).
  */
-static fdb_status
+static wc_status
 parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 {
 	size_t		i = *pi + 1,
 				run_start;
 
-	emit_byte(t, is_str ? FDB_CODE_STRING : FDB_CODE_BYTES);
+	emit_byte(t, is_str ? WC_FDB_CODE_STRING : WC_FDB_CODE_BYTES);
 	for (;;)
 	{
 		uint8_t		c;
@@ -899,10 +899,10 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		{
 			while (i < n && s[i] != '"' && s[i] != '\\')
 				i++;
-			if (is_str && !fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
+			if (is_str && !wc_fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
 			{
 				*pi = run_start;
-				return FDB_ERR_UTF8;
+				return WC_ERR_UTF8;
 			}
 			if (!is_str)
 			{
@@ -912,7 +912,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 					if ((uint8_t) s[k] >= 0x80)
 					{
 						*pi = k;
-						return FDB_ERR_SYNTAX;
+						return WC_ERR_SYNTAX;
 					}
 			}
 			emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
@@ -920,7 +920,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		if (i >= n)
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		if (s[i] == '"')
 			break;
@@ -928,7 +928,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		if (i + 1 >= n)
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		c = (uint8_t) s[i + 1];
 		if (c == '"' || c == '\\')
@@ -938,13 +938,13 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		}
 		else if (c == 'x')
 		{
-			int			h1 = i + 3 < n ? fdb_hexval(s[i + 2]) : -1,
-						h2 = i + 3 < n ? fdb_hexval(s[i + 3]) : -1;
+			int			h1 = i + 3 < n ? wc_fdb_hexval(s[i + 2]) : -1,
+						h2 = i + 3 < n ? wc_fdb_hexval(s[i + 3]) : -1;
 
 			if (h1 < 0 || h2 < 0 || (is_str && h1 >= 8))
 			{
 				*pi = i;
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			}
 			emit_payload_byte(t, (uint8_t) (h1 * 16 + h2));
 			i += 4;
@@ -958,16 +958,16 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 						j;
 			uint8_t		u[4];
 
-			while (k < n && fdb_hexval(s[k]) >= 0 && digits < 8)
+			while (k < n && wc_fdb_hexval(s[k]) >= 0 && digits < 8)
 			{
-				cp = cp * 16 + (uint32_t) fdb_hexval(s[k]);
+				cp = cp * 16 + (uint32_t) wc_fdb_hexval(s[k]);
 				k++;
 				digits++;
 			}
-			if (digits == 0 || k >= n || s[k] != '}' || (ul = fdb_utf8_encode(cp, u)) == 0)
+			if (digits == 0 || k >= n || s[k] != '}' || (ul = wc_fdb_utf8_encode(cp, u)) == 0)
 			{
 				*pi = i;
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			}
 			for (j = 0; j < ul; j++)
 				emit_payload_byte(t, u[j]);
@@ -976,12 +976,12 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		else
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 	}
 	emit_byte(t, 0x00);
 	*pi = i + 1;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /* Does s[i..n) start with word w? */
@@ -994,20 +994,20 @@ starts_with(const char *s, size_t n, size_t i, const char *w)
 }
 
 /* Parse nan / nan(0xbits) / inf (already past the sign); float when f. */
-static fdb_status
-parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
+static wc_status
+parse_special(const char *s, size_t n, size_t *pi, int neg, wc_fdb_elem *e)
 {
 	size_t		i = *pi;
 	int			is_nan = starts_with(s, n, i, "nan");
 	int			is_float;
 
 	if (!is_nan && !starts_with(s, n, i, "inf"))
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	i += 3;
 	is_float = i < n && s[i] == 'f';
 	if (is_float)
 		i++;
-	e->type = is_float ? FDB_FLOAT : FDB_DOUBLE;
+	e->type = is_float ? WC_FDB_FLOAT : WC_FDB_DOUBLE;
 	if (!is_nan)
 	{
 		if (is_float)
@@ -1022,16 +1022,16 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
 					want = is_float ? 8 : 16;
 
 		if (neg || !starts_with(s, n, i, "(0x"))
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		i += 3;
-		while (i < n && fdb_hexval(s[i]) >= 0 && digits < want)
+		while (i < n && wc_fdb_hexval(s[i]) >= 0 && digits < want)
 		{
-			bits = bits * 16 + (uint64_t) fdb_hexval(s[i]);
+			bits = bits * 16 + (uint64_t) wc_fdb_hexval(s[i]);
 			i++;
 			digits++;
 		}
 		if (digits != want || i >= n || s[i] != ')')
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		i++;
 		if (is_float)
 		{
@@ -1040,7 +1040,7 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
 
 			memcpy(&f, &b32, 4);
 			if (!isnan(f))
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			e->v.f32 = b32;
 		}
 		else
@@ -1049,7 +1049,7 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
 
 			memcpy(&d, &bits, 8);
 			if (!isnan(d))
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			e->v.f64 = bits;
 		}
 	}
@@ -1058,7 +1058,7 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, fdb_elem *e)
 	else
 		e->v.f64 = neg ? UINT64_C(0xfff8000000000000) : UINT64_C(0x7ff8000000000000);
 	*pi = i;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /*
@@ -1082,7 +1082,7 @@ static const float pow10_f[] = {
  * the number is outside the exact range.
  */
 static int
-fast_decimal(uint64_t m, int x, int neg, int is_float, fdb_elem *e)
+fast_decimal(uint64_t m, int x, int neg, int is_float, wc_fdb_elem *e)
 {
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
 	if (is_float)
@@ -1094,7 +1094,7 @@ fast_decimal(uint64_t m, int x, int neg, int is_float, fdb_elem *e)
 		f = x < 0 ? (float) m / pow10_f[-x] : (float) m * pow10_f[x];
 		f = neg ? -f : f;
 		memcpy(&e->v.f32, &f, 4);
-		e->type = FDB_FLOAT;
+		e->type = WC_FDB_FLOAT;
 	}
 	else
 	{
@@ -1105,7 +1105,7 @@ fast_decimal(uint64_t m, int x, int neg, int is_float, fdb_elem *e)
 		d = x < 0 ? (double) m / pow10_d[-x] : (double) m * pow10_d[x];
 		d = neg ? -d : d;
 		memcpy(&e->v.f64, &d, 8);
-		e->type = FDB_DOUBLE;
+		e->type = WC_FDB_DOUBLE;
 	}
 	return 1;
 #else
@@ -1120,8 +1120,8 @@ fast_decimal(uint64_t m, int x, int neg, int is_float, fdb_elem *e)
  * exponent; integers of up to 18 digits and doubles and floats in the
  * exact range need nothing more.
  */
-static fdb_status
-parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
+static wc_status
+parse_number(const char *s, size_t n, size_t *pi, wc_fdb_elem *e, uint8_t *mag)
 {
 	size_t		i = *pi,
 				start = i,
@@ -1168,7 +1168,7 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		}
 	}
 	if (digits == 0)
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	if (i < n && (s[i] == 'e' || s[i] == 'E'))
 	{
 		size_t		ed = 0;
@@ -1188,41 +1188,41 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 			ed++;
 		}
 		if (ed == 0)
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		x += eneg ? -ex : ex;
 	}
 	is_float = i < n && s[i] == 'f';
 	if (is_int && !is_float && digits <= 18)
 	{
 		/* fits int64: skip the arbitrary-precision path */
-		e->type = FDB_INT;
+		e->type = WC_FDB_INT;
 		e->v.i = neg ? -(int64_t) m : (int64_t) m;
 		*pi = i;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (is_int && !is_float)
 	{
 		size_t		maglen;
 		int			mneg;
-		fdb_status	st = fdb_decimal_to_mag(s + start, i - start, mag, &maglen, &mneg);
+		wc_status	st = wc_fdb_decimal_to_mag(s + start, i - start, mag, &maglen, &mneg);
 
-		if (st != FDB_OK)
+		if (st != WC_OK)
 			return st;
-		e->type = FDB_BIGINT;
+		e->type = WC_FDB_BIGINT;
 		e->ptr = mag;
 		e->len = maglen;
 		e->neg = (uint8_t) mneg;
 		e->compl = 0;
 		*pi = i;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (digits <= 19 && fast_decimal(m, x, neg, is_float, e))
 	{
 		*pi = i + is_float;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (i - start >= sizeof(tmp))
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	memcpy(tmp, s + start, i - start);
 	tmp[i - start] = '\0';
 	errno = 0;
@@ -1231,8 +1231,8 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		float		f = strtof(tmp, NULL);
 
 		if (errno == ERANGE && (isinf(f) || f == 0))
-			return FDB_ERR_SYNTAX;
-		e->type = FDB_FLOAT;
+			return WC_ERR_SYNTAX;
+		e->type = WC_FDB_FLOAT;
 		memcpy(&e->v.f32, &f, 4);
 		i++;
 	}
@@ -1241,12 +1241,12 @@ parse_number(const char *s, size_t n, size_t *pi, fdb_elem *e, uint8_t *mag)
 		double		d = strtod(tmp, NULL);
 
 		if (errno == ERANGE && (isinf(d) || d == 0))
-			return FDB_ERR_SYNTAX;
-		e->type = FDB_DOUBLE;
+			return WC_ERR_SYNTAX;
+		e->type = WC_FDB_DOUBLE;
 		memcpy(&e->v.f64, &d, 8);
 	}
 	*pi = i;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /* Parse exactly want hex digits, skipping '-' when dashes. */
@@ -1258,7 +1258,7 @@ parse_hex_run(const char *s, size_t n, size_t *pi, uint8_t *dst, int want, int d
 
 	while (i < n && got < want * 2)
 	{
-		int			h = fdb_hexval(s[i]);
+		int			h = wc_fdb_hexval(s[i]);
 
 		if (h < 0)
 		{
@@ -1288,14 +1288,14 @@ skip_ws(const char *s, size_t n, size_t *i)
 }
 
 /* Parse one scalar element at s[*pi] and emit it. */
-static fdb_status
+static wc_status
 parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 {
 	size_t		i = *pi;
-	fdb_elem	e;
-	uint8_t		mag[FDB_MAX_INT_BYTES + 16];
+	wc_fdb_elem	e;
+	uint8_t		mag[WC_FDB_MAX_INT_BYTES + 16];
 	uint8_t		raw[16];
-	fdb_status	st;
+	wc_status	st;
 
 	memset(&e, 0, sizeof(e));
 	if (s[i] == '"')
@@ -1309,60 +1309,60 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 	if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '+' || s[i] == '.')
 	{
 		st = parse_number(s, n, &i, &e, mag);
-		if (st != FDB_OK)
+		if (st != WC_OK)
 		{
 			*pi = i;
 			return st;
 		}
 		emit_elem(t, &e, nested);
 		*pi = i;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (starts_with(s, n, i, "null"))
 	{
-		e.type = FDB_NULL;
+		e.type = WC_FDB_NULL;
 		i += 4;
 	}
 	else if (starts_with(s, n, i, "true"))
 	{
-		e.type = FDB_BOOL;
+		e.type = WC_FDB_BOOL;
 		e.v.b = 1;
 		i += 4;
 	}
 	else if (starts_with(s, n, i, "false"))
 	{
-		e.type = FDB_BOOL;
+		e.type = WC_FDB_BOOL;
 		e.v.b = 0;
 		i += 5;
 	}
 	else if (starts_with(s, n, i, "raw("))
 	{
 		/* one integer element given by its exact bytes (non-minimal forms) */
-		uint8_t		bytes[FDB_MAX_INT_BYTES + 8] = {0};
+		uint8_t		bytes[WC_FDB_MAX_INT_BYTES + 8] = {0};
 		size_t		nb = 0;
-		fdb_reader	r;
-		fdb_elem	te;
+		wc_fdb_reader	r;
+		wc_fdb_elem	te;
 
 		i += 4;
-		while (i + 1 < n && fdb_hexval(s[i]) >= 0 && fdb_hexval(s[i + 1]) >= 0 && nb < sizeof(bytes))
+		while (i + 1 < n && wc_fdb_hexval(s[i]) >= 0 && wc_fdb_hexval(s[i + 1]) >= 0 && nb < sizeof(bytes))
 		{
-			bytes[nb++] = (uint8_t) (fdb_hexval(s[i]) * 16 + fdb_hexval(s[i + 1]));
+			bytes[nb++] = (uint8_t) (wc_fdb_hexval(s[i]) * 16 + wc_fdb_hexval(s[i + 1]));
 			i += 2;
 		}
-		fdb_reader_init(&r, bytes, nb);
-		if (i >= n || s[i] != ')' || nb == 0 || fdb_read(&r, &te) != FDB_OK ||
-			(te.type != FDB_INT && te.type != FDB_BIGINT) || r.pos != nb)
+		wc_fdb_reader_init(&r, bytes, nb);
+		if (i >= n || s[i] != ')' || nb == 0 || wc_fdb_read(&r, &te) != WC_OK ||
+			(te.type != WC_FDB_INT && te.type != WC_FDB_BIGINT) || r.pos != nb)
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		i++;
-		e.type = FDB_RAW;
+		e.type = WC_FDB_RAW;
 		e.ptr = bytes;
 		e.len = nb;
 		emit_elem(t, &e, nested);
 		*pi = i;
-		return FDB_OK;
+		return WC_OK;
 	}
 	else if (starts_with(s, n, i, "uuid("))
 	{
@@ -1370,10 +1370,10 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 		if (!parse_hex_run(s, n, &i, raw, 16, 1) || i >= n || s[i] != ')')
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		i++;
-		e.type = FDB_UUID;
+		e.type = WC_FDB_UUID;
 		e.ptr = raw;
 	}
 	else if (starts_with(s, n, i, "versionstamp("))
@@ -1385,36 +1385,36 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 		if (!parse_hex_run(s, n, &i, raw, 10, 0) || i >= n || s[i] != ':')
 		{
 			*pi = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		i++;
-		if (fdb_vs_parse_user_version(s + i, n - i, &digits, &uv) != FDB_OK ||
+		if (wc_fdb_vs_parse_user_version(s + i, n - i, &digits, &uv) != WC_OK ||
 			i + digits >= n || s[i + digits] != ')')
 		{
 			*pi = i + digits;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		i += digits;
 		i++;
 		wc_store_be16(raw + 10, (uint16_t) uv);
-		e.type = FDB_VERSIONSTAMP;
+		e.type = WC_FDB_VERSIONSTAMP;
 		e.ptr = raw;
 	}
 	else if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '+' ||
 			 s[i] == '.' || s[i] == 'n' || s[i] == 'i')
 	{
 		st = parse_number(s, n, &i, &e, mag);
-		if (st != FDB_OK)
+		if (st != WC_OK)
 		{
 			*pi = i;
 			return st;
 		}
 	}
 	else
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	emit_elem(t, &e, nested);
 	*pi = i;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /*
@@ -1432,8 +1432,8 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 	const char *p = s + 1,
 			   *end = s + n;
 	uint8_t    *o = out;
-	fdb_elem	e;
-	uint8_t		mag[FDB_MAX_INT_BYTES + 16];
+	wc_fdb_elem	e;
+	uint8_t		mag[WC_FDB_MAX_INT_BYTES + 16];
 
 	if (n < 2 || s[0] != '(')
 		return 0;
@@ -1450,7 +1450,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 
 			if (q >= end || *q != '"')
 				return 0;
-			*o++ = FDB_CODE_STRING;
+			*o++ = WC_FDB_CODE_STRING;
 			memcpy(o, p + 1, (size_t) (q - p - 1));
 			o += q - p - 1;
 			*o++ = 0x00;
@@ -1461,24 +1461,24 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 			/* the full parser's number rule, exact fast path included */
 			size_t		i = (size_t) (p - s);
 
-			if (parse_number(s, n, &i, &e, mag) != FDB_OK)
+			if (parse_number(s, n, &i, &e, mag) != WC_OK)
 				return 0;
-			o = fdb_put_elem(o, &e, 0);
+			o = wc_fdb_put_elem(o, &e, 0);
 			p = s + i;
 		}
 		else if (end - p >= 4 && memcmp(p, "null", 4) == 0)
 		{
-			*o++ = FDB_CODE_NULL;
+			*o++ = WC_FDB_CODE_NULL;
 			p += 4;
 		}
 		else if (end - p >= 4 && memcmp(p, "true", 4) == 0)
 		{
-			*o++ = FDB_CODE_TRUE;
+			*o++ = WC_FDB_CODE_TRUE;
 			p += 4;
 		}
 		else if (end - p >= 5 && memcmp(p, "false", 5) == 0)
 		{
-			*o++ = FDB_CODE_FALSE;
+			*o++ = WC_FDB_CODE_FALSE;
 			p += 5;
 		}
 		else
@@ -1503,8 +1503,8 @@ close:
 	return 1;
 }
 
-fdb_status
-fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_pos)
+wc_status
+wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_pos)
 {
 	enum
 	{
@@ -1513,15 +1513,15 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 	size_t		i = 0,
 				depth = 1;
 	text_out	t = {out, 0};
-	fdb_status	st;
+	wc_status	st;
 
 	if (out != NULL && parse_fast(s, n, out, outlen))
-		return FDB_OK;
+		return WC_OK;
 	skip_ws(s, n, &i);
 	if (i >= n || s[i] != '(')
 	{
 		*err_pos = i;
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	}
 	i++;
 	for (;;)
@@ -1530,7 +1530,7 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 		if (i >= n)
 		{
 			*err_pos = i;
-			return FDB_ERR_SYNTAX;
+			return WC_ERR_SYNTAX;
 		}
 		if (s[i] == ')' && state != AFTER_COMMA)
 		{
@@ -1545,14 +1545,14 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 			if (s[i] != ',')
 			{
 				*err_pos = i;
-				return FDB_ERR_SYNTAX;
+				return WC_ERR_SYNTAX;
 			}
 			i++;
 			state = AFTER_COMMA;
 		}
 		else if (s[i] == '(')
 		{
-			emit_byte(&t, FDB_CODE_NESTED);
+			emit_byte(&t, WC_FDB_CODE_NESTED);
 			depth++;
 			i++;
 			state = AFTER_OPEN;
@@ -1560,7 +1560,7 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 		else
 		{
 			st = parse_scalar(s, n, &i, &t, depth > 1);
-			if (st != FDB_OK)
+			if (st != WC_OK)
 			{
 				*err_pos = i;
 				return st;
@@ -1572,8 +1572,8 @@ fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *er
 	if (i != n)
 	{
 		*err_pos = i;
-		return FDB_ERR_SYNTAX;
+		return WC_ERR_SYNTAX;
 	}
 	*outlen = t.len;
-	return FDB_OK;
+	return WC_OK;
 }

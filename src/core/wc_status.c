@@ -27,6 +27,12 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_ERR_PARAMETER] = {WC_CLASS_PARAMETER, "invalid parameter"},
 	[WC_ERR_TOO_LARGE] = {WC_CLASS_TOO_LARGE, "result too large", WC_SHOW_BYTES},
 
+	/* FoundationDB tuple layer */
+	[WC_FDB_BAD_CODE] = {WC_CLASS_BINARY, "unsupported type code", WC_SHOW_HEX},
+	[WC_FDB_NESTED_UNTERMINATED] = {WC_CLASS_BINARY, "unterminated nested tuple"},
+	[WC_FDB_INCOMPLETE_VS] = {WC_CLASS_PARAMETER, "incomplete versionstamp"},
+	[WC_FDB_VS_COUNT] = {WC_CLASS_PARAMETER, "not exactly one incomplete versionstamp"},
+
 	/* CockroachDB HLC timestamps */
 	[WC_HLC_EMPTY] = {WC_CLASS_TEXT, "empty input"},
 	[WC_HLC_FRACTION_LEN] = {WC_CLASS_TEXT, "more than 10 fraction digits"},

@@ -75,6 +75,12 @@ typedef enum wc_status
 	 * protocol, then newer codecs.
 	 */
 
+	/* ---- FoundationDB tuple layer (fdb_tuple.h) ---- */
+	WC_FDB_BAD_CODE,			/* type code not supported (reserved, unknown): found = code */
+	WC_FDB_NESTED_UNTERMINATED, /* 05 nested tuple without its 00 */
+	WC_FDB_INCOMPLETE_VS,		/* incomplete versionstamp in a plain pack */
+	WC_FDB_VS_COUNT,			/* pack_with_versionstamp: not exactly one */
+
 	/* ---- CockroachDB HLC timestamps (hlc.h) ---- */
 	WC_HLC_EMPTY,				/* text: nothing but white space (22P02) */
 	WC_HLC_FRACTION_LEN,		/* text: decimal fraction of more than 10 digits (22P02) */

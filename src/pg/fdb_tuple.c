@@ -35,59 +35,20 @@
  * Errors
  * ====================================================================== */
 
-/* What a decoder status means, for messages. */
-static const char *
-decode_problem(fdb_status st, uint8_t code, char *buf, size_t buflen)
-{
-	const char *what;
-
-	switch (st)
-	{
-		case FDB_ERR_BAD_CODE:
-			snprintf(buf, buflen, "unsupported type code 0x%02x", code);
-			return buf;
-		case FDB_ERR_TRUNCATED:
-			what = code == FDB_CODE_FLOAT ? "float" :
-				code == FDB_CODE_DOUBLE ? "double" :
-				code == FDB_CODE_UUID ? "UUID" :
-				code == FDB_CODE_VS96 ? "versionstamp" : "integer";
-			snprintf(buf, buflen, "truncated %s (type code 0x%02x)", what, code);
-			return buf;
-		case FDB_ERR_UNTERMINATED:
-			return code == FDB_CODE_BYTES ? "unterminated byte string" : "unterminated string";
-		default:
-			return fdb_status_message(st);
-	}
-}
-
-void
-fdb_save_decode_error(const char *what, fdb_status st, const fdb_reader *r, Node *escontext)
-{
-	char		buf[64];
-
-	errsave(escontext,
-			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-			 errmsg("invalid FoundationDB tuple in %s: %s at byte %zu (element %zu)",
-					what, decode_problem(st, r->err_code, buf, sizeof(buf)),
-					r->err_off, r->index)));
-}
-
-void
-fdb_report_decode_error(const char *what, fdb_status st, const fdb_reader *r)
-{
-	fdb_save_decode_error(what, st, r, NULL);
-	pg_unreachable();
-}
-
 size_t
-fdb_validate_or_error(const char *what, const uint8_t *p, size_t len)
+fdb_validate_checked(const uint8_t *p, size_t len)
 {
-	fdb_reader	r;
+	wc_fdb_reader	r;
 	size_t		count = 0;
-	fdb_status	st = fdb_validate(p, len, &count, &r);
+	wc_status	st = wc_fdb_validate(p, len, &count, &r);
 
-	if (st != FDB_OK)
-		fdb_report_decode_error(what, st, &r);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fdb_error(&r, st, &err);
+		wc_report(&err, "FoundationDB tuple");
+	}
 	return count;
 }
 
@@ -138,7 +99,7 @@ typedef struct FdbTypeInfo
 
 typedef struct FdbEvents
 {
-	fdb_elem   *ev;
+	wc_fdb_elem   *ev;
 	int			n;
 	int			cap;
 } FdbEvents;
@@ -289,7 +250,7 @@ pack_cache(FunctionCallInfo fcinfo)
 			c->args[i].kind < K_JSONB;
 	}
 	c->events.cap = 16;
-	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(fdb_elem) * c->events.cap);
+	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(wc_fdb_elem) * c->events.cap);
 	fcinfo->flinfo->fn_extra = c;
 	return c;
 }
@@ -298,20 +259,20 @@ pack_cache(FunctionCallInfo fcinfo)
 static void
 grow_events(FdbEvents *ev)
 {
-	if (ev->cap >= (int) (MaxAllocSize / sizeof(fdb_elem) / 2))
+	if (ev->cap >= (int) (MaxAllocSize / sizeof(wc_fdb_elem) / 2))
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("tuple has too many elements")));
 	ev->cap *= 2;
-	ev->ev = repalloc(ev->ev, sizeof(fdb_elem) * ev->cap);
+	ev->ev = repalloc(ev->ev, sizeof(wc_fdb_elem) * ev->cap);
 }
 
 /* Append one event. */
-static inline fdb_elem *
-push_event(FdbPackCache *c, fdb_type type)
+static inline wc_fdb_elem *
+push_event(FdbPackCache *c, wc_fdb_type type)
 {
 	FdbEvents  *ev = &c->events;
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	if (unlikely(ev->n >= ev->cap))
 		grow_events(ev);
@@ -339,7 +300,7 @@ typedef struct PackCtx
 static void
 push_text(PackCtx *x, const char *p, size_t len)
 {
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	if (x->c->encoding != PG_UTF8)
 	{
@@ -349,7 +310,7 @@ push_text(PackCtx *x, const char *p, size_t len)
 			len = strlen(u);
 		p = u;
 	}
-	e = push_event(x->c, FDB_STRING);
+	e = push_event(x->c, WC_FDB_STRING);
 	e->ptr = (const uint8_t *) p;
 	e->len = len;
 }
@@ -367,8 +328,8 @@ push_numeric(PackCtx *x, Numeric num)
 	uint8_t    *mag;
 	size_t		maglen;
 	int			neg;
-	fdb_status	st;
-	fdb_elem   *e;
+	wc_status	st;
+	wc_fdb_elem   *e;
 
 	if (numeric_is_nan(num) || numeric_is_inf(num))
 		return false;
@@ -381,16 +342,16 @@ push_numeric(PackCtx *x, Numeric num)
 			if (*dot != '0')
 				return false;
 	}
-	mag = palloc(FDB_MAX_INT_BYTES + 8);
-	st = fdb_decimal_to_mag(s, intlen, mag, &maglen, &neg);
-	if (st == FDB_ERR_RANGE)
+	mag = palloc(WC_FDB_MAX_INT_BYTES + 8);
+	st = wc_fdb_decimal_to_mag(s, intlen, mag, &maglen, &neg);
+	if (st == WC_ERR_RANGE)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: argument %d is out of range for a tuple integer", x->fname, x->argpos),
+				 errmsg("argument %d is out of range for a tuple integer", x->argpos),
 				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
-	if (st != FDB_OK)
+	if (st != WC_OK)
 		elog(ERROR, "numeric_out gave an unexpected text: \"%s\"", s);
-	e = push_event(x->c, FDB_BIGINT);
+	e = push_event(x->c, WC_FDB_BIGINT);
 	e->ptr = mag;
 	e->len = maglen;
 	e->neg = (uint8_t) neg;
@@ -411,7 +372,7 @@ push_array_elements(PackCtx *x, FdbTypeInfo *ti, Datum d)
 	if (ARR_NDIM(arr) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: argument %d is a multidimensional array", x->fname, x->argpos),
+				 errmsg("argument %d is a multidimensional array", x->argpos),
 				 errdetail("Only one-dimensional arrays pack as nested tuples.")));
 	it = array_create_iterator(arr, 0, NULL);
 	while (array_iterate(it, &v, &isnull))
@@ -448,11 +409,11 @@ push_record(PackCtx *x, FdbTypeInfo *ti, Datum d)
 	values = palloc(sizeof(Datum) * Max(td->natts, 1));
 	nulls = palloc(sizeof(bool) * Max(td->natts, 1));
 	heap_deform_tuple(&tmp, td, values, nulls);
-	push_event(x->c, FDB_NESTED);
+	push_event(x->c, WC_FDB_NESTED);
 	for (i = 0; i < td->natts; i++)
 		if (!TupleDescAttr(td, i)->attisdropped)
 			push_value(x, &ti->rec_atts[i], values[i], nulls[i]);
-	push_event(x->c, FDB_NESTED_END);
+	push_event(x->c, WC_FDB_NESTED_END);
 	ReleaseTupleDesc(td);
 }
 
@@ -471,16 +432,16 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 		{
 			case WJB_BEGIN_ARRAY:
 				if (!raw_scalar)
-					push_event(x->c, FDB_NESTED);
+					push_event(x->c, WC_FDB_NESTED);
 				break;
 			case WJB_END_ARRAY:
 				if (!raw_scalar)
-					push_event(x->c, FDB_NESTED_END);
+					push_event(x->c, WC_FDB_NESTED_END);
 				break;
 			case WJB_BEGIN_OBJECT:
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("%s: argument %d holds a jsonb object", x->fname, x->argpos),
+						 errmsg("argument %d holds a jsonb object", x->argpos),
 						 errdetail("Tuples have no key-value type; pass an array or a scalar.")));
 				break;
 			case WJB_ELEM:
@@ -488,13 +449,13 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 				switch (v.type)
 				{
 					case jbvNull:
-						push_event(x->c, FDB_NULL);
+						push_event(x->c, WC_FDB_NULL);
 						break;
 					case jbvString:
 						push_text(x, v.val.string.val, (size_t) v.val.string.len);
 						break;
 					case jbvBool:
-						push_event(x->c, FDB_BOOL)->v.b = v.val.boolean;
+						push_event(x->c, WC_FDB_BOOL)->v.b = v.val.boolean;
 						break;
 					case jbvNumeric:
 						if (!push_numeric(x, v.val.numeric))
@@ -502,7 +463,7 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 							float8		f = DatumGetFloat8(DirectFunctionCall1(numeric_float8,
 																			   NumericGetDatum(v.val.numeric)));
 
-							memcpy(&push_event(x->c, FDB_DOUBLE)->v.f64, &f, 8);
+							memcpy(&push_event(x->c, WC_FDB_DOUBLE)->v.f64, &f, 8);
 						}
 						break;
 					default:
@@ -519,11 +480,11 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 static void
 push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 {
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	if (isnull)
 	{
-		push_event(x->c, FDB_NULL);
+		push_event(x->c, WC_FDB_NULL);
 		return;
 	}
 	switch (ti->kind)
@@ -565,25 +526,25 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 			{
 				bytea	   *b = DatumGetByteaPP(d);
 
-				e = push_event(x->c, FDB_BYTES);
+				e = push_event(x->c, WC_FDB_BYTES);
 				e->ptr = (const uint8_t *) VARDATA_ANY(b);
 				e->len = VARSIZE_ANY_EXHDR(b);
 				break;
 			}
 		case K_INT2:
-			push_event(x->c, FDB_INT)->v.i = DatumGetInt16(d);
+			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt16(d);
 			break;
 		case K_INT4:
-			push_event(x->c, FDB_INT)->v.i = DatumGetInt32(d);
+			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt32(d);
 			break;
 		case K_INT8:
-			push_event(x->c, FDB_INT)->v.i = DatumGetInt64(d);
+			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt64(d);
 			break;
 		case K_NUMERIC:
 			if (!push_numeric(x, DatumGetNumeric(d)))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("%s: argument %d is a numeric that is not an integer", x->fname, x->argpos),
+						 errmsg("argument %d is a numeric that is not an integer", x->argpos),
 						 errdetail("Value: %s.  Tuples hold integers; pack a fraction as float8.",
 								   DatumGetCString(DirectFunctionCall1(numeric_out, d)))));
 			break;
@@ -591,30 +552,30 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 			{
 				float4		f = DatumGetFloat4(d);
 
-				memcpy(&push_event(x->c, FDB_FLOAT)->v.f32, &f, 4);
+				memcpy(&push_event(x->c, WC_FDB_FLOAT)->v.f32, &f, 4);
 				break;
 			}
 		case K_FLOAT8:
 			{
 				float8		f = DatumGetFloat8(d);
 
-				memcpy(&push_event(x->c, FDB_DOUBLE)->v.f64, &f, 8);
+				memcpy(&push_event(x->c, WC_FDB_DOUBLE)->v.f64, &f, 8);
 				break;
 			}
 		case K_BOOL:
-			push_event(x->c, FDB_BOOL)->v.b = DatumGetBool(d);
+			push_event(x->c, WC_FDB_BOOL)->v.b = DatumGetBool(d);
 			break;
 		case K_UUID:
-			push_event(x->c, FDB_UUID)->ptr = DatumGetUUIDP(d)->data;
+			push_event(x->c, WC_FDB_UUID)->ptr = DatumGetUUIDP(d)->data;
 			break;
 		case K_VERSIONSTAMP:
-			push_event(x->c, FDB_VERSIONSTAMP)->ptr = (const uint8_t *) DatumGetPointer(d);
+			push_event(x->c, WC_FDB_VERSIONSTAMP)->ptr = (const uint8_t *) DatumGetPointer(d);
 			break;
 		case K_TUPLE:
 			{
 				bytea	   *b = DatumGetByteaPP(d);
 
-				e = push_event(x->c, FDB_PACKED);
+				e = push_event(x->c, WC_FDB_PACKED);
 				e->ptr = (const uint8_t *) VARDATA_ANY(b);
 				e->len = VARSIZE_ANY_EXHDR(b);
 				break;
@@ -624,9 +585,9 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 			break;
 		case K_ARRAY:
 			check_stack_depth();
-			push_event(x->c, FDB_NESTED);
+			push_event(x->c, WC_FDB_NESTED);
 			push_array_elements(x, ti, d);
-			push_event(x->c, FDB_NESTED_END);
+			push_event(x->c, WC_FDB_NESTED_END);
 			break;
 		case K_RECORD:
 			check_stack_depth();
@@ -635,8 +596,8 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 		case K_UNSUPPORTED:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s: argument %d has type %s, which has no tuple encoding",
-							x->fname, x->argpos, format_type_be(ti->typid)),
+					 errmsg("argument %d has type %s, which has no tuple encoding",
+							x->argpos, format_type_be(ti->typid)),
 					 errhint("Cast it to text, bytea, an integer, float4/float8, numeric, bool, uuid, jsonb, an array or a row.")));
 	}
 }
@@ -648,13 +609,13 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 static void
 encode_const_arg(FdbPackCache *c, FdbTypeInfo *ti)
 {
-	const fdb_elem *e = &c->events.ev[c->events.n - 1];
+	const wc_fdb_elem *e = &c->events.ev[c->events.n - 1];
 	size_t		size;
 
-	if (fdb_elem_size(e, 0, &size) != FDB_OK)
+	if (wc_fdb_elem_size(e, 0, &size) != WC_OK)
 		return;
 	ti->raw = MemoryContextAlloc(c->mcxt, Max(size, 1));
-	ti->rawlen = (size_t) (fdb_put_elem(ti->raw, e, 0) - ti->raw);
+	ti->rawlen = (size_t) (wc_fdb_put_elem(ti->raw, e, 0) - ti->raw);
 	ti->raw_ready = true;
 }
 
@@ -668,7 +629,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	size_t		size,
 				ninc,
 				erri;
-	fdb_status	st;
+	wc_status	st;
 	bytea	   *result;
 	size_t		extra = with_vs ? 4 : 0;
 	int			i;
@@ -707,7 +668,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 
 			if (ti->raw_ready)
 			{
-				fdb_elem   *e = push_event(c, FDB_RAW);
+				wc_fdb_elem   *e = push_event(c, WC_FDB_RAW);
 
 				e->ptr = ti->raw;
 				e->len = ti->rawlen;
@@ -720,33 +681,38 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 		}
 	}
 
-	st = fdb_events_size(c->events.ev, (size_t) c->events.n, &size, &ninc, &erri);
-	if (st == FDB_ERR_RANGE)	/* push_numeric() checked the magnitude */
+	st = wc_fdb_events_size(c->events.ev, (size_t) c->events.n, &size, &ninc, &erri);
+	if (st == WC_ERR_RANGE)	/* push_numeric() checked the magnitude */
 		elog(ERROR, "%s: an integer of more than %d bytes reached the encoder",
-			 fname, FDB_MAX_INT_BYTES);
-	if (st != FDB_OK)
+			 fname, WC_FDB_MAX_INT_BYTES);
+	if (st != WC_OK)
 	{
 		/* a malformed fdb_tuple argument (its input functions validate) */
-		fdb_reader	r;
-		const fdb_elem *bad = &c->events.ev[erri];
+		wc_fdb_reader	r;
+		const wc_fdb_elem *bad = &c->events.ev[erri];
 
-		fdb_validate(bad->ptr, bad->len, NULL, &r);
-		fdb_report_decode_error(fname, st, &r);
+		wc_fdb_validate(bad->ptr, bad->len, NULL, &r);
+		{
+			wc_error	err;
+
+			wc_fdb_error(&r, st, &err);
+			wc_report(&err, "FoundationDB tuple");
+		}
 	}
 	if (!with_vs && ninc > 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: the tuple holds an incomplete versionstamp", fname),
+				 errmsg("the tuple holds an incomplete versionstamp"),
 				 errhint("Use fdb_tuple_pack_versionstamp() for a key of SET_VERSIONSTAMPED_KEY.")));
 	if (with_vs && ninc != 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: the tuple holds %zu incomplete versionstamps, it needs exactly one",
-						fname, ninc)));
+				 errmsg("the tuple holds %zu incomplete versionstamps, it needs exactly one",
+						ninc)));
 	if (size + extra > MaxAllocSize - VARHDRSZ)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%s: packed tuple of %zu bytes is too large", fname, size)));
+				 errmsg("packed tuple of %zu bytes is too large", size)));
 	result = (bytea *) palloc(VARHDRSZ + size + extra);
 	SET_VARSIZE(result, VARHDRSZ + size + extra);
 	if (with_vs)
@@ -754,16 +720,16 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 		/* the offset is found while writing, not by decoding the result */
 		size_t		vs_off;
 
-		fdb_events_write_vs((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n, &vs_off);
-		if (vs_off == FDB_NO_VS_OFFSET)
+		wc_fdb_events_write_vs((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n, &vs_off);
+		if (vs_off == WC_FDB_NO_VS_OFFSET)
 			elog(ERROR, "%s: the incomplete versionstamp was not written", fname);
-		if (fdb_store_vs_offset((uint8_t *) VARDATA(result) + size, vs_off, 4) != FDB_OK)
+		if (wc_fdb_store_vs_offset((uint8_t *) VARDATA(result) + size, vs_off, 4) != WC_OK)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("%s: versionstamp offset %zu does not fit in 4 bytes", fname, vs_off)));
+					 errmsg("versionstamp offset %zu does not fit in 4 bytes", vs_off)));
 	}
 	else
-		fdb_events_write((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n);
+		wc_fdb_events_write((uint8_t *) VARDATA(result), c->events.ev, (size_t) c->events.n);
 	return result;
 }
 
@@ -815,28 +781,33 @@ fdb_tuple_with_versionstamp_offset(PG_FUNCTION_ARGS)
 	size_t		len = VARSIZE_ANY_EXHDR(t);
 	int			offbytes = api < 520 ? 2 : 4;
 	bytea	   *result;
-	fdb_reader	r;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_status	st;
 
 	if (len + (size_t) offbytes > MaxAllocSize - VARHDRSZ)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("fdb_tuple_with_versionstamp_offset: key is too large")));
+				 errmsg("key is too large")));
 	result = (bytea *) palloc(VARHDRSZ + len + (size_t) offbytes);
 	SET_VARSIZE(result, VARHDRSZ + len + (size_t) offbytes);
 	memcpy(VARDATA(result), VARDATA_ANY(t), len);
-	st = fdb_append_vs_offset((uint8_t *) VARDATA(result), len, offbytes, &r);
-	if (st == FDB_ERR_VS_COUNT)
+	st = wc_fdb_append_vs_offset((uint8_t *) VARDATA(result), len, offbytes, &r);
+	if (st == WC_FDB_VS_COUNT)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("fdb_tuple_with_versionstamp_offset: the tuple holds %zu incomplete versionstamps, it needs exactly one",
+				 errmsg("the tuple holds %zu incomplete versionstamps, it needs exactly one",
 						r.n_incomplete)));
-	if (st == FDB_ERR_RANGE)
+	if (st == WC_ERR_RANGE)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("fdb_tuple_with_versionstamp_offset: versionstamp offset %zu does not fit in %d bytes",
+				 errmsg("versionstamp offset %zu does not fit in %d bytes",
 						r.incomplete_off, offbytes)));
-	if (st != FDB_OK)
-		fdb_report_decode_error("fdb_tuple_with_versionstamp_offset", st, &r);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fdb_error(&r, st, &err);
+		wc_report(&err, "FoundationDB tuple");
+	}
 	PG_RETURN_BYTEA_P(result);
 }

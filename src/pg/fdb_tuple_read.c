@@ -60,34 +60,39 @@ new_bytea(size_t len)
 static char *
 tuple_text(const char *what, const uint8_t *p, size_t len)
 {
-	size_t		bound = fdb_text_bound(p, len),
+	size_t		bound = wc_fdb_text_bound(p, len),
 				n;
 	char	   *out;
-	fdb_reader	r;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_status	st;
 
 	if (bound > MaxAllocSize)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("text form of a FoundationDB tuple of %zu bytes is too large", len)));
 	out = palloc(bound);
-	st = fdb_text_write_checked(p, len, out, GetDatabaseEncoding() != PG_UTF8, &n, &r);
-	if (st != FDB_OK)
-		fdb_report_decode_error(what, st, &r);
+	st = wc_fdb_text_write_checked(p, len, out, GetDatabaseEncoding() != PG_UTF8, &n, &r);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fdb_error(&r, st, &err);
+		wc_report(&err, "FoundationDB tuple");
+	}
 	return out;
 }
 
 /* A decoded string element as text in the server encoding. */
 static text *
-string_to_text(const char *fname, const fdb_elem *e, int64 idx)
+string_to_text(const char *fname, const wc_fdb_elem *e, int64 idx)
 {
 	char	   *s;
 
 	if (e->escaped)
 		ereport(ERROR,
 				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-				 errmsg("%s: string element %lld contains U+0000, which text cannot hold",
-						fname, (long long) idx),
+				 errmsg("string element %lld contains U+0000, which text cannot hold",
+						(long long) idx),
 				 errhint("Read it with fdb_tuple_get_bytea() to get its UTF-8 bytes.")));
 	if (GetDatabaseEncoding() == PG_UTF8)
 		return cstring_to_text_with_len((const char *) e->ptr, (int) e->len);
@@ -99,34 +104,34 @@ string_to_text(const char *fname, const fdb_elem *e, int64 idx)
 
 /* An integer element as numeric. */
 static Datum
-int_to_numeric(const fdb_elem *e)
+int_to_numeric(const wc_fdb_elem *e)
 {
-	char		dec[FDB_DECIMAL_MAX];
+	char		dec[WC_FDB_DECIMAL_MAX];
 
-	if (e->type == FDB_INT)
+	if (e->type == WC_FDB_INT)
 		return NumericGetDatum(int64_to_numeric(e->v.i));
-	fdb_int_to_decimal(e, dec);
+	wc_fdb_int_to_decimal(e, dec);
 	return DirectFunctionCall3(numeric_in, CStringGetDatum(dec),
 							   ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
 }
 
 /* The nested tuple element e as a packed tuple (bytea). */
 static bytea *
-unnest_bytea(const fdb_elem *e)
+unnest_bytea(const wc_fdb_elem *e)
 {
-	bytea	   *b = new_bytea(fdb_unnest_size(e));
+	bytea	   *b = new_bytea(wc_fdb_unnest_size(e));
 
-	fdb_unnest_write((uint8_t *) VARDATA(b), e);
+	wc_fdb_unnest_write((uint8_t *) VARDATA(b), e);
 	return b;
 }
 
 /* The bytes or string element e, unescaped, as bytea. */
 static bytea *
-payload_bytea(const fdb_elem *e)
+payload_bytea(const wc_fdb_elem *e)
 {
 	bytea	   *b = new_bytea(e->len);
 
-	fdb_unescape((uint8_t *) VARDATA(b), e);
+	wc_fdb_unescape((uint8_t *) VARDATA(b), e);
 	return b;
 }
 
@@ -147,8 +152,8 @@ fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 	/* one decoding pass into a buffer of the upper bound: half the digits */
 	bytea	   *b = new_bytea((n - 2) / 2);
 	wc_bt_status bst = wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &off);
-	fdb_reader	r;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_status	st;
 
 	if (bst != WC_BT_OK)
 		ereturn(escontext, (Datum) 0,
@@ -158,10 +163,15 @@ fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 				 errdetail("Odd number of hexadecimal digits after \\x.") :
 				 errdetail("Invalid hexadecimal digit at character %zu.", off + 3)));
 	SET_VARSIZE(b, VARHDRSZ + len);
-	st = fdb_validate((const uint8_t *) VARDATA(b), len, &count, &r);
-	if (st != FDB_OK)
+	st = wc_fdb_validate((const uint8_t *) VARDATA(b), len, &count, &r);
+	if (st != WC_OK)
 	{
-		fdb_save_decode_error("fdb_tuple", st, &r, escontext);
+		{
+			wc_error	err;
+
+			wc_fdb_error(&r, st, &err);
+			wc_report_save(&err, "FoundationDB tuple", escontext);
+		}
 		return (Datum) 0;
 	}
 	return PointerGetDatum(b);
@@ -176,7 +186,7 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	size_t		n = strlen(s),
 				outlen = 0,
 				pos = 0;
-	fdb_status	st;
+	wc_status	st;
 	bytea	   *b;
 
 	if (wc_bt_is_hex(s, n))
@@ -188,25 +198,25 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	}
 	/* short input (every key in practice): parse once into a buffer of the
 	 * bound; long input: size first, so as not to allocate 3x its length */
-	b = n <= FDB_TEXT_ONE_PASS_MAX ? new_bytea(fdb_text_parse_bound(n)) : NULL;
-	st = fdb_text_parse(u, n, b ? (uint8_t *) VARDATA(b) : NULL, &outlen, &pos);
-	if (st == FDB_ERR_RANGE)
+	b = n <= WC_FDB_TEXT_ONE_PASS_MAX ? new_bytea(wc_fdb_text_parse_bound(n)) : NULL;
+	st = wc_fdb_text_parse(u, n, b ? (uint8_t *) VARDATA(b) : NULL, &outlen, &pos);
+	if (st == WC_ERR_RANGE)
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("integer out of range for type fdb_tuple at character %zu", pos + 1),
 				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
-	if (st != FDB_OK)
+	if (st != WC_OK)
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
 				 errdetail("%s at character %zu.",
-						   st == FDB_ERR_UTF8 ? "Invalid UTF-8" : "Unexpected input", pos + 1)));
+						   st == WC_ERR_UTF8 ? "Invalid UTF-8" : "Unexpected input", pos + 1)));
 	if (b != NULL)
 		SET_VARSIZE(b, VARHDRSZ + outlen);
 	else
 	{
 		b = new_bytea(outlen);
-		fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
+		wc_fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
 	}
 	PG_RETURN_BYTEA_P(b);
 }
@@ -229,7 +239,7 @@ fdb_tuple_recv(PG_FUNCTION_ARGS)
 	bytea	   *b = new_bytea(n);
 
 	pq_copymsgbytes(buf, VARDATA(b), (int) n);
-	fdb_validate_or_error("fdb_tuple_recv", (const uint8_t *) VARDATA(b), n);
+	fdb_validate_checked((const uint8_t *) VARDATA(b), n);
 	PG_RETURN_BYTEA_P(b);
 }
 
@@ -240,7 +250,7 @@ fdb_tuple_from_bytea(PG_FUNCTION_ARGS)
 {
 	ARG_BYTES(0, p, len);
 
-	fdb_validate_or_error("fdb_tuple", p, len);
+	fdb_validate_checked(p, len);
 	PG_RETURN_BYTEA_P(arg_0);
 }
 
@@ -266,7 +276,7 @@ fdb_tuple_is_valid(PG_FUNCTION_ARGS)
 {
 	ARG_BYTES(0, p, len);
 
-	PG_RETURN_BOOL(fdb_validate(p, len, NULL, NULL) == FDB_OK);
+	PG_RETURN_BOOL(wc_fdb_validate(p, len, NULL, NULL) == WC_OK);
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_length);
@@ -275,7 +285,7 @@ fdb_tuple_length(PG_FUNCTION_ARGS)
 {
 	ARG_BYTES(0, p, len);
 
-	PG_RETURN_INT32((int32) fdb_validate_or_error("fdb_tuple_length", p, len));
+	PG_RETURN_INT32((int32) fdb_validate_checked(p, len));
 }
 
 /* ======================================================================
@@ -284,38 +294,43 @@ fdb_tuple_length(PG_FUNCTION_ARGS)
 
 /* Find element idx (argument 1) of the tuple in argument 0. */
 static void
-get_element(FunctionCallInfo fcinfo, const char *fname, fdb_elem *e)
+get_element(FunctionCallInfo fcinfo, const char *fname, wc_fdb_elem *e)
 {
 	ARG_BYTES(0, p, len);
 	int32		idx = PG_GETARG_INT32(1);
-	fdb_reader	r;
+	wc_fdb_reader	r;
 	int			found;
-	fdb_status	st = fdb_get(p, len, idx, e, &found, &r);
+	wc_status	st = wc_fdb_get(p, len, idx, e, &found, &r);
 
-	if (st != FDB_OK)
-		fdb_report_decode_error(fname, st, &r);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fdb_error(&r, st, &err);
+		wc_report(&err, "FoundationDB tuple");
+	}
 	if (!found)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s: index %d is out of range for a tuple of %zu elements",
-						fname, idx, fdb_validate_or_error(fname, p, len))));
+				 errmsg("index %d is out of range for a tuple of %zu elements",
+						idx, fdb_validate_checked(p, len))));
 }
 
 /* Error: element idx is not of the wanted type. */
 static void
-wrong_type(FunctionCallInfo fcinfo, const char *fname, const fdb_elem *e, const char *want)
+wrong_type(FunctionCallInfo fcinfo, const char *fname, const wc_fdb_elem *e, const char *want)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s: element %d is of type %s, not %s",
-					fname, PG_GETARG_INT32(1), fdb_type_name(e->type), want)));
+			 errmsg("element %d is of type %s, not %s",
+					PG_GETARG_INT32(1), wc_fdb_type_name(e->type), want)));
 }
 
 /* Declare a getter: finds the element, NULL for a null, checks the type. */
 #define GETTER_START(fname, cond, want) \
-	fdb_elem	e; \
+	wc_fdb_elem	e; \
 	get_element(fcinfo, fname, &e); \
-	if (e.type == FDB_NULL) \
+	if (e.type == WC_FDB_NULL) \
 		PG_RETURN_NULL(); \
 	if (!(cond)) \
 		wrong_type(fcinfo, fname, &e, want)
@@ -324,17 +339,17 @@ PG_FUNCTION_INFO_V1(fdb_tuple_element_type);
 Datum
 fdb_tuple_element_type(PG_FUNCTION_ARGS)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	get_element(fcinfo, "fdb_tuple_element_type", &e);
-	PG_RETURN_TEXT_P(cstring_to_text(fdb_type_name(e.type)));
+	PG_RETURN_TEXT_P(cstring_to_text(wc_fdb_type_name(e.type)));
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_get_text);
 Datum
 fdb_tuple_get_text(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_text", e.type == FDB_STRING, "string");
+	GETTER_START("fdb_tuple_get_text", e.type == WC_FDB_STRING, "string");
 	PG_RETURN_TEXT_P(string_to_text("fdb_tuple_get_text", &e, PG_GETARG_INT32(1)));
 }
 
@@ -342,7 +357,7 @@ PG_FUNCTION_INFO_V1(fdb_tuple_get_bytea);
 Datum
 fdb_tuple_get_bytea(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_bytea", e.type == FDB_BYTES || e.type == FDB_STRING,
+	GETTER_START("fdb_tuple_get_bytea", e.type == WC_FDB_BYTES || e.type == WC_FDB_STRING,
 				 "bytes or string");
 	PG_RETURN_BYTEA_P(payload_bytea(&e));
 }
@@ -351,12 +366,12 @@ PG_FUNCTION_INFO_V1(fdb_tuple_get_int8);
 Datum
 fdb_tuple_get_int8(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_int8", e.type == FDB_INT || e.type == FDB_BIGINT, "integer");
-	if (e.type == FDB_BIGINT)
+	GETTER_START("fdb_tuple_get_int8", e.type == WC_FDB_INT || e.type == WC_FDB_BIGINT, "integer");
+	if (e.type == WC_FDB_BIGINT)
 	{
-		char		dec[FDB_DECIMAL_MAX];
+		char		dec[WC_FDB_DECIMAL_MAX];
 
-		fdb_int_to_decimal(&e, dec);
+		wc_fdb_int_to_decimal(&e, dec);
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("fdb_tuple_get_int8: element %d is out of range for type bigint", PG_GETARG_INT32(1)),
@@ -370,7 +385,7 @@ PG_FUNCTION_INFO_V1(fdb_tuple_get_numeric);
 Datum
 fdb_tuple_get_numeric(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_numeric", e.type == FDB_INT || e.type == FDB_BIGINT, "integer");
+	GETTER_START("fdb_tuple_get_numeric", e.type == WC_FDB_INT || e.type == WC_FDB_BIGINT, "integer");
 	PG_RETURN_DATUM(int_to_numeric(&e));
 }
 
@@ -380,7 +395,7 @@ fdb_tuple_get_float4(PG_FUNCTION_ARGS)
 {
 	float4		f;
 
-	GETTER_START("fdb_tuple_get_float4", e.type == FDB_FLOAT, "float");
+	GETTER_START("fdb_tuple_get_float4", e.type == WC_FDB_FLOAT, "float");
 	memcpy(&f, &e.v.f32, 4);
 	PG_RETURN_FLOAT4(f);
 }
@@ -391,7 +406,7 @@ fdb_tuple_get_float8(PG_FUNCTION_ARGS)
 {
 	float8		f;
 
-	GETTER_START("fdb_tuple_get_float8", e.type == FDB_DOUBLE, "double");
+	GETTER_START("fdb_tuple_get_float8", e.type == WC_FDB_DOUBLE, "double");
 	memcpy(&f, &e.v.f64, 8);
 	PG_RETURN_FLOAT8(f);
 }
@@ -400,7 +415,7 @@ PG_FUNCTION_INFO_V1(fdb_tuple_get_bool);
 Datum
 fdb_tuple_get_bool(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_bool", e.type == FDB_BOOL, "boolean");
+	GETTER_START("fdb_tuple_get_bool", e.type == WC_FDB_BOOL, "boolean");
 	PG_RETURN_BOOL(e.v.b != 0);
 }
 
@@ -410,7 +425,7 @@ fdb_tuple_get_uuid(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u;
 
-	GETTER_START("fdb_tuple_get_uuid", e.type == FDB_UUID, "uuid");
+	GETTER_START("fdb_tuple_get_uuid", e.type == WC_FDB_UUID, "uuid");
 	u = palloc(sizeof(pg_uuid_t));
 	memcpy(u->data, e.ptr, UUID_LEN);
 	PG_RETURN_UUID_P(u);
@@ -422,7 +437,7 @@ fdb_tuple_get_versionstamp(PG_FUNCTION_ARGS)
 {
 	uint8_t    *v;
 
-	GETTER_START("fdb_tuple_get_versionstamp", e.type == FDB_VERSIONSTAMP, "versionstamp");
+	GETTER_START("fdb_tuple_get_versionstamp", e.type == WC_FDB_VERSIONSTAMP, "versionstamp");
 	v = palloc(12);
 	memcpy(v, e.ptr, 12);
 	PG_RETURN_POINTER(v);
@@ -432,7 +447,7 @@ PG_FUNCTION_INFO_V1(fdb_tuple_get_tuple);
 Datum
 fdb_tuple_get_tuple(PG_FUNCTION_ARGS)
 {
-	GETTER_START("fdb_tuple_get_tuple", e.type == FDB_NESTED, "tuple");
+	GETTER_START("fdb_tuple_get_tuple", e.type == WC_FDB_NESTED, "tuple");
 	PG_RETURN_BYTEA_P(unnest_bytea(&e));
 }
 
@@ -442,50 +457,50 @@ fdb_tuple_get_tuple(PG_FUNCTION_ARGS)
 
 /* Text of one element for fdb_tuple_elements(); NULL for a null. */
 static text *
-element_text(const fdb_elem *e, int64 idx)
+element_text(const wc_fdb_elem *e, int64 idx)
 {
 	char		buf[64];
 
 	switch (e->type)
 	{
-		case FDB_NULL:
+		case WC_FDB_NULL:
 			return NULL;
-		case FDB_STRING:
+		case WC_FDB_STRING:
 			return string_to_text("fdb_tuple_elements", e, idx);
-		case FDB_BYTES:
+		case WC_FDB_BYTES:
 			return DatumGetTextPP(DirectFunctionCall1(textin,
 													  DirectFunctionCall1(byteaout,
 																		  PointerGetDatum(payload_bytea(e)))));
-		case FDB_INT:
-		case FDB_BIGINT:
+		case WC_FDB_INT:
+		case WC_FDB_BIGINT:
 			{
-				char		dec[FDB_DECIMAL_MAX];
+				char		dec[WC_FDB_DECIMAL_MAX];
 
-				fdb_int_to_decimal(e, dec);
+				wc_fdb_int_to_decimal(e, dec);
 				return cstring_to_text(dec);
 			}
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			{
 				float4		f;
 
 				memcpy(&f, &e->v.f32, 4);
 				return cstring_to_text(DatumGetCString(DirectFunctionCall1(float4out, Float4GetDatum(f))));
 			}
-		case FDB_DOUBLE:
+		case WC_FDB_DOUBLE:
 			{
 				float8		f;
 
 				memcpy(&f, &e->v.f64, 8);
 				return cstring_to_text(DatumGetCString(DirectFunctionCall1(float8out, Float8GetDatum(f))));
 			}
-		case FDB_BOOL:
+		case WC_FDB_BOOL:
 			return cstring_to_text(e->v.b ? "true" : "false");
-		case FDB_UUID:
+		case WC_FDB_UUID:
 			return cstring_to_text(DatumGetCString(DirectFunctionCall1(uuid_out, PointerGetDatum(e->ptr))));
-		case FDB_VERSIONSTAMP:
-			fdb_vs_format(e->ptr, buf);
+		case WC_FDB_VERSIONSTAMP:
+			wc_fdb_vs_format(e->ptr, buf);
 			return cstring_to_text(buf);
-		case FDB_NESTED:
+		case WC_FDB_NESTED:
 			{
 				bytea	   *b = unnest_bytea(e);
 
@@ -506,7 +521,7 @@ element_text(const fdb_elem *e, int64 idx)
  */
 typedef struct fdb_elements_state
 {
-	fdb_reader	r;
+	wc_fdb_reader	r;
 	const uint8_t *p;
 	int32		idx;
 } fdb_elements_state;
@@ -517,7 +532,7 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 {
 	FuncCallContext *fctx;
 	fdb_elements_state *st;
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	if (SRF_IS_FIRSTCALL())
 	{
@@ -530,11 +545,11 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 			/* detoasted (if at all) once, in the multi-call context */
 			ARG_BYTES(0, p, len);
 
-			fdb_validate_or_error("fdb_tuple_elements", p, len);
+			fdb_validate_checked(p, len);
 			st = palloc(sizeof(*st));
 			st->p = p;
 			st->idx = 0;
-			fdb_reader_init(&st->r, p, len);
+			wc_fdb_reader_init(&st->r, p, len);
 		}
 		if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 			elog(ERROR, "fdb_tuple_elements: return type must be a row type");
@@ -544,20 +559,20 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 	}
 	fctx = SRF_PERCALL_SETUP();
 	st = (fdb_elements_state *) fctx->user_fctx;
-	if (fdb_skip(&st->r, &e) == FDB_OK && e.type != FDB_END)
+	if (wc_fdb_skip(&st->r, &e) == WC_OK && e.type != WC_FDB_END)
 	{
 		Datum		values[3];
 		bool		nulls[3] = {false, false, false};
 		text	   *v;
 
-		if (e.type == FDB_NESTED)
+		if (e.type == WC_FDB_NESTED)
 		{
 			e.ptr = st->p + e.offset;
 			e.len = st->r.pos - e.offset;
 		}
 		v = element_text(&e, st->idx);
 		values[0] = Int32GetDatum(st->idx);
-		values[1] = PointerGetDatum(cstring_to_text(fdb_type_name(e.type)));
+		values[1] = PointerGetDatum(cstring_to_text(wc_fdb_type_name(e.type)));
 		values[2] = PointerGetDatum(v);
 		nulls[2] = v == NULL;
 		st->idx++;
@@ -608,35 +623,35 @@ fdb_tuple_to_jsonb(PG_FUNCTION_ARGS)
 	ARG_BYTES(0, p, len);
 	JsonbParseState *st = NULL;
 	JsonbValue *res;
-	fdb_reader	r;
-	fdb_elem	e;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
 	JsonbValue	v;
 	char		buf[64];
 
-	fdb_validate_or_error("fdb_tuple_to_jsonb", p, len);
-	fdb_reader_init(&r, p, len);
+	fdb_validate_checked(p, len);
+	wc_fdb_reader_init(&r, p, len);
 	pushJsonbValue(&st, WJB_BEGIN_ARRAY, NULL);
-	while (fdb_read(&r, &e) == FDB_OK && e.type != FDB_END)
+	while (wc_fdb_read(&r, &e) == WC_OK && e.type != WC_FDB_END)
 	{
 		CHECK_FOR_INTERRUPTS();
 		switch (e.type)
 		{
-			case FDB_NESTED:
+			case WC_FDB_NESTED:
 				pushJsonbValue(&st, WJB_BEGIN_ARRAY, NULL);
 				break;
-			case FDB_NESTED_END:
+			case WC_FDB_NESTED_END:
 				pushJsonbValue(&st, WJB_END_ARRAY, NULL);
 				break;
-			case FDB_NULL:
+			case WC_FDB_NULL:
 				v.type = jbvNull;
 				pushJsonbValue(&st, WJB_ELEM, &v);
 				break;
-			case FDB_BOOL:
+			case WC_FDB_BOOL:
 				v.type = jbvBool;
 				v.val.boolean = e.v.b != 0;
 				pushJsonbValue(&st, WJB_ELEM, &v);
 				break;
-			case FDB_STRING:
+			case WC_FDB_STRING:
 				{
 					text	   *t = string_to_text("fdb_tuple_to_jsonb", &e,
 												  (int64) (r.depth == 0 ? r.index - 1 : r.index));
@@ -644,7 +659,7 @@ fdb_tuple_to_jsonb(PG_FUNCTION_ARGS)
 					push_jsonb_string(&st, VARDATA_ANY(t), (int) VARSIZE_ANY_EXHDR(t));
 					break;
 				}
-			case FDB_BYTES:
+			case WC_FDB_BYTES:
 				{
 					char	   *hex = DatumGetCString(DirectFunctionCall1(byteaout,
 																		  PointerGetDatum(payload_bytea(&e))));
@@ -652,47 +667,47 @@ fdb_tuple_to_jsonb(PG_FUNCTION_ARGS)
 					push_jsonb_string(&st, hex, (int) strlen(hex));
 					break;
 				}
-			case FDB_INT:
-			case FDB_BIGINT:
+			case WC_FDB_INT:
+			case WC_FDB_BIGINT:
 				v.type = jbvNumeric;
 				v.val.numeric = DatumGetNumeric(int_to_numeric(&e));
 				pushJsonbValue(&st, WJB_ELEM, &v);
 				break;
-			case FDB_FLOAT:
+			case WC_FDB_FLOAT:
 				{
 					float4		f;
 
 					memcpy(&f, &e.v.f32, 4);
-					fdb_format_float(e.v.f32, buf);
+					wc_fdb_format_float(e.v.f32, buf);
 					push_jsonb_float(&st, buf, isfinite(f), true);
 					break;
 				}
-			case FDB_DOUBLE:
+			case WC_FDB_DOUBLE:
 				{
 					float8		f;
 
 					memcpy(&f, &e.v.f64, 8);
-					fdb_format_double(e.v.f64, buf);
+					wc_fdb_format_double(e.v.f64, buf);
 					push_jsonb_float(&st, buf, isfinite(f), false);
 					break;
 				}
-			case FDB_UUID:
+			case WC_FDB_UUID:
 				{
 					char	   *s = DatumGetCString(DirectFunctionCall1(uuid_out, PointerGetDatum(e.ptr)));
 
 					push_jsonb_string(&st, s, (int) strlen(s));
 					break;
 				}
-			case FDB_VERSIONSTAMP:
+			case WC_FDB_VERSIONSTAMP:
 				{
 					/*
 					 * A jsonb string keeps a pointer to its text until the
 					 * array is built: each one needs its own copy, never
 					 * the buffer the next float or versionstamp reuses.
 					 */
-					char	   *vs = palloc(FDB_VS_TEXT_MAX);
+					char	   *vs = palloc(WC_FDB_VS_TEXT_MAX);
 
-					push_jsonb_string(&st, vs, (int) fdb_vs_format(e.ptr, vs));
+					push_jsonb_string(&st, vs, (int) wc_fdb_vs_format(e.ptr, vs));
 					break;
 				}
 			default:
@@ -727,7 +742,7 @@ fdb_tuple_range(PG_FUNCTION_ARGS)
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
 
-	fdb_validate_or_error("fdb_tuple_range", p, len);
+	fdb_validate_checked(p, len);
 	if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "fdb_tuple_range must return a record");
 	td = BlessTupleDesc(td);
@@ -748,7 +763,7 @@ fdb_strinc(PG_FUNCTION_ARGS)
 	if (len == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("fdb_strinc: the key must contain a byte other than 0xff")));
+				 errmsg("the key must contain a byte other than 0xff")));
 	b = new_bytea(len);
 	memcpy(VARDATA(b), p, len);
 	((uint8_t *) VARDATA(b))[len - 1]++;
@@ -829,7 +844,7 @@ typedef struct PopCtx
 	Oid			tuple_oid;
 	Oid			argtype;		/* declared type of the base argument */
 	bool		arg_is_row;
-	fdb_reader	r;
+	wc_fdb_reader r;
 	int			depth;
 	int			path[32];		/* element index at each level, for messages */
 	PopRecord  *top;
@@ -867,7 +882,7 @@ pop_resolve(PopCtx *c, PopColumn *col, Oid typid, int32 typmod, const char *name
 	if (base != typid)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("fdb_tuple_populate_record: column \"%s\" has domain type %s, which is not supported",
+				 errmsg("column \"%s\" has domain type %s, which is not supported",
 						name, format_type_be(typid)),
 				 errhint("Use the domain's base type in the row type and cast afterwards.")));
 	switch (typid)
@@ -904,7 +919,7 @@ pop_resolve(PopCtx *c, PopColumn *col, Oid typid, int32 typmod, const char *name
 	else
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("fdb_tuple_populate_record: column \"%s\" has type %s, which no tuple element converts to",
+				 errmsg("column \"%s\" has type %s, which no tuple element converts to",
 						name, format_type_be(typid))));
 }
 
@@ -919,7 +934,7 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 	if (level > 16)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("fdb_tuple_populate_record: row types nested more than 16 levels")));
+				 errmsg("row types nested more than 16 levels")));
 	rec->typid = typid;
 	rec->typmod = typmod;
 	if (typid != RECORDOID)
@@ -930,7 +945,7 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 		if (tce->tupDesc == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("fdb_tuple_populate_record: type %s is not a composite type",
+					 errmsg("type %s is not a composite type",
 							format_type_be(typid)),
 					 errhint("Use the composite type itself, not a domain over it.")));
 		rec->desc = CreateTupleDescCopy(tce->tupDesc);
@@ -974,44 +989,49 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 
 /* Error: this element cannot go into this column. */
 static void
-pop_mismatch(PopCtx *c, const fdb_elem *e, const PopColumn *col)
+pop_mismatch(PopCtx *c, const wc_fdb_elem *e, const PopColumn *col)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("fdb_tuple_populate_record: element %s (%s) cannot be converted to column \"%s\" of type %s",
-					pop_path(c), fdb_type_name(e->type), col->name, format_type_be(col->typid))));
+			 errmsg("element %s (%s) cannot be converted to column \"%s\" of type %s",
+					pop_path(c), wc_fdb_type_name(e->type), col->name, format_type_be(col->typid))));
 }
 
 static void
-pop_range(PopCtx *c, const fdb_elem *e, const PopColumn *col)
+pop_range(PopCtx *c, const wc_fdb_elem *e, const PopColumn *col)
 {
-	char		dec[FDB_DECIMAL_MAX];
+	char		dec[WC_FDB_DECIMAL_MAX];
 
-	fdb_int_to_decimal(e, dec);
+	wc_fdb_int_to_decimal(e, dec);
 	ereport(ERROR,
 			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("fdb_tuple_populate_record: element %s (integer) is out of range for column \"%s\" of type %s",
+			 errmsg("element %s (integer) is out of range for column \"%s\" of type %s",
 					pop_path(c), col->name, format_type_be(col->typid)),
 			 errdetail("Value: %s.", dec)));
 }
 
 static void
-pop_read(PopCtx *c, fdb_elem *e)
+pop_read(PopCtx *c, wc_fdb_elem *e)
 {
-	fdb_status	st = fdb_read(&c->r, e);
+	wc_status	st = wc_fdb_read(&c->r, e);
 
-	if (st != FDB_OK)
-		fdb_report_decode_error("fdb_tuple_populate_record", st, &c->r);
+	if (st != WC_OK)
+	{
+		wc_error	err;
+
+		wc_fdb_error(&c->r, st, &err);
+		wc_report(&err, "FoundationDB tuple");
+	}
 }
 
-static Datum pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull);
+static Datum pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull);
 
 /* The elements of the nested tuple just opened, into rec's columns; the
  * reader ends past its terminator (or at the end, at top level). */
 static Datum
 pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 	int			i;
 
 	for (i = 0; i < rec->ncols; i++)
@@ -1021,24 +1041,24 @@ pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
 		CHECK_FOR_INTERRUPTS();
 		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = i;
 		pop_read(c, &e);
-		if (e.type == FDB_END || e.type == FDB_NESTED_END)
+		if (e.type == WC_FDB_END || e.type == WC_FDB_NESTED_END)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("fdb_tuple_populate_record: %s has %d elements, the row type %s has %d columns",
+					 errmsg("%s has %d elements, the row type %s has %d columns",
 							top ? "the tuple" : psprintf("nested tuple %s", pop_path(c)),
 							i, format_type_be(rec->typid), rec->ncols),
 					 errdetail("Column \"%s\" has no element.", rec->cols[i].name)));
 		rec->values[a] = pop_value(c, &rec->cols[i], &e, &rec->nulls[a]);
 	}
 	pop_read(c, &e);
-	if (e.type != (top ? FDB_END : FDB_NESTED_END))
+	if (e.type != (top ? WC_FDB_END : WC_FDB_NESTED_END))
 	{
 		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = rec->ncols;
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("fdb_tuple_populate_record: %s has more elements than the %d columns of row type %s",
+				 errmsg("%s has more elements than the %d columns of row type %s",
 						top ? "the tuple" : "a nested tuple", rec->ncols, format_type_be(rec->typid)),
-				 errdetail("Element %s (%s) has no column.", pop_path(c), fdb_type_name(e.type))));
+				 errdetail("Element %s (%s) has no column.", pop_path(c), wc_fdb_type_name(e.type))));
 	}
 	return HeapTupleGetDatum(heap_form_tuple(rec->desc, rec->values, rec->nulls));
 }
@@ -1053,14 +1073,14 @@ pop_fill_array(PopCtx *c, const PopColumn *col)
 				lbs[1] = {1};
 	Datum	   *vals = palloc(sizeof(Datum) * cap);
 	bool	   *nulls = palloc(sizeof(bool) * cap);
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	for (;;)
 	{
 		CHECK_FOR_INTERRUPTS();
 		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = n;
 		pop_read(c, &e);
-		if (e.type == FDB_NESTED_END)
+		if (e.type == WC_FDB_NESTED_END)
 			break;
 		if (n == cap)
 		{
@@ -1080,15 +1100,15 @@ pop_fill_array(PopCtx *c, const PopColumn *col)
 
 /* Element e (just read) as a value of col's type. */
 static Datum
-pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
+pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 {
 	*isnull = false;
-	if (e->type == FDB_NULL)
+	if (e->type == WC_FDB_NULL)
 	{
 		*isnull = true;
 		return (Datum) 0;
 	}
-	if (e->type == FDB_NESTED)
+	if (e->type == WC_FDB_NESTED)
 	{
 		Datum		d;
 		size_t		start = e->offset,
@@ -1096,7 +1116,7 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 
 		if (col->kind == P_TUPLE)
 		{
-			fdb_elem	t;
+			wc_fdb_elem	t;
 
 			while (c->r.depth > target)
 				pop_read(c, &t);
@@ -1117,23 +1137,23 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 		case P_INT2:
 		case P_INT4:
 		case P_INT8:
-			if (e->type != FDB_INT && e->type != FDB_BIGINT)
+			if (e->type != WC_FDB_INT && e->type != WC_FDB_BIGINT)
 				break;
-			if (e->type == FDB_BIGINT ||
+			if (e->type == WC_FDB_BIGINT ||
 				(col->kind == P_INT2 && (e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)) ||
 				(col->kind == P_INT4 && (e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)))
 				pop_range(c, e, col);
 			return col->kind == P_INT2 ? Int16GetDatum((int16) e->v.i) :
 				col->kind == P_INT4 ? Int32GetDatum((int32) e->v.i) : Int64GetDatum(e->v.i);
 		case P_NUMERIC:
-			if (e->type != FDB_INT && e->type != FDB_BIGINT)
+			if (e->type != WC_FDB_INT && e->type != WC_FDB_BIGINT)
 				break;
 			if (col->typmod >= 0)
 				return DirectFunctionCall2(numeric, int_to_numeric(e), Int32GetDatum(col->typmod));
 			return int_to_numeric(e);
 		case P_TEXT:
 		case P_NAME:
-			if (e->type != FDB_STRING)
+			if (e->type != WC_FDB_STRING)
 				break;
 			{
 				text	   *t = string_to_text("fdb_tuple_populate_record", e, c->path[0]);
@@ -1146,11 +1166,11 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 				return PointerGetDatum(t);
 			}
 		case P_BYTEA:
-			if (e->type != FDB_BYTES && e->type != FDB_STRING)
+			if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
 				break;
 			return PointerGetDatum(payload_bytea(e));
 		case P_FLOAT4:
-			if (e->type != FDB_FLOAT)
+			if (e->type != WC_FDB_FLOAT)
 				break;
 			{
 				float4		f;
@@ -1159,14 +1179,14 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 				return Float4GetDatum(f);
 			}
 		case P_FLOAT8:
-			if (e->type == FDB_DOUBLE)
+			if (e->type == WC_FDB_DOUBLE)
 			{
 				float8		f;
 
 				memcpy(&f, &e->v.f64, 8);
 				return Float8GetDatum(f);
 			}
-			if (e->type == FDB_FLOAT)
+			if (e->type == WC_FDB_FLOAT)
 			{
 				/* widening is exact */
 				float4		f;
@@ -1176,11 +1196,11 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 			}
 			break;
 		case P_BOOL:
-			if (e->type != FDB_BOOL)
+			if (e->type != WC_FDB_BOOL)
 				break;
 			return BoolGetDatum(e->v.b != 0);
 		case P_UUID:
-			if (e->type != FDB_UUID)
+			if (e->type != WC_FDB_UUID)
 				break;
 			{
 				pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
@@ -1189,7 +1209,7 @@ pop_value(PopCtx *c, const PopColumn *col, fdb_elem *e, bool *isnull)
 				return UUIDPGetDatum(u);
 			}
 		case P_VERSIONSTAMP:
-			if (e->type != FDB_VERSIONSTAMP)
+			if (e->type != WC_FDB_VERSIONSTAMP)
 				break;
 			{
 				uint8_t    *v = palloc(12);
@@ -1306,13 +1326,13 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 		if (!OidIsValid(typid) || typid == RECORDOID || !c->arg_is_row)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("fdb_tuple_populate_record: the first argument must be of a row type, not %s",
+					 errmsg("the first argument must be of a row type, not %s",
 							OidIsValid(typid) ? format_type_be(typid) : "unknown"),
 					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
 		pop_build(c, typid, typmod, fcinfo->flinfo->fn_mcxt);
 	}
 	t = PG_GETARG_BYTEA_PP(1);
-	fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;
 	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
 }

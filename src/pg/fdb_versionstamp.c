@@ -47,7 +47,7 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	uint8_t		tx[10];
 	uint32_t	uv = 0;
 	size_t		used = 0;
-	fdb_status	st;
+	wc_status	st;
 	size_t		n = strlen(s),
 				len = 0,
 				off = 0;
@@ -74,13 +74,13 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 				 errdetail("Expected 20 hex digits (the transaction version), ':' and the user version.")));
 	/* the core's rule, which the tuple text parser uses too */
-	st = fdb_vs_parse_user_version(s + 21, n - 21, &used, &uv);
-	if (st == FDB_OK && s[21 + used] != '\0')
+	st = wc_fdb_vs_parse_user_version(s + 21, n - 21, &used, &uv);
+	if (st == WC_OK && s[21 + used] != '\0')
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
 				 errdetail("Unexpected text at character %d.", (int) (21 + used) + 1)));
-	if (st != FDB_OK)
+	if (st != WC_OK)
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("versionstamp user version is out of range: \"%s\"", s),
@@ -92,9 +92,9 @@ PG_FUNCTION_INFO_V1(fdb_versionstamp_out);
 Datum
 fdb_versionstamp_out(PG_FUNCTION_ARGS)
 {
-	char	   *buf = palloc(FDB_VS_TEXT_MAX);
+	char	   *buf = palloc(WC_FDB_VS_TEXT_MAX);
 
-	fdb_vs_format((const uint8_t *) PG_GETARG_POINTER(0), buf);
+	wc_fdb_vs_format((const uint8_t *) PG_GETARG_POINTER(0), buf);
 	PG_RETURN_CSTRING(buf);
 }
 
@@ -136,7 +136,7 @@ fdb_versionstamp_make(PG_FUNCTION_ARGS)
 	if (VARSIZE_ANY_EXHDR(tx) != 10)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("fdb_versionstamp: the transaction version must be 10 bytes, not %d",
+				 errmsg("the transaction version must be 10 bytes, not %d",
 						(int) VARSIZE_ANY_EXHDR(tx))));
 	PG_RETURN_POINTER(vs_make((const uint8_t *) VARDATA_ANY(tx), PG_GETARG_INT32(1)));
 }
@@ -154,7 +154,7 @@ PG_FUNCTION_INFO_V1(fdb_versionstamp_is_complete);
 Datum
 fdb_versionstamp_is_complete(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(!fdb_vs_incomplete((const uint8_t *) PG_GETARG_POINTER(0)));
+	PG_RETURN_BOOL(!wc_fdb_vs_incomplete((const uint8_t *) PG_GETARG_POINTER(0)));
 }
 
 PG_FUNCTION_INFO_V1(fdb_versionstamp_tx);

@@ -21,6 +21,6 @@ void		_PG_init(void);
 void
 _PG_init(void)
 {
-	fdb_text_set_shortest(double_to_shortest_decimal_bufn,
+	wc_fdb_text_set_shortest(double_to_shortest_decimal_bufn,
 						  float_to_shortest_decimal_bufn);
 }

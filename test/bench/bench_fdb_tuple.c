@@ -5,7 +5,7 @@
  * heap allocations per operation by interposing malloc: the core takes
  * caller buffers, so the figure must be 0.
  *
- * pack   = exact size (fdb_events_size) + one write pass into a buffer.
+ * pack   = exact size (wc_fdb_events_size) + one write pass into a buffer.
  * unpack = read every element (integers and floats decoded, strings
  *          unescaped into a scratch buffer), i.e. the values a binding
  *          hands back.
@@ -31,16 +31,16 @@ malloc(size_t size)
 typedef struct workload
 {
 	const char *name;
-	fdb_elem	ev[32];
+	wc_fdb_elem	ev[32];
 	size_t		n;
 	uint8_t		packed[256];
 	size_t		packed_len;
 } workload;
 
-static fdb_elem
-str(fdb_type t, const char *s, size_t n)
+static wc_fdb_elem
+str(wc_fdb_type t, const char *s, size_t n)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	memset(&e, 0, sizeof(e));
 	e.type = t;
@@ -49,24 +49,24 @@ str(fdb_type t, const char *s, size_t n)
 	return e;
 }
 
-static fdb_elem
+static wc_fdb_elem
 i64(int64_t v)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	memset(&e, 0, sizeof(e));
-	e.type = FDB_INT;
+	e.type = WC_FDB_INT;
 	e.v.i = v;
 	return e;
 }
 
-static fdb_elem
+static wc_fdb_elem
 f64(double d)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
 	memset(&e, 0, sizeof(e));
-	e.type = FDB_DOUBLE;
+	e.type = WC_FDB_DOUBLE;
 	memcpy(&e.v.f64, &d, 8);
 	return e;
 }
@@ -78,24 +78,24 @@ setup(workload *w)
 				ninc,
 				erri;
 
-	if (fdb_events_size(w->ev, w->n, &size, &ninc, &erri) != FDB_OK || size > sizeof(w->packed))
+	if (wc_fdb_events_size(w->ev, w->n, &size, &ninc, &erri) != WC_OK || size > sizeof(w->packed))
 		abort();
-	w->packed_len = (size_t) (fdb_events_write(w->packed, w->ev, w->n) - w->packed);
+	w->packed_len = (size_t) (wc_fdb_events_write(w->packed, w->ev, w->n) - w->packed);
 }
 
 /* Unpack: decode every element; unescape strings into scratch. */
 static size_t
-unpack(const uint8_t *buf, size_t len, fdb_elem *out, uint8_t *scratch)
+unpack(const uint8_t *buf, size_t len, wc_fdb_elem *out, uint8_t *scratch)
 {
-	fdb_reader	r;
+	wc_fdb_reader	r;
 	size_t		n = 0;
 
-	fdb_reader_init(&r, buf, len);
-	while (fdb_read(&r, &out[n]) == FDB_OK && out[n].type != FDB_END)
+	wc_fdb_reader_init(&r, buf, len);
+	while (wc_fdb_read(&r, &out[n]) == WC_OK && out[n].type != WC_FDB_END)
 	{
-		if ((out[n].type == FDB_STRING || out[n].type == FDB_BYTES) && out[n].escaped)
+		if ((out[n].type == WC_FDB_STRING || out[n].type == WC_FDB_BYTES) && out[n].escaped)
 		{
-			fdb_unescape(scratch, &out[n]);
+			wc_fdb_unescape(scratch, &out[n]);
 			out[n].ptr = scratch;
 			scratch += out[n].len;
 		}
@@ -113,9 +113,9 @@ pack(const workload *wk, uint8_t *out)
 				ninc,
 				erri;
 
-	if (fdb_events_size(wk->ev, wk->n, &size, &ninc, &erri) != FDB_OK)
+	if (wc_fdb_events_size(wk->ev, wk->n, &size, &ninc, &erri) != WC_OK)
 		abort();
-	fdb_events_write(out, wk->ev, wk->n);
+	wc_fdb_events_write(out, wk->ev, wk->n);
 	return size;
 }
 
@@ -133,15 +133,15 @@ main(int argc, char **argv)
 				i;
 
 	w[0].name = "Simple (\"users\", 42)";
-	w[0].ev[0] = str(FDB_STRING, "users", 5);
+	w[0].ev[0] = str(WC_FDB_STRING, "users", 5);
 	w[0].ev[1] = i64(42);
 	w[0].n = 2;
 
 	w[1].name = "Namespaces (4 strings, int)";
-	w[1].ev[0] = str(FDB_STRING, "app", 3);
-	w[1].ev[1] = str(FDB_STRING, "users", 5);
-	w[1].ev[2] = str(FDB_STRING, "by_email", 8);
-	w[1].ev[3] = str(FDB_STRING, "alice@example.com", 17);
+	w[1].ev[0] = str(WC_FDB_STRING, "app", 3);
+	w[1].ev[1] = str(WC_FDB_STRING, "users", 5);
+	w[1].ev[2] = str(WC_FDB_STRING, "by_email", 8);
+	w[1].ev[3] = str(WC_FDB_STRING, "alice@example.com", 17);
 	w[1].ev[4] = i64(1234567);
 	w[1].n = 5;
 
@@ -151,12 +151,12 @@ main(int argc, char **argv)
 	w[2].n = 20;
 
 	w[3].name = "StringsNUL (6 strings with NULs)";
-	w[3].ev[0] = str(FDB_BYTES, "foo\0bar", 7);
-	w[3].ev[1] = str(FDB_STRING, "a\0b\0c", 5);
-	w[3].ev[2] = str(FDB_BYTES, "\0\0\0\0", 4);
-	w[3].ev[3] = str(FDB_STRING, "namespace\0key", 13);
-	w[3].ev[4] = str(FDB_BYTES, "\xff\0\xff\0\x01", 5);
-	w[3].ev[5] = str(FDB_STRING, "tail\0", 5);
+	w[3].ev[0] = str(WC_FDB_BYTES, "foo\0bar", 7);
+	w[3].ev[1] = str(WC_FDB_STRING, "a\0b\0c", 5);
+	w[3].ev[2] = str(WC_FDB_BYTES, "\0\0\0\0", 4);
+	w[3].ev[3] = str(WC_FDB_STRING, "namespace\0key", 13);
+	w[3].ev[4] = str(WC_FDB_BYTES, "\xff\0\xff\0\x01", 5);
+	w[3].ev[5] = str(WC_FDB_STRING, "tail\0", 5);
 	w[3].n = 6;
 
 	w[4].name = "Doubles (10 incl. -0.0)";
@@ -170,7 +170,7 @@ main(int argc, char **argv)
 	for (k = 0; k < 5; k++)
 	{
 		uint8_t		out[256];
-		fdb_elem	elems[32];
+		wc_fdb_elem	elems[32];
 		uint8_t		scratch[256];
 		char		label[96];
 		long		before;

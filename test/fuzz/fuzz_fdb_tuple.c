@@ -28,30 +28,30 @@ check(int ok)
 
 /* Same value (and same type) for two decoded events. */
 static int
-elem_eq(const fdb_elem *a, const fdb_elem *b)
+elem_eq(const wc_fdb_elem *a, const wc_fdb_elem *b)
 {
-	uint8_t		ma[FDB_MAX_INT_BYTES + 8],
-				mb[FDB_MAX_INT_BYTES + 8];
+	uint8_t		ma[WC_FDB_MAX_INT_BYTES + 8],
+				mb[WC_FDB_MAX_INT_BYTES + 8];
 	size_t		na,
 				nb;
 
-	if ((a->type == FDB_INT || a->type == FDB_BIGINT) && (b->type == FDB_INT || b->type == FDB_BIGINT))
+	if ((a->type == WC_FDB_INT || a->type == WC_FDB_BIGINT) && (b->type == WC_FDB_INT || b->type == WC_FDB_BIGINT))
 	{
 		int			sa,
 					sb;
 
-		na = fdb_int_magnitude(a, ma);
-		nb = fdb_int_magnitude(b, mb);
-		sa = na && (a->type == FDB_INT ? a->v.i < 0 : a->neg);
-		sb = nb && (b->type == FDB_INT ? b->v.i < 0 : b->neg);
+		na = wc_fdb_int_magnitude(a, ma);
+		nb = wc_fdb_int_magnitude(b, mb);
+		sa = na && (a->type == WC_FDB_INT ? a->v.i < 0 : a->neg);
+		sb = nb && (b->type == WC_FDB_INT ? b->v.i < 0 : b->neg);
 		return sa == sb && na == nb && memcmp(ma, mb, na) == 0;
 	}
 	if (a->type != b->type)
 		return 0;
 	switch (a->type)
 	{
-		case FDB_BYTES:
-		case FDB_STRING:
+		case WC_FDB_BYTES:
+		case WC_FDB_STRING:
 			{
 				uint8_t    *pa,
 						   *pb;
@@ -61,22 +61,22 @@ elem_eq(const fdb_elem *a, const fdb_elem *b)
 					return 0;
 				pa = malloc(a->len + 1);
 				pb = malloc(b->len + 1);
-				fdb_unescape(pa, a);
-				fdb_unescape(pb, b);
+				wc_fdb_unescape(pa, a);
+				wc_fdb_unescape(pb, b);
 				same = memcmp(pa, pb, a->len) == 0;
 				free(pa);
 				free(pb);
 				return same;
 			}
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			return a->v.f32 == b->v.f32;
-		case FDB_DOUBLE:
+		case WC_FDB_DOUBLE:
 			return a->v.f64 == b->v.f64;
-		case FDB_BOOL:
+		case WC_FDB_BOOL:
 			return a->v.b == b->v.b;
-		case FDB_UUID:
+		case WC_FDB_UUID:
 			return memcmp(a->ptr, b->ptr, 16) == 0;
-		case FDB_VERSIONSTAMP:
+		case WC_FDB_VERSIONSTAMP:
 			return memcmp(a->ptr, b->ptr, 12) == 0;
 		default:
 			return 1;
@@ -89,9 +89,9 @@ canonical(const uint8_t *p, size_t len, size_t *outlen)
 {
 	uint8_t    *out;
 
-	check(fdb_canonical_size(p, len, outlen, NULL) == FDB_OK);
+	check(wc_fdb_canonical_size(p, len, outlen, NULL) == WC_OK);
 	out = malloc(*outlen + 1);
-	check((size_t) (fdb_canonical_write(out, p, len) - out) == *outlen);
+	check((size_t) (wc_fdb_canonical_write(out, p, len) - out) == *outlen);
 	return out;
 }
 
@@ -99,34 +99,34 @@ canonical(const uint8_t *p, size_t len, size_t *outlen)
 static void
 text_round_trip(const uint8_t *p, size_t len, const uint8_t *want, size_t wantlen, int ascii)
 {
-	char	   *txt = malloc(fdb_text_bound(p, len));
-	size_t		tlen = fdb_text_write(p, len, txt, ascii),
+	char	   *txt = malloc(wc_fdb_text_bound(p, len));
+	size_t		tlen = wc_fdb_text_write(p, len, txt, ascii),
 				plen,
 				pos;
 	uint8_t    *parsed;
 
-	check(tlen < fdb_text_bound(p, len));
-	check(fdb_text_parse(txt, tlen, NULL, &plen, &pos) == FDB_OK && plen == wantlen);
+	check(tlen < wc_fdb_text_bound(p, len));
+	check(wc_fdb_text_parse(txt, tlen, NULL, &plen, &pos) == WC_OK && plen == wantlen);
 	parsed = malloc(plen + 1);
-	check(fdb_text_parse(txt, tlen, parsed, &plen, &pos) == FDB_OK);
+	check(wc_fdb_text_parse(txt, tlen, parsed, &plen, &pos) == WC_OK);
 	check(memcmp(parsed, want, wantlen) == 0);
 	free(parsed);
 	free(txt);
 }
 
 /*
- * The encoder's FDB_PACKED event (an fdb_tuple argument of fdb_tuple_pack)
+ * The encoder's WC_FDB_PACKED event (an fdb_tuple argument of fdb_tuple_pack)
  * writes the tuple as a nested one: its exact size, its incomplete
  * versionstamp count, and unnesting it gives back the input byte for byte.
- * With exactly one incomplete versionstamp, fdb_append_vs_offset points at
- * its ten FF bytes, and fdb_events_write_vs finds that offset while writing.
+ * With exactly one incomplete versionstamp, wc_fdb_append_vs_offset points at
+ * its ten FF bytes, and wc_fdb_events_write_vs finds that offset while writing.
  */
 static void
 packed_event_round_trip(const uint8_t *p, size_t len)
 {
-	fdb_elem	ev,
+	wc_fdb_elem	ev,
 				e;
-	fdb_reader	r;
+	wc_fdb_reader	r;
 	size_t		size,
 				ninc,
 				erri,
@@ -136,38 +136,38 @@ packed_event_round_trip(const uint8_t *p, size_t len)
 	int			found;
 
 	memset(&ev, 0, sizeof(ev));
-	ev.type = FDB_PACKED;
+	ev.type = WC_FDB_PACKED;
 	ev.ptr = p;
 	ev.len = len;
-	check(fdb_events_size(&ev, 1, &size, &ninc, &erri) == FDB_OK);
+	check(wc_fdb_events_size(&ev, 1, &size, &ninc, &erri) == WC_OK);
 	out = malloc(size + 4);
-	check((size_t) (fdb_events_write(out, &ev, 1) - out) == size);
-	check(fdb_validate(out, size, &n, &r) == FDB_OK && n == 1 && r.n_incomplete == ninc);
-	check(fdb_get(out, size, 0, &e, &found, NULL) == FDB_OK && found && e.type == FDB_NESTED);
-	n = fdb_unnest_size(&e);
+	check((size_t) (wc_fdb_events_write(out, &ev, 1) - out) == size);
+	check(wc_fdb_validate(out, size, &n, &r) == WC_OK && n == 1 && r.n_incomplete == ninc);
+	check(wc_fdb_get(out, size, 0, &e, &found, NULL) == WC_OK && found && e.type == WC_FDB_NESTED);
+	n = wc_fdb_unnest_size(&e);
 	inner = malloc(n + 1);
-	check((size_t) (fdb_unnest_write(inner, &e) - inner) == n);
+	check((size_t) (wc_fdb_unnest_write(inner, &e) - inner) == n);
 	check(n == len && memcmp(inner, p, len) == 0);
 	if (ninc == 1)
 	{
 		uint32_t	off;
 
-		check(fdb_append_vs_offset(out, size, 4, &r) == FDB_OK);
+		check(wc_fdb_append_vs_offset(out, size, 4, &r) == WC_OK);
 		off = (uint32_t) out[size] | (uint32_t) out[size + 1] << 8 |
 			(uint32_t) out[size + 2] << 16 | (uint32_t) out[size + 3] << 24;
-		check(off + 10 <= size && fdb_vs_incomplete(out + off));
+		check(off + 10 <= size && wc_fdb_vs_incomplete(out + off));
 		{
 			/* pack_with_versionstamp finds the same offset while writing */
 			size_t		vs_off;
 			uint8_t    *again = malloc(size);
 
-			check((size_t) (fdb_events_write_vs(again, &ev, 1, &vs_off) - again) == size);
+			check((size_t) (wc_fdb_events_write_vs(again, &ev, 1, &vs_off) - again) == size);
 			check(vs_off == off && memcmp(again, out, size) == 0);
 			free(again);
 		}
 	}
 	else
-		check(fdb_append_vs_offset(out, size, 4, NULL) == FDB_ERR_VS_COUNT);
+		check(wc_fdb_append_vs_offset(out, size, 4, NULL) == WC_FDB_VS_COUNT);
 	free(inner);
 	free(out);
 }
@@ -175,9 +175,9 @@ packed_event_round_trip(const uint8_t *p, size_t len)
 static void
 packed_mode(const uint8_t *p, size_t len)
 {
-	fdb_reader	r,
+	wc_fdb_reader	r,
 				r2;
-	fdb_elem	a,
+	wc_fdb_elem	a,
 				b;
 	size_t		count,
 				clen,
@@ -187,25 +187,25 @@ packed_mode(const uint8_t *p, size_t len)
 			   *canon2;
 	int			found;
 
-	if (fdb_validate(p, len, &count, &r) != FDB_OK)
+	if (wc_fdb_validate(p, len, &count, &r) != WC_OK)
 	{
 		size_t		size;
 
 		check(r.err_off <= len);
-		check(fdb_canonical_size(p, len, &size, NULL) != FDB_OK);
-		check(fdb_get(p, len, -1, &a, &found, NULL) != FDB_OK);
+		check(wc_fdb_canonical_size(p, len, &size, NULL) != WC_OK);
+		check(wc_fdb_get(p, len, -1, &a, &found, NULL) != WC_OK);
 		return;
 	}
 	canon = canonical(p, len, &clen);
-	check(fdb_validate(canon, clen, &k, NULL) == FDB_OK && k == count);
+	check(wc_fdb_validate(canon, clen, &k, NULL) == WC_OK && k == count);
 	/* same values, event by event */
-	fdb_reader_init(&r, p, len);
-	fdb_reader_init(&r2, canon, clen);
+	wc_fdb_reader_init(&r, p, len);
+	wc_fdb_reader_init(&r2, canon, clen);
 	for (;;)
 	{
-		check(fdb_read(&r, &a) == FDB_OK && fdb_read(&r2, &b) == FDB_OK);
+		check(wc_fdb_read(&r, &a) == WC_OK && wc_fdb_read(&r2, &b) == WC_OK);
 		check(elem_eq(&a, &b));
-		if (a.type == FDB_END)
+		if (a.type == WC_FDB_END)
 			break;
 	}
 	/* canonical is a fixed point */
@@ -216,24 +216,24 @@ packed_mode(const uint8_t *p, size_t len)
 	text_round_trip(p, len, p, len, 0);
 	text_round_trip(p, len, p, len, 1);
 	/* getters find what a walk finds */
-	fdb_reader_init(&r, p, len);
+	wc_fdb_reader_init(&r, p, len);
 	for (k = 0; k < count && k < 16; k++)
 	{
-		check(fdb_skip(&r, &a) == FDB_OK);
-		check(fdb_get(p, len, (int64_t) k, &b, &found, NULL) == FDB_OK && found && b.offset == a.offset);
-		check(fdb_get(p, len, (int64_t) k - (int64_t) count, &b, &found, NULL) == FDB_OK && found &&
+		check(wc_fdb_skip(&r, &a) == WC_OK);
+		check(wc_fdb_get(p, len, (int64_t) k, &b, &found, NULL) == WC_OK && found && b.offset == a.offset);
+		check(wc_fdb_get(p, len, (int64_t) k - (int64_t) count, &b, &found, NULL) == WC_OK && found &&
 			  b.offset == a.offset);
-		if (b.type == FDB_NESTED)
+		if (b.type == WC_FDB_NESTED)
 		{
-			size_t		n = fdb_unnest_size(&b);
+			size_t		n = wc_fdb_unnest_size(&b);
 			uint8_t    *inner = malloc(n + 1);
 
-			check((size_t) (fdb_unnest_write(inner, &b) - inner) == n);
-			check(fdb_validate(inner, n, NULL, NULL) == FDB_OK);
+			check((size_t) (wc_fdb_unnest_write(inner, &b) - inner) == n);
+			check(wc_fdb_validate(inner, n, NULL, NULL) == WC_OK);
 			free(inner);
 		}
 	}
-	check(fdb_get(p, len, (int64_t) count, &b, &found, NULL) == FDB_OK && !found);
+	check(wc_fdb_get(p, len, (int64_t) count, &b, &found, NULL) == WC_OK && !found);
 	free(canon);
 	packed_event_round_trip(p, len);
 }
@@ -246,14 +246,14 @@ text_mode(const uint8_t *p, size_t len)
 				plen2;
 	uint8_t    *bytes;
 
-	if (fdb_text_parse((const char *) p, len, NULL, &plen, &pos) != FDB_OK)
+	if (wc_fdb_text_parse((const char *) p, len, NULL, &plen, &pos) != WC_OK)
 	{
 		check(pos <= len);
 		return;
 	}
 	bytes = malloc(plen + 1);
-	check(fdb_text_parse((const char *) p, len, bytes, &plen2, &pos) == FDB_OK && plen2 == plen);
-	check(fdb_validate(bytes, plen, NULL, NULL) == FDB_OK);
+	check(wc_fdb_text_parse((const char *) p, len, bytes, &plen2, &pos) == WC_OK && plen2 == plen);
+	check(wc_fdb_validate(bytes, plen, NULL, NULL) == WC_OK);
 	text_round_trip(bytes, plen, bytes, plen, 0);
 	free(bytes);
 }
@@ -261,25 +261,25 @@ text_mode(const uint8_t *p, size_t len)
 static void
 decimal_mode(const uint8_t *p, size_t len)
 {
-	uint8_t		mag[FDB_MAX_INT_BYTES + 8],
-				mag2[FDB_MAX_INT_BYTES + 8];
-	char		dec[FDB_DECIMAL_MAX];
+	uint8_t		mag[WC_FDB_MAX_INT_BYTES + 8],
+				mag2[WC_FDB_MAX_INT_BYTES + 8];
+	char		dec[WC_FDB_DECIMAL_MAX];
 	size_t		n,
 				n2,
 				dlen;
 	int			neg,
 				neg2;
-	fdb_elem	e;
+	wc_fdb_elem	e;
 
-	if (fdb_decimal_to_mag((const char *) p, len, mag, &n, &neg) != FDB_OK)
+	if (wc_fdb_decimal_to_mag((const char *) p, len, mag, &n, &neg) != WC_OK)
 		return;
 	memset(&e, 0, sizeof(e));
-	e.type = FDB_BIGINT;
+	e.type = WC_FDB_BIGINT;
 	e.ptr = mag;
 	e.len = n;
 	e.neg = (uint8_t) neg;
-	dlen = fdb_int_to_decimal(&e, dec);
-	check(fdb_decimal_to_mag(dec, dlen, mag2, &n2, &neg2) == FDB_OK);
+	dlen = wc_fdb_int_to_decimal(&e, dec);
+	check(wc_fdb_decimal_to_mag(dec, dlen, mag2, &n2, &neg2) == WC_OK);
 	check(n2 == n && neg2 == neg && memcmp(mag, mag2, n) == 0);
 }
 

@@ -6,7 +6,7 @@
  *
  * Values come from two little literal parsers: one for the SQL argument
  * lists of fdb_tuple_vectors.tsv and one for the Python tuple literals of
- * the other files.  Both produce an event list (fdb_elem with nested-tuple
+ * the other files.  Both produce an event list (wc_fdb_elem with nested-tuple
  * begin/end markers), which is what the core packs.
  */
 #include "harness.h"
@@ -23,7 +23,7 @@
 
 typedef struct evlist
 {
-	fdb_elem	ev[EV_MAX];
+	wc_fdb_elem	ev[EV_MAX];
 	size_t		n;
 	uint8_t		arena[ARENA_MAX];
 	size_t		used;
@@ -39,10 +39,10 @@ evlist_new(void)
 	return l;
 }
 
-static fdb_elem *
-push(evlist *l, fdb_type t)
+static wc_fdb_elem *
+push(evlist *l, wc_fdb_type t)
 {
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	if (l->n >= EV_MAX)
 		abort();
@@ -67,34 +67,34 @@ arena(evlist *l, size_t n)
 /* ---- shared literal helpers ---- */
 
 /* Push an integer given in decimal; returns the status of the conversion. */
-static fdb_status
+static wc_status
 push_decimal(evlist *l, const char *s, size_t n)
 {
-	uint8_t    *mag = arena(l, FDB_MAX_INT_BYTES + 8);
+	uint8_t    *mag = arena(l, WC_FDB_MAX_INT_BYTES + 8);
 	size_t		maglen;
 	int			neg;
-	fdb_status	st = fdb_decimal_to_mag(s, n, mag, &maglen, &neg);
-	fdb_elem   *e;
+	wc_status	st = wc_fdb_decimal_to_mag(s, n, mag, &maglen, &neg);
+	wc_fdb_elem   *e;
 
-	if (st != FDB_OK)
+	if (st != WC_OK)
 		return st;
-	e = push(l, FDB_BIGINT);
+	e = push(l, WC_FDB_BIGINT);
 	e->ptr = mag;
 	e->len = maglen;
 	e->neg = (uint8_t) neg;
-	return FDB_OK;
+	return WC_OK;
 }
 
 static void
 push_double_bits(evlist *l, uint64_t bits)
 {
-	push(l, FDB_DOUBLE)->v.f64 = bits;
+	push(l, WC_FDB_DOUBLE)->v.f64 = bits;
 }
 
 static void
 push_float_bits(evlist *l, uint32_t bits)
 {
-	push(l, FDB_FLOAT)->v.f32 = bits;
+	push(l, WC_FDB_FLOAT)->v.f32 = bits;
 }
 
 static uint64_t
@@ -169,11 +169,11 @@ py_quoted(const char *s, evlist *l, int is_bytes, const uint8_t **out, size_t *o
 					continue;
 			}
 			for (k = 0; k < digits; k++)
-				cp = cp * 16 + (uint32_t) fdb_hexval(*s++);
+				cp = cp * 16 + (uint32_t) wc_fdb_hexval(*s++);
 			if (is_bytes)
 				buf[n++] = (uint8_t) cp;
 			else
-				n += (size_t) fdb_utf8_encode(cp, buf + n);
+				n += (size_t) wc_fdb_utf8_encode(cp, buf + n);
 		}
 		else
 			buf[n++] = (uint8_t) *s++;
@@ -236,34 +236,34 @@ py_items(const char *s, evlist *l, char close)
 static const char *
 py_value(const char *s, evlist *l)
 {
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	s = skipws(s);
 	if (*s == '(' || *s == '[')
 	{
-		push(l, FDB_NESTED);
+		push(l, WC_FDB_NESTED);
 		s = py_items(s + 1, l, *s == '(' ? ')' : ']');
-		push(l, FDB_NESTED_END);
+		push(l, WC_FDB_NESTED_END);
 		return s;
 	}
 	if (strncmp(s, "None", 4) == 0)
 	{
-		push(l, FDB_NULL);
+		push(l, WC_FDB_NULL);
 		return s + 4;
 	}
 	if (strncmp(s, "True", 4) == 0 || strncmp(s, "False", 5) == 0)
 	{
-		push(l, FDB_BOOL)->v.b = *s == 'T';
+		push(l, WC_FDB_BOOL)->v.b = *s == 'T';
 		return s + (*s == 'T' ? 4 : 5);
 	}
 	if (*s == 'b' && (s[1] == '\'' || s[1] == '"'))
 	{
-		e = push(l, FDB_BYTES);
+		e = push(l, WC_FDB_BYTES);
 		return py_quoted(s + 1, l, 1, &e->ptr, &e->len);
 	}
 	if (*s == '\'' || *s == '"')
 	{
-		e = push(l, FDB_STRING);
+		e = push(l, WC_FDB_STRING);
 		return py_quoted(s, l, 0, &e->ptr, &e->len);
 	}
 	if (strncmp(s, "f64bits('", 9) == 0)
@@ -301,12 +301,12 @@ py_value(const char *s, evlist *l)
 		{
 			if (*s != '-')
 			{
-				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | fdb_hexval(*s) : fdb_hexval(*s) << 4);
+				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_fdb_hexval(*s) : wc_fdb_hexval(*s) << 4);
 				k++;
 			}
 			s++;
 		}
-		push(l, FDB_UUID)->ptr = u;
+		push(l, WC_FDB_UUID)->ptr = u;
 		return s + 2;
 	}
 	if (strncmp(s, "Versionstamp.incomplete(", 24) == 0)
@@ -315,7 +315,7 @@ py_value(const char *s, evlist *l)
 
 		memset(v, 0xFF, 10);
 		wc_store_be16(v + 10, (uint16_t) strtoul(s + 24, NULL, 10));
-		push(l, FDB_VERSIONSTAMP)->ptr = v;
+		push(l, WC_FDB_VERSIONSTAMP)->ptr = v;
 		return strchr(s, ')') + 1;
 	}
 	if (strncmp(s, "Versionstamp(", 13) == 0)
@@ -328,7 +328,7 @@ py_value(const char *s, evlist *l)
 		memcpy(v, tx, 10);
 		s = skipws(s + 1);
 		wc_store_be16(v + 10, (uint16_t) strtoul(s, NULL, 10));
-		push(l, FDB_VERSIONSTAMP)->ptr = v;
+		push(l, WC_FDB_VERSIONSTAMP)->ptr = v;
 		return strchr(s, ')') + 1;
 	}
 	/* a number, or a (possibly negated) float(...) */
@@ -344,8 +344,8 @@ py_value(const char *s, evlist *l)
 			push_double_bits(l, b);
 			return s;
 		}
-		if (push_decimal(l, s, (size_t) (t + k - s)) != FDB_OK)
-			push(l, FDB_END);	/* marks "cannot be packed" */
+		if (push_decimal(l, s, (size_t) (t + k - s)) != WC_OK)
+			push(l, WC_FDB_END);	/* marks "cannot be packed" */
 		return t + k;
 	}
 }
@@ -401,12 +401,12 @@ sql_string(const char *s, evlist *l, const uint8_t **out, size_t *outlen)
 			if (c == 'x' || c == 'u' || c == 'U')
 			{
 				digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
-				for (k = 0; k < digits && fdb_hexval(*s) >= 0; k++)
-					cp = cp * 16 + (uint32_t) fdb_hexval(*s++);
+				for (k = 0; k < digits && wc_fdb_hexval(*s) >= 0; k++)
+					cp = cp * 16 + (uint32_t) wc_fdb_hexval(*s++);
 				if (c == 'x')
 					buf[n++] = (uint8_t) cp;
 				else
-					n += (size_t) fdb_utf8_encode(cp, buf + n);
+					n += (size_t) wc_fdb_utf8_encode(cp, buf + n);
 			}
 			else
 				buf[n++] = (uint8_t) (c == 'n' ? '\n' : c == 't' ? '\t' : c);
@@ -420,12 +420,12 @@ sql_string(const char *s, evlist *l, const uint8_t **out, size_t *outlen)
 }
 
 /* Convert one SQL literal of the given cast type into an element. */
-static fdb_status
+static wc_status
 sql_convert(evlist *l, const uint8_t *lit, size_t litlen, int quoted, int negate,
 			const char *type)
 {
 	char		tmp[4096];
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 
 	if (litlen >= sizeof(tmp))
 		abort();
@@ -433,48 +433,48 @@ sql_convert(evlist *l, const uint8_t *lit, size_t litlen, int quoted, int negate
 	tmp[litlen] = '\0';
 	if (!quoted && strcmp(tmp, "NULL") == 0)
 	{
-		push(l, FDB_NULL);
-		return FDB_OK;
+		push(l, WC_FDB_NULL);
+		return WC_OK;
 	}
 	if (!quoted && (strcmp(tmp, "true") == 0 || strcmp(tmp, "false") == 0))
 	{
-		push(l, FDB_BOOL)->v.b = tmp[0] == 't';
-		return FDB_OK;
+		push(l, WC_FDB_BOOL)->v.b = tmp[0] == 't';
+		return WC_OK;
 	}
 	if (*type == '\0')
 		type = quoted ? "text" : "numeric";
 	if (strcmp(type, "text") == 0)
 	{
-		e = push(l, FDB_STRING);
+		e = push(l, WC_FDB_STRING);
 		e->ptr = lit;
 		e->len = litlen;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (strcmp(type, "bytea") == 0)
 	{
 		uint8_t    *b = arena(l, litlen / 2 + 1);
 		size_t		k;
 
-		e = push(l, FDB_BYTES);
+		e = push(l, WC_FDB_BYTES);
 		for (k = 2; k + 1 < litlen; k += 2)
-			b[(k - 2) / 2] = (uint8_t) (fdb_hexval(tmp[k]) * 16 + fdb_hexval(tmp[k + 1]));
+			b[(k - 2) / 2] = (uint8_t) (wc_fdb_hexval(tmp[k]) * 16 + wc_fdb_hexval(tmp[k + 1]));
 		e->ptr = b;
 		e->len = (litlen - 2) / 2;
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (strcmp(type, "float8") == 0 || strcmp(type, "double precision") == 0)
 	{
 		uint64_t	b = dbits(strtod(tmp, NULL));
 
 		push_double_bits(l, negate ? b ^ UINT64_C(0x8000000000000000) : b);
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (strcmp(type, "float4") == 0 || strcmp(type, "real") == 0)
 	{
 		uint32_t	b = fbits(strtof(tmp, NULL));
 
 		push_float_bits(l, negate ? b ^ 0x80000000u : b);
-		return FDB_OK;
+		return WC_OK;
 	}
 	if (strcmp(type, "uuid") == 0)
 	{
@@ -483,23 +483,23 @@ sql_convert(evlist *l, const uint8_t *lit, size_t litlen, int quoted, int negate
 		size_t		i;
 
 		for (i = 0; i < litlen; i++)
-			if (fdb_hexval(tmp[i]) >= 0)
+			if (wc_fdb_hexval(tmp[i]) >= 0)
 			{
-				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | fdb_hexval(tmp[i]) : fdb_hexval(tmp[i]) << 4);
+				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_fdb_hexval(tmp[i]) : wc_fdb_hexval(tmp[i]) << 4);
 				k++;
 			}
-		push(l, FDB_UUID)->ptr = u;
-		return FDB_OK;
+		push(l, WC_FDB_UUID)->ptr = u;
+		return WC_OK;
 	}
 	/* int2, int4, int8, bigint, numeric: integral decimal only */
 	if (strspn(tmp + (tmp[0] == '-'), "0123456789") != strlen(tmp + (tmp[0] == '-')))
-		return FDB_ERR_SYNTAX;	/* NaN, fractions: not an integer */
+		return WC_ERR_SYNTAX;	/* NaN, fractions: not an integer */
 	return push_decimal(l, tmp, litlen);
 }
 
 /* Parse an SQL argument list into events; returns an error status when
  * the arguments cannot be packed. */
-static fdb_status
+static wc_status
 sql_parse(const char *s, evlist *l)
 {
 	l->n = 0;
@@ -509,13 +509,13 @@ sql_parse(const char *s, evlist *l)
 		s += 15;
 		while (*s == '\'')
 		{
-			fdb_elem   *e = push(l, FDB_STRING);
+			wc_fdb_elem   *e = push(l, WC_FDB_STRING);
 
 			s = sql_string(s, l, &e->ptr, &e->len);
 			if (*s == ',')
 				s++;
 		}
-		return FDB_OK;
+		return WC_OK;
 	}
 	while (*s)
 	{
@@ -524,7 +524,7 @@ sql_parse(const char *s, evlist *l)
 		int			quoted = 0,
 					negate = 0;
 		char		type[64] = "";
-		fdb_status	st;
+		wc_status	st;
 
 		s = skipws(s);
 		if (*s == '-' && s[1] == '\'')
@@ -564,72 +564,72 @@ sql_parse(const char *s, evlist *l)
 			s += k;
 		}
 		st = sql_convert(l, lit, litlen, quoted, negate, type);
-		if (st != FDB_OK)
+		if (st != WC_OK)
 			return st;
 		if (*s == ',')
 			s++;
 	}
-	return FDB_OK;
+	return WC_OK;
 }
 
 /* ---- packing, decoding and comparing event lists ---- */
 
 /* Pack events into a malloc'd buffer (extra bytes of room at the end). */
-static fdb_status
+static wc_status
 pack(const evlist *l, uint8_t **out, size_t *outlen, size_t *ninc, size_t extra)
 {
 	size_t		size,
 				erri;
-	fdb_status	st = fdb_events_size(l->ev, l->n, &size, ninc, &erri);
+	wc_status	st = wc_fdb_events_size(l->ev, l->n, &size, ninc, &erri);
 	uint8_t    *buf,
 			   *end;
 
-	if (st != FDB_OK)
+	if (st != WC_OK)
 		return st;
 	buf = malloc(size + extra + 1);
-	end = fdb_events_write(buf, l->ev, l->n);
+	end = wc_fdb_events_write(buf, l->ev, l->n);
 	if ((size_t) (end - buf) != size)
 	{
 		CHECK(0, "fdb_events_write wrote %zu bytes, size said %zu", (size_t) (end - buf), size);
 	}
 	*out = buf;
 	*outlen = size;
-	return FDB_OK;
+	return WC_OK;
 }
 
 /* Decode into an event list (pointers into buf). */
-static fdb_status
+static wc_status
 unpack(const uint8_t *buf, size_t len, evlist *l)
 {
-	fdb_reader	r;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_status	st;
 
 	l->n = 0;
 	l->used = 0;
-	fdb_reader_init(&r, buf, len);
+	wc_fdb_reader_init(&r, buf, len);
 	for (;;)
 	{
-		fdb_elem	e;
+		wc_fdb_elem	e;
 
-		st = fdb_read(&r, &e);
-		if (st != FDB_OK)
+		st = wc_fdb_read(&r, &e);
+		if (st != WC_OK)
 			return st;
-		if (e.type == FDB_END)
-			return FDB_OK;
+		if (e.type == WC_FDB_END)
+			return WC_OK;
 		*push(l, e.type) = e;
 	}
 }
 
 /* Integer as (sign, magnitude) for comparisons. */
 static int
-int_cmp(const fdb_elem *a, const fdb_elem *b)
+int_cmp(const wc_fdb_elem *a, const wc_fdb_elem *b)
 {
-	uint8_t		ma[FDB_MAX_INT_BYTES + 8],
-				mb[FDB_MAX_INT_BYTES + 8];
-	size_t		na = fdb_int_magnitude(a, ma),
-				nb = fdb_int_magnitude(b, mb);
-	int			sa = na == 0 ? 0 : (a->type == FDB_INT ? (a->v.i < 0 ? -1 : 1) : (a->neg ? -1 : 1));
-	int			sb = nb == 0 ? 0 : (b->type == FDB_INT ? (b->v.i < 0 ? -1 : 1) : (b->neg ? -1 : 1));
+	uint8_t		ma[WC_FDB_MAX_INT_BYTES + 8],
+				mb[WC_FDB_MAX_INT_BYTES + 8];
+	size_t		na = wc_fdb_int_magnitude(a, ma),
+				nb = wc_fdb_int_magnitude(b, mb);
+	int			sa = na == 0 ? 0 : (a->type == WC_FDB_INT ? (a->v.i < 0 ? -1 : 1) : (a->neg ? -1 : 1));
+	int			sb = nb == 0 ? 0 : (b->type == WC_FDB_INT ? (b->v.i < 0 ? -1 : 1) : (b->neg ? -1 : 1));
 	int			c;
 
 	if (sa != sb)
@@ -641,12 +641,12 @@ int_cmp(const fdb_elem *a, const fdb_elem *b)
 
 /* Unescaped payload of a string/bytes element into a malloc'd buffer. */
 static uint8_t *
-payload(const fdb_elem *e)
+payload(const wc_fdb_elem *e)
 {
 	uint8_t    *p = malloc(e->len + 1);
 
 	if (e->escaped)
-		fdb_unescape(p, e);
+		wc_fdb_unescape(p, e);
 	else
 		memcpy(p, e->ptr, e->len);
 	return p;
@@ -654,30 +654,30 @@ payload(const fdb_elem *e)
 
 /* Rank of a type in the cross-type order (section 6). */
 static int
-rank(const fdb_elem *e)
+rank(const wc_fdb_elem *e)
 {
 	switch (e->type)
 	{
-		case FDB_NULL:
+		case WC_FDB_NULL:
 			return 0;
-		case FDB_BYTES:
+		case WC_FDB_BYTES:
 			return 1;
-		case FDB_STRING:
+		case WC_FDB_STRING:
 			return 2;
-		case FDB_NESTED:
+		case WC_FDB_NESTED:
 			return 5;
-		case FDB_INT:
-		case FDB_BIGINT:
+		case WC_FDB_INT:
+		case WC_FDB_BIGINT:
 			return 0x14;
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			return 0x20;
-		case FDB_DOUBLE:
+		case WC_FDB_DOUBLE:
 			return 0x21;
-		case FDB_BOOL:
+		case WC_FDB_BOOL:
 			return 0x26;
-		case FDB_UUID:
+		case WC_FDB_UUID:
 			return 0x30;
-		case FDB_VERSIONSTAMP:
+		case WC_FDB_VERSIONSTAMP:
 			return 0x33;
 		default:
 			return -1;
@@ -692,7 +692,7 @@ sgn(int c)
 
 /* Compare two scalar elements of one rank. */
 static int
-scalar_cmp(const fdb_elem *a, const fdb_elem *b)
+scalar_cmp(const wc_fdb_elem *a, const wc_fdb_elem *b)
 {
 	int			ra = rank(a),
 				rb = rank(b);
@@ -701,8 +701,8 @@ scalar_cmp(const fdb_elem *a, const fdb_elem *b)
 		return ra < rb ? -1 : 1;
 	switch (a->type)
 	{
-		case FDB_BYTES:
-		case FDB_STRING:
+		case WC_FDB_BYTES:
+		case WC_FDB_STRING:
 			{
 				uint8_t    *pa = payload(a),
 						   *pb = payload(b);
@@ -715,10 +715,10 @@ scalar_cmp(const fdb_elem *a, const fdb_elem *b)
 					return sgn(c);
 				return (a->len > b->len) - (a->len < b->len);
 			}
-		case FDB_INT:
-		case FDB_BIGINT:
+		case WC_FDB_INT:
+		case WC_FDB_BIGINT:
 			return int_cmp(a, b);
-		case FDB_FLOAT:
+		case WC_FDB_FLOAT:
 			{
 				/* IEEE totalOrder */
 				uint32_t	x = a->v.f32,
@@ -728,7 +728,7 @@ scalar_cmp(const fdb_elem *a, const fdb_elem *b)
 				y = (y & 0x80000000u) ? ~y : y | 0x80000000u;
 				return (x > y) - (x < y);
 			}
-		case FDB_DOUBLE:
+		case WC_FDB_DOUBLE:
 			{
 				uint64_t	x = a->v.f64,
 							y = b->v.f64,
@@ -738,11 +738,11 @@ scalar_cmp(const fdb_elem *a, const fdb_elem *b)
 				y = (y & s) ? ~y : y | s;
 				return (x > y) - (x < y);
 			}
-		case FDB_BOOL:
+		case WC_FDB_BOOL:
 			return a->v.b - b->v.b;
-		case FDB_UUID:
+		case WC_FDB_UUID:
 			return sgn(memcmp(a->ptr, b->ptr, 16));
-		case FDB_VERSIONSTAMP:
+		case WC_FDB_VERSIONSTAMP:
 			return sgn(memcmp(a->ptr, b->ptr, 12));
 		default:
 			return 0;
@@ -756,8 +756,8 @@ tuple_cmp(const evlist *a, size_t *ia, const evlist *b, size_t *ib)
 {
 	for (;;)
 	{
-		int			ea = *ia >= a->n || a->ev[*ia].type == FDB_NESTED_END;
-		int			eb = *ib >= b->n || b->ev[*ib].type == FDB_NESTED_END;
+		int			ea = *ia >= a->n || a->ev[*ia].type == WC_FDB_NESTED_END;
+		int			eb = *ib >= b->n || b->ev[*ib].type == WC_FDB_NESTED_END;
 		int			c;
 
 		if (ea || eb)
@@ -770,7 +770,7 @@ tuple_cmp(const evlist *a, size_t *ia, const evlist *b, size_t *ib)
 			}
 			return ea ? -1 : 1;
 		}
-		if (a->ev[*ia].type == FDB_NESTED && b->ev[*ib].type == FDB_NESTED)
+		if (a->ev[*ia].type == WC_FDB_NESTED && b->ev[*ib].type == WC_FDB_NESTED)
 		{
 			(*ia)++;
 			(*ib)++;
@@ -806,12 +806,12 @@ evlist_equal(const evlist *a, const evlist *b)
 		return 0;
 	for (i = 0; i < a->n; i++)
 	{
-		const fdb_elem *x = &a->ev[i],
+		const wc_fdb_elem *x = &a->ev[i],
 				   *y = &b->ev[i];
 
 		if (rank(x) != rank(y) || (rank(x) < 0 && x->type != y->type))
 			return 0;
-		if (x->type == FDB_NESTED || x->type == FDB_NESTED_END || x->type == FDB_NULL)
+		if (x->type == WC_FDB_NESTED || x->type == WC_FDB_NESTED_END || x->type == WC_FDB_NULL)
 			continue;
 		if (scalar_cmp(x, y) != 0)
 			return 0;
@@ -823,30 +823,30 @@ evlist_equal(const evlist *a, const evlist *b)
 static void
 check_text_roundtrip(const uint8_t *buf, size_t len, const char *what)
 {
-	size_t		bound = fdb_text_bound(buf, len),
+	size_t		bound = wc_fdb_text_bound(buf, len),
 				tlen,
 				plen = 0,
 				errpos = 0;
 	char	   *txt = malloc(bound);
 	uint8_t    *parsed;
-	fdb_status	st;
+	wc_status	st;
 
-	tlen = fdb_text_write(buf, len, txt, 0);
+	tlen = wc_fdb_text_write(buf, len, txt, 0);
 	CHECK(tlen < bound, "%s: text length %zu within bound %zu", what, tlen, bound);
-	st = fdb_text_parse(txt, tlen, NULL, &plen, &errpos);
-	CHECK(st == FDB_OK && plen == len, "%s: text %s parses (status %d at %zu, %zu bytes, want %zu)",
+	st = wc_fdb_text_parse(txt, tlen, NULL, &plen, &errpos);
+	CHECK(st == WC_OK && plen == len, "%s: text %s parses (status %d at %zu, %zu bytes, want %zu)",
 		  what, txt, st, errpos, plen, len);
-	if (st == FDB_OK)
+	if (st == WC_OK)
 	{
 		parsed = malloc(plen + 1);
-		fdb_text_parse(txt, tlen, parsed, &plen, &errpos);
+		wc_fdb_text_parse(txt, tlen, parsed, &plen, &errpos);
 		CHECK_BYTES(parsed, plen, buf, len, "%s: text %s round trip", what, txt);
 		free(parsed);
 	}
 	/* the ASCII-only form parses to the same bytes */
-	tlen = fdb_text_write(buf, len, txt, 1);
-	st = fdb_text_parse(txt, tlen, NULL, &plen, &errpos);
-	CHECK(st == FDB_OK && plen == len, "%s: ascii text %s parses", what, txt);
+	tlen = wc_fdb_text_write(buf, len, txt, 1);
+	st = wc_fdb_text_parse(txt, tlen, NULL, &plen, &errpos);
+	CHECK(st == WC_OK && plen == len, "%s: ascii text %s parses", what, txt);
 	free(txt);
 }
 
@@ -862,21 +862,21 @@ check_both_ways(const char *id, evlist *want, const uint8_t *hex, size_t hexlen)
 				ninc,
 				count,
 				clen;
-	fdb_status	st = pack(want, &packed, &plen, &ninc, 0);
+	wc_status	st = pack(want, &packed, &plen, &ninc, 0);
 
-	CHECK(st == FDB_OK, "%s: pack status %d", id, st);
-	if (st == FDB_OK)
+	CHECK(st == WC_OK, "%s: pack status %d", id, st);
+	if (st == WC_OK)
 	{
 		CHECK_BYTES(packed, plen, hex, hexlen, "%s: pack", id);
 		free(packed);
 	}
 	st = unpack(hex, hexlen, got);
-	CHECK(st == FDB_OK, "%s: unpack status %d", id, st);
-	CHECK(st == FDB_OK && evlist_equal(got, want), "%s: unpack gives the values back", id);
-	CHECK(fdb_validate(hex, hexlen, &count, NULL) == FDB_OK, "%s: validates", id);
-	fdb_canonical_size(hex, hexlen, &clen, NULL);
+	CHECK(st == WC_OK, "%s: unpack status %d", id, st);
+	CHECK(st == WC_OK && evlist_equal(got, want), "%s: unpack gives the values back", id);
+	CHECK(wc_fdb_validate(hex, hexlen, &count, NULL) == WC_OK, "%s: validates", id);
+	wc_fdb_canonical_size(hex, hexlen, &clen, NULL);
 	canon = malloc(clen + 1);
-	fdb_canonical_write(canon, hex, hexlen);
+	wc_fdb_canonical_write(canon, hex, hexlen);
 	CHECK_BYTES(canon, clen, hex, hexlen, "%s: canonical form is itself", id);
 	free(canon);
 	check_text_roundtrip(hex, hexlen, id);
@@ -897,9 +897,9 @@ test_sql_vectors(void)
 	{
 		size_t		hexlen;
 		uint8_t    *hex = wc_unhex(t.field[2], &hexlen);
-		fdb_status	st = sql_parse(t.field[1], want);
+		wc_status	st = sql_parse(t.field[1], want);
 
-		CHECK(st == FDB_OK, "%s: arguments parse", t.field[0]);
+		CHECK(st == WC_OK, "%s: arguments parse", t.field[0]);
 		check_both_ways(t.field[0], want, hex, hexlen);
 		free(hex);
 		rows++;
@@ -918,11 +918,11 @@ test_pack_errors(void)
 	wc_tsv_open(&t, "fdb_tuple_pack_errors.tsv");
 	while (wc_tsv_next(&t))
 	{
-		fdb_status	st = sql_parse(t.field[1], want);
+		wc_status	st = sql_parse(t.field[1], want);
 
-		CHECK(st != FDB_OK, "%s: packing must fail", t.field[0]);
+		CHECK(st != WC_OK, "%s: packing must fail", t.field[0]);
 		if (strstr(t.field[0], "too_small"))
-			CHECK(st == FDB_ERR_RANGE, "%s: out of range (status %d)", t.field[0], st);
+			CHECK(st == WC_ERR_RANGE, "%s: out of range (status %d)", t.field[0], st);
 	}
 	wc_tsv_close(&t);
 	free(want);
@@ -946,10 +946,10 @@ test_python_vectors(const char *file)
 		int			is_err = strcmp(t.field[2], "ERROR") == 0;
 		int			pwv = strstr(id, "pwv_") != NULL;
 		int			offbytes = strstr(id, "api510") ? 2 : 4;
-		fdb_status	st;
+		wc_status	st;
 
 		py_parse(t.field[1], want);
-		if (want->n > 0 && want->ev[want->n - 1].type == FDB_END)
+		if (want->n > 0 && want->ev[want->n - 1].type == WC_FDB_END)
 		{
 			/* the integer literal did not fit */
 			CHECK(is_err, "%s: integer out of range must be an ERROR row", id);
@@ -964,32 +964,32 @@ test_python_vectors(const char *file)
 		}
 		/* packing with an incomplete versionstamp */
 		st = pack(want, &packed, &plen, &ninc, 4);
-		CHECK(st == FDB_OK, "%s: pack", id);
-		st = fdb_append_vs_offset(packed, plen, offbytes, NULL);
-		if (!is_err && st == FDB_OK)
+		CHECK(st == WC_OK, "%s: pack", id);
+		st = wc_fdb_append_vs_offset(packed, plen, offbytes, NULL);
+		if (!is_err && st == WC_OK)
 		{
 			/* the offset found while writing equals the one decoded */
 			uint8_t    *again = malloc(plen + 4);
 			size_t		vs_off;
 			uint8_t		off[4];
 
-			CHECK((size_t) (fdb_events_write_vs(again, want->ev, want->n, &vs_off) - again) == plen,
+			CHECK((size_t) (wc_fdb_events_write_vs(again, want->ev, want->n, &vs_off) - again) == plen,
 				  "%s: fdb_events_write_vs size", id);
-			CHECK(vs_off != FDB_NO_VS_OFFSET &&
-				  fdb_store_vs_offset(off, vs_off, offbytes) == FDB_OK &&
+			CHECK(vs_off != WC_FDB_NO_VS_OFFSET &&
+				  wc_fdb_store_vs_offset(off, vs_off, offbytes) == WC_OK &&
 				  memcmp(off, packed + plen, (size_t) offbytes) == 0,
 				  "%s: offset while writing (%zu)", id, vs_off);
 			free(again);
 		}
 		if (is_err)
 		{
-			CHECK(st == FDB_ERR_VS_COUNT, "%s: must fail (status %d, %zu incomplete)", id, st, ninc);
+			CHECK(st == WC_FDB_VS_COUNT, "%s: must fail (status %d, %zu incomplete)", id, st, ninc);
 			CHECK(ninc != 1, "%s: counted %zu incomplete versionstamps", id, ninc);
 		}
 		else
 		{
 			hex = wc_unhex(t.field[2], &hexlen);
-			CHECK(st == FDB_OK && ninc == 1, "%s: offset appended", id);
+			CHECK(st == WC_OK && ninc == 1, "%s: offset appended", id);
 			CHECK_BYTES(packed, plen + (size_t) offbytes, hex, hexlen, "%s: pack_with_versionstamp", id);
 			free(hex);
 		}
@@ -1007,14 +1007,14 @@ test_vs_user_version(void)
 	static const struct
 	{
 		const char *s;
-		fdb_status	st;
+		wc_status	st;
 		uint32_t	v;
 		size_t		used;
 	}			c[] = {
-		{"5", FDB_OK, 5, 1}, {"0005", FDB_OK, 5, 4}, {"00000000000000000065535", FDB_OK, 65535, 23},
-		{"65535)", FDB_OK, 65535, 5}, {"0", FDB_OK, 0, 1}, {"65536", FDB_ERR_RANGE, 0, 5},
-		{"0065536", FDB_ERR_RANGE, 0, 7}, {"99999999999999999999", FDB_ERR_RANGE, 0, 20},
-		{"", FDB_ERR_SYNTAX, 0, 0}, {"x1", FDB_ERR_SYNTAX, 0, 0}, {"-1", FDB_ERR_SYNTAX, 0, 0},
+		{"5", WC_OK, 5, 1}, {"0005", WC_OK, 5, 4}, {"00000000000000000065535", WC_OK, 65535, 23},
+		{"65535)", WC_OK, 65535, 5}, {"0", WC_OK, 0, 1}, {"65536", WC_ERR_RANGE, 0, 5},
+		{"0065536", WC_ERR_RANGE, 0, 7}, {"99999999999999999999", WC_ERR_RANGE, 0, 20},
+		{"", WC_ERR_SYNTAX, 0, 0}, {"x1", WC_ERR_SYNTAX, 0, 0}, {"-1", WC_ERR_SYNTAX, 0, 0},
 	};
 	size_t		i;
 
@@ -1022,9 +1022,9 @@ test_vs_user_version(void)
 	{
 		uint32_t	v = 0;
 		size_t		used = 99;
-		fdb_status	st = fdb_vs_parse_user_version(c[i].s, strlen(c[i].s), &used, &v);
+		wc_status	st = wc_fdb_vs_parse_user_version(c[i].s, strlen(c[i].s), &used, &v);
 
-		CHECK(st == c[i].st && used == c[i].used && (st != FDB_OK || v == c[i].v),
+		CHECK(st == c[i].st && used == c[i].used && (st != WC_OK || v == c[i].v),
 			  "user version \"%s\": status %d, used %zu, value %u", c[i].s, st, used, v);
 	}
 }
@@ -1053,11 +1053,11 @@ test_order(void)
 
 		py_parse(t.field[1], a);
 		py_parse(t.field[3], b);
-		CHECK(pack(a, &pa, &pa_len, &ninc, 0) == FDB_OK, "%s: pack left", id);
-		CHECK(pack(b, &pb, &pb_len, &ninc, 0) == FDB_OK, "%s: pack right", id);
+		CHECK(pack(a, &pa, &pa_len, &ninc, 0) == WC_OK, "%s: pack left", id);
+		CHECK(pack(b, &pb, &pb_len, &ninc, 0) == WC_OK, "%s: pack right", id);
 		CHECK_BYTES(pa, pa_len, ha, la, "%s: left bytes", id);
 		CHECK_BYTES(pb, pb_len, hb, lb, "%s: right bytes", id);
-		CHECK(fdb_key_cmp(ha, la, hb, lb) == want, "%s: bytewise order %d", id, want);
+		CHECK(wc_fdb_key_cmp(ha, la, hb, lb) == want, "%s: bytewise order %d", id, want);
 		CHECK(evlist_cmp(a, b) == want, "%s: tuple order %d", id, want);
 		free(ha);
 		free(hb);
@@ -1082,16 +1082,16 @@ test_invalid(void)
 					count,
 					size;
 		uint8_t    *buf = wc_unhex(t.field[1], &len);
-		fdb_reader	r;
-		fdb_elem	e;
+		wc_fdb_reader	r;
+		wc_fdb_elem	e;
 		int			found;
-		fdb_status	st = fdb_validate(buf, len, &count, &r);
+		wc_status	st = wc_fdb_validate(buf, len, &count, &r);
 
-		CHECK(st != FDB_OK, "%s: must be rejected (%s)", t.field[0], t.field[2]);
+		CHECK(st != WC_OK, "%s: must be rejected (%s)", t.field[0], t.field[2]);
 		CHECK(r.err_off <= len, "%s: error offset %zu within the input", t.field[0], r.err_off);
-		CHECK(unpack(buf, len, l) != FDB_OK, "%s: unpack fails", t.field[0]);
-		CHECK(fdb_canonical_size(buf, len, &size, NULL) != FDB_OK, "%s: repack fails", t.field[0]);
-		CHECK(fdb_get(buf, len, -1, &e, &found, NULL) != FDB_OK, "%s: get(-1) fails", t.field[0]);
+		CHECK(unpack(buf, len, l) != WC_OK, "%s: unpack fails", t.field[0]);
+		CHECK(wc_fdb_canonical_size(buf, len, &size, NULL) != WC_OK, "%s: repack fails", t.field[0]);
+		CHECK(wc_fdb_get(buf, len, -1, &e, &found, NULL) != WC_OK, "%s: get(-1) fails", t.field[0]);
 		free(buf);
 	}
 	wc_tsv_close(&t);
@@ -1116,11 +1116,11 @@ test_noncanonical(void)
 				   *out;
 
 		py_parse(t.field[2], want);
-		CHECK(unpack(buf, len, got) == FDB_OK && evlist_equal(got, want),
+		CHECK(unpack(buf, len, got) == WC_OK && evlist_equal(got, want),
 			  "%s: decodes to %s", t.field[0], t.field[2]);
-		CHECK(fdb_canonical_size(buf, len, &size, NULL) == FDB_OK, "%s: repack size", t.field[0]);
+		CHECK(wc_fdb_canonical_size(buf, len, &size, NULL) == WC_OK, "%s: repack size", t.field[0]);
 		out = malloc(size + 1);
-		fdb_canonical_write(out, buf, len);
+		wc_fdb_canonical_write(out, buf, len);
 		CHECK_BYTES(out, size, canon, clen, "%s: canonical re-encoding", t.field[0]);
 		check_both_ways(t.field[0], want, canon, clen);
 		check_text_roundtrip(buf, len, t.field[0]);	/* raw(...) keeps the exact bytes */
@@ -1174,11 +1174,11 @@ test_disputed(void)
 					   *out;
 
 			py_parse(reprs[k], want);
-			CHECK(unpack(pb, plen, got) == FDB_OK && evlist_equal(got, want),
+			CHECK(unpack(pb, plen, got) == WC_OK && evlist_equal(got, want),
 				  "%s: python form decodes", t.field[0]);
-			CHECK(unpack(gb, glen, got) == FDB_OK && evlist_equal(got, want),
+			CHECK(unpack(gb, glen, got) == WC_OK && evlist_equal(got, want),
 				  "%s: go/java/js form decodes", t.field[0]);
-			CHECK(pack(want, &out, &olen, &ninc, 0) == FDB_OK, "%s: pack", t.field[0]);
+			CHECK(pack(want, &out, &olen, &ninc, 0) == WC_OK, "%s: pack", t.field[0]);
 			CHECK_BYTES(out, olen, gb, glen, "%s: packs the go/java/js form", t.field[0]);
 			free(out);
 			free(pb);
@@ -1198,22 +1198,22 @@ test_error_positions(void)
 	static const struct
 	{
 		const char *hex;
-		fdb_status	st;
+		wc_status	st;
 		size_t		off;
 		size_t		index;
 	}			cases[] = {
-		{"150111ab4b", FDB_ERR_TRUNCATED, 2, 1},
-		{"00ff", FDB_ERR_BAD_CODE, 1, 1},
-		{"0200ff", FDB_ERR_UNTERMINATED, 0, 0},
-		{"02c32800", FDB_ERR_UTF8, 1, 0},
-		{"0261c3a900ff", FDB_ERR_UNTERMINATED, 0, 0},
-		{"026100026100ffc3", FDB_ERR_UNTERMINATED, 3, 1},
-		{"02610002c300ffa900", FDB_ERR_UTF8, 4, 1},
-		{"0500ff", FDB_ERR_NESTED_UNTERMINATED, 3, 0},
-		{"14050515", FDB_ERR_TRUNCATED, 3, 1},
-		{"1d0501", FDB_ERR_TRUNCATED, 0, 0},
-		{"0b", FDB_ERR_TRUNCATED, 0, 0},
-		{"3200", FDB_ERR_BAD_CODE, 0, 0},
+		{"150111ab4b", WC_ERR_TRUNCATED, 2, 1},
+		{"00ff", WC_FDB_BAD_CODE, 1, 1},
+		{"0200ff", WC_ERR_UNTERMINATED, 0, 0},
+		{"02c32800", WC_ERR_UTF8, 1, 0},
+		{"0261c3a900ff", WC_ERR_UNTERMINATED, 0, 0},
+		{"026100026100ffc3", WC_ERR_UNTERMINATED, 3, 1},
+		{"02610002c300ffa900", WC_ERR_UTF8, 4, 1},
+		{"0500ff", WC_FDB_NESTED_UNTERMINATED, 3, 0},
+		{"14050515", WC_ERR_TRUNCATED, 3, 1},
+		{"1d0501", WC_ERR_TRUNCATED, 0, 0},
+		{"0b", WC_ERR_TRUNCATED, 0, 0},
+		{"3200", WC_FDB_BAD_CODE, 0, 0},
 	};
 	size_t		i;
 
@@ -1221,8 +1221,8 @@ test_error_positions(void)
 	{
 		size_t		len;
 		uint8_t    *buf = wc_unhex(cases[i].hex, &len);
-		fdb_reader	r;
-		fdb_status	st = fdb_validate(buf, len, NULL, &r);
+		wc_fdb_reader	r;
+		wc_status	st = wc_fdb_validate(buf, len, NULL, &r);
 
 		CHECK(st == cases[i].st && r.err_off == cases[i].off && r.index == cases[i].index,
 			  "%s: status %d at byte %zu element %zu (want %d, %zu, %zu)", cases[i].hex,
@@ -1240,28 +1240,28 @@ test_get(void)
 				count;
 	uint8_t    *buf = wc_unhex("02757365727300152a05150100ff00000100ff00", &len);
 	uint8_t		out[32];
-	fdb_elem	e;
+	wc_fdb_elem	e;
 	int			found;
 
-	CHECK(fdb_validate(buf, len, &count, NULL) == FDB_OK && count == 5, "get: 5 elements");
-	CHECK(fdb_get(buf, len, 1, &e, &found, NULL) == FDB_OK && found && e.type == FDB_INT && e.v.i == 42,
+	CHECK(wc_fdb_validate(buf, len, &count, NULL) == WC_OK && count == 5, "get: 5 elements");
+	CHECK(wc_fdb_get(buf, len, 1, &e, &found, NULL) == WC_OK && found && e.type == WC_FDB_INT && e.v.i == 42,
 		  "get 1 = 42");
-	CHECK(fdb_get(buf, len, -4, &e, &found, NULL) == FDB_OK && found && e.type == FDB_INT && e.v.i == 42,
+	CHECK(wc_fdb_get(buf, len, -4, &e, &found, NULL) == WC_OK && found && e.type == WC_FDB_INT && e.v.i == 42,
 		  "get -4 = 42");
-	CHECK(fdb_get(buf, len, 2, &e, &found, NULL) == FDB_OK && found && e.type == FDB_NESTED && e.len == 6,
+	CHECK(wc_fdb_get(buf, len, 2, &e, &found, NULL) == WC_OK && found && e.type == WC_FDB_NESTED && e.len == 6,
 		  "get 2 = nested, 6 bytes");
-	n = fdb_unnest_size(&e);
+	n = wc_fdb_unnest_size(&e);
 	CHECK(n == 3, "unnest size %zu", n);
-	CHECK_BYTES(out, (size_t) (fdb_unnest_write(out, &e) - out), (const uint8_t *) "\x15\x01\x00", 3,
+	CHECK_BYTES(out, (size_t) (wc_fdb_unnest_write(out, &e) - out), (const uint8_t *) "\x15\x01\x00", 3,
 				"unnest");
-	CHECK(fdb_get(buf, len, -1, &e, &found, NULL) == FDB_OK && found && e.type == FDB_BYTES && e.len == 1,
+	CHECK(wc_fdb_get(buf, len, -1, &e, &found, NULL) == WC_OK && found && e.type == WC_FDB_BYTES && e.len == 1,
 		  "get -1 = bytes");
-	CHECK(fdb_get(buf, len, 5, &e, &found, NULL) == FDB_OK && !found, "get 5: not found");
-	CHECK(fdb_get(buf, len, -6, &e, &found, NULL) == FDB_OK && !found, "get -6: not found");
+	CHECK(wc_fdb_get(buf, len, 5, &e, &found, NULL) == WC_OK && !found, "get 5: not found");
+	CHECK(wc_fdb_get(buf, len, -6, &e, &found, NULL) == WC_OK && !found, "get -6: not found");
 	/* skipping does not look at what follows the element */
 	buf[len - 1] = 0x07;
-	CHECK(fdb_get(buf, len, 1, &e, &found, NULL) == FDB_OK && found, "get 1 before garbage");
-	CHECK(fdb_get(buf, len, -1, &e, &found, NULL) != FDB_OK, "get -1 sees the garbage");
+	CHECK(wc_fdb_get(buf, len, 1, &e, &found, NULL) == WC_OK && found, "get 1 before garbage");
+	CHECK(wc_fdb_get(buf, len, -1, &e, &found, NULL) != WC_OK, "get -1 sees the garbage");
 	free(buf);
 }
 
@@ -1275,23 +1275,23 @@ test_deep_nesting(void)
 				tlen;
 	uint8_t    *buf = malloc(len);
 	char	   *txt;
-	fdb_elem	e;
+	wc_fdb_elem	e;
 	int			found;
-	fdb_reader	r;
+	wc_fdb_reader	r;
 
 	for (i = 0; i < depth; i++)
 	{
-		buf[i] = FDB_CODE_NESTED;
+		buf[i] = WC_FDB_CODE_NESTED;
 		buf[depth + i] = 0x00;
 	}
-	CHECK(fdb_validate(buf, len, &count, NULL) == FDB_OK && count == 1, "100000 levels validate");
-	CHECK(fdb_get(buf, len, 0, &e, &found, NULL) == FDB_OK && found && e.len == len, "100000 levels get");
-	txt = malloc(fdb_text_bound(buf, len));
-	tlen = fdb_text_write(buf, len, txt, 0);
+	CHECK(wc_fdb_validate(buf, len, &count, NULL) == WC_OK && count == 1, "100000 levels validate");
+	CHECK(wc_fdb_get(buf, len, 0, &e, &found, NULL) == WC_OK && found && e.len == len, "100000 levels get");
+	txt = malloc(wc_fdb_text_bound(buf, len));
+	tlen = wc_fdb_text_write(buf, len, txt, 0);
 	CHECK(tlen == len + 2, "100000 levels text length %zu", tlen);
 	check_text_roundtrip(buf, len, "deep");
 	free(txt);
-	CHECK(fdb_validate(buf, len - 1, NULL, &r) == FDB_ERR_NESTED_UNTERMINATED, "deep unterminated");
+	CHECK(wc_fdb_validate(buf, len - 1, NULL, &r) == WC_FDB_NESTED_UNTERMINATED, "deep unterminated");
 	free(buf);
 }
 
@@ -1302,23 +1302,23 @@ test_decimal(void)
 	uint8_t		mag[300];
 	size_t		n;
 	int			neg;
-	char		dec[FDB_DECIMAL_MAX];
-	fdb_elem	e;
+	char		dec[WC_FDB_DECIMAL_MAX];
+	wc_fdb_elem	e;
 	const char *max = "126238304966058622268417487065116999845484776053576109500509161826268184136202698801551568013761380717534054534851164138648904527931605160527688095259563605939964364716019515983399209962459578542172100149937763938581219604072733422507180056009672540900709554109516816573779593326332288314873251559077853068444977864803391962580800682760017849589281937637993445539366428356761821065267423102149447628375691862210717202025241630303118559188678304314076943801692528246980959705901641444238894928620825482303431806955690226308773426829503900930529395181208739591967195841536053143145775307050594328881077553168201547775";
 
-	CHECK(fdb_decimal_to_mag(max, strlen(max), mag, &n, &neg) == FDB_OK && n == 255, "2^2040-1 fits");
+	CHECK(wc_fdb_decimal_to_mag(max, strlen(max), mag, &n, &neg) == WC_OK && n == 255, "2^2040-1 fits");
 	memset(&e, 0, sizeof(e));
-	e.type = FDB_BIGINT;
+	e.type = WC_FDB_BIGINT;
 	e.ptr = mag;
 	e.len = n;
-	fdb_int_to_decimal(&e, dec);
+	wc_fdb_int_to_decimal(&e, dec);
 	CHECK(strcmp(dec, max) == 0, "2^2040-1 back to decimal");
-	CHECK(fdb_decimal_to_mag("-0", 2, mag, &n, &neg) == FDB_OK && n == 0 && !neg, "-0 is zero");
-	CHECK(fdb_decimal_to_mag("1x", 2, mag, &n, &neg) == FDB_ERR_SYNTAX, "1x is not a number");
-	CHECK(fdb_decimal_to_mag("-", 1, mag, &n, &neg) == FDB_ERR_SYNTAX, "- is not a number");
-	e.type = FDB_INT;
+	CHECK(wc_fdb_decimal_to_mag("-0", 2, mag, &n, &neg) == WC_OK && n == 0 && !neg, "-0 is zero");
+	CHECK(wc_fdb_decimal_to_mag("1x", 2, mag, &n, &neg) == WC_ERR_SYNTAX, "1x is not a number");
+	CHECK(wc_fdb_decimal_to_mag("-", 1, mag, &n, &neg) == WC_ERR_SYNTAX, "- is not a number");
+	e.type = WC_FDB_INT;
 	e.v.i = INT64_MIN;
-	fdb_int_to_decimal(&e, dec);
+	wc_fdb_int_to_decimal(&e, dec);
 	CHECK(strcmp(dec, "-9223372036854775808") == 0, "INT64_MIN decimal %s", dec);
 }
 
@@ -1361,10 +1361,10 @@ test_text(void)
 		size_t		len,
 					tlen;
 		uint8_t    *buf = wc_unhex(cases[i].hex, &len);
-		char	   *txt = malloc(fdb_text_bound(buf, len));
+		char	   *txt = malloc(wc_fdb_text_bound(buf, len));
 
-		CHECK(fdb_validate(buf, len, NULL, NULL) == FDB_OK, "text case %zu valid", i);
-		tlen = fdb_text_write(buf, len, txt, 0);
+		CHECK(wc_fdb_validate(buf, len, NULL, NULL) == WC_OK, "text case %zu valid", i);
+		tlen = wc_fdb_text_write(buf, len, txt, 0);
 		CHECK(tlen == strlen(cases[i].text) && strcmp(txt, cases[i].text) == 0,
 			  "text of %s: %s (want %s)", cases[i].hex, txt, cases[i].text);
 		check_text_roundtrip(buf, len, cases[i].text);
@@ -1376,7 +1376,7 @@ test_text(void)
 		size_t		outlen,
 					pos;
 
-		CHECK(fdb_text_parse(bad[i], strlen(bad[i]), NULL, &outlen, &pos) != FDB_OK,
+		CHECK(wc_fdb_text_parse(bad[i], strlen(bad[i]), NULL, &outlen, &pos) != WC_OK,
 			  "text %s is rejected", bad[i]);
 	}
 
@@ -1390,11 +1390,11 @@ test_text(void)
 		size_t		outlen = 0,
 					pos = 0;
 
-		CHECK(fdb_text_parse(txt, sizeof(txt) - 1, NULL, &outlen, &pos) == FDB_OK &&
+		CHECK(wc_fdb_text_parse(txt, sizeof(txt) - 1, NULL, &outlen, &pos) == WC_OK &&
 			  outlen == sizeof(want), "raw 00 in quotes: size %zu", outlen);
 		if (outlen == sizeof(want))
 		{
-			fdb_text_parse(txt, sizeof(txt) - 1, out, &outlen, &pos);
+			wc_fdb_text_parse(txt, sizeof(txt) - 1, out, &outlen, &pos);
 			CHECK_BYTES(out, outlen, want, sizeof(want), "raw 00 in quotes");
 		}
 	}
@@ -1419,7 +1419,7 @@ static void
 gen_elem(evlist *l, int depth)
 {
 	int			kind = (int) (rnd() % 12);
-	fdb_elem   *e;
+	wc_fdb_elem   *e;
 	size_t		k,
 				n;
 	uint8_t    *p;
@@ -1427,7 +1427,7 @@ gen_elem(evlist *l, int depth)
 	switch (kind)
 	{
 		case 0:
-			push(l, FDB_NULL);
+			push(l, WC_FDB_NULL);
 			break;
 		case 1:
 		case 2:
@@ -1439,7 +1439,7 @@ gen_elem(evlist *l, int depth)
 
 				p[k] = alpha[rnd() % sizeof(alpha)];
 			}
-			e = push(l, FDB_BYTES);
+			e = push(l, WC_FDB_BYTES);
 			e->ptr = p;
 			e->len = n;
 			break;
@@ -1449,7 +1449,7 @@ gen_elem(evlist *l, int depth)
 				static const size_t wlen[] = {0, 1, 2, 2, 2, 4, 1};
 				size_t		w = rnd() % 7;
 
-				e = push(l, FDB_STRING);
+				e = push(l, WC_FDB_STRING);
 				e->ptr = (const uint8_t *) words[w];
 				e->len = wlen[w];
 				break;
@@ -1462,7 +1462,7 @@ gen_elem(evlist *l, int depth)
 				uint64_t	m = bits == 0 ? 0 : rnd() >> (64 - bits);
 				int64_t		v = (int64_t) (m >> 1);
 
-				push(l, FDB_INT)->v.i = rnd() % 2 ? -v : v;
+				push(l, WC_FDB_INT)->v.i = rnd() % 2 ? -v : v;
 				break;
 			}
 		case 6:
@@ -1472,7 +1472,7 @@ gen_elem(evlist *l, int depth)
 				p = arena(l, n);
 				for (k = 0; k < n; k++)
 					p[k] = (uint8_t) rnd();
-				e = push(l, FDB_BIGINT);
+				e = push(l, WC_FDB_BIGINT);
 				e->ptr = p;
 				e->len = n;
 				e->neg = (uint8_t) (rnd() % 2);
@@ -1496,28 +1496,28 @@ gen_elem(evlist *l, int depth)
 				break;
 			}
 		case 9:
-			push(l, FDB_BOOL)->v.b = (int) (rnd() % 2);
+			push(l, WC_FDB_BOOL)->v.b = (int) (rnd() % 2);
 			break;
 		case 10:
 			p = arena(l, 16);
 			for (k = 0; k < 16; k++)
 				p[k] = (uint8_t) (rnd() % 3);
-			e = push(l, rnd() % 2 ? FDB_UUID : FDB_VERSIONSTAMP);
+			e = push(l, rnd() % 2 ? WC_FDB_UUID : WC_FDB_VERSIONSTAMP);
 			e->ptr = p;
-			if (e->type == FDB_VERSIONSTAMP && p[0] == 0)
+			if (e->type == WC_FDB_VERSIONSTAMP && p[0] == 0)
 				memset(p, 0xFF, 10);	/* some incomplete ones too */
 			break;
 		default:
 			if (depth >= 3)
 			{
-				push(l, FDB_NULL);
+				push(l, WC_FDB_NULL);
 				break;
 			}
-			push(l, FDB_NESTED);
+			push(l, WC_FDB_NESTED);
 			n = rnd() % 4;
 			for (k = 0; k < n; k++)
 				gen_elem(l, depth + 1);
-			push(l, FDB_NESTED_END);
+			push(l, WC_FDB_NESTED_END);
 			break;
 	}
 }
@@ -1571,21 +1571,21 @@ test_property(void)
 				a->ev[k] = b->ev[k];
 				if (a->ev[k].ptr >= b->arena && a->ev[k].ptr < b->arena + ARENA_MAX)
 					a->ev[k].ptr = a->arena + (a->ev[k].ptr - b->arena);
-				depth += a->ev[k].type == FDB_NESTED;
-				depth -= a->ev[k].type == FDB_NESTED_END;
+				depth += a->ev[k].type == WC_FDB_NESTED;
+				depth -= a->ev[k].type == WC_FDB_NESTED_END;
 			}
 			a->n = keep;
 			if (rnd() % 2)
 				gen_elem(a, 0);
 			while (depth-- > 0)
-				push(a, FDB_NESTED_END);
+				push(a, WC_FDB_NESTED_END);
 		}
-		if (pack(a, &pa, &la, &ninc, 0) != FDB_OK || pack(b, &pb, &lb, &ninc, 0) != FDB_OK)
+		if (pack(a, &pa, &la, &ninc, 0) != WC_OK || pack(b, &pb, &lb, &ninc, 0) != WC_OK)
 		{
 			CHECK(0, "property: pack failed at iteration %d", iter);
 			break;
 		}
-		if (unpack(pa, la, got) != FDB_OK || !evlist_equal(got, a))
+		if (unpack(pa, la, got) != WC_OK || !evlist_equal(got, a))
 			bad_rt++;
 		if (iter % 16 == 0)
 		{
@@ -1595,7 +1595,7 @@ test_property(void)
 			bad_text += wc_failed != before;
 		}
 		want = evlist_cmp(a, b);
-		c = fdb_key_cmp(pa, la, pb, lb);
+		c = wc_fdb_key_cmp(pa, la, pb, lb);
 		nonzero += want != 0;
 		if (c != want)
 		{

@@ -1,6 +1,6 @@
 /*
  * test_fdb_tuple_text.c: the text form of FoundationDB doubles and floats
- * (src/core/fdb_tuple_text.c).  fdb_format_double / fdb_format_float with a
+ * (src/core/fdb_tuple_text.c).  wc_fdb_format_double / wc_fdb_format_float with a
  * shortest round-trip formatter installed must print exactly what the
  * original precision search printed (kept below as the reference), and
  * every output must read back as the same bits.  Run with the formatters
@@ -247,7 +247,7 @@ one_double(tally *t, uint64_t bits)
 {
 	char		got[48];
 	char		want[48];
-	size_t		n = fdb_format_double(bits, got);
+	size_t		n = wc_fdb_format_double(bits, got);
 	double		d;
 	double		back;
 
@@ -275,7 +275,7 @@ one_float(tally *t, uint32_t bits)
 {
 	char		got[48];
 	char		want[48];
-	size_t		n = fdb_format_float(bits, got);
+	size_t		n = wc_fdb_format_float(bits, got);
 	float		f;
 	float		back;
 
@@ -464,15 +464,15 @@ run_floats(tally *t, long nrandom)
 }
 
 static void
-run_all(const char *what, fdb_shortest_double_fn dfn, fdb_shortest_float_fn ffn, long nrandom)
+run_all(const char *what, wc_fdb_shortest_double_fn dfn, wc_fdb_shortest_float_fn ffn, long nrandom)
 {
 	tally		td = {what, 0, 0, 0};
 	tally		tf = {what, 0, 0, 0};
 
-	fdb_text_set_shortest(dfn, ffn);
+	wc_fdb_text_set_shortest(dfn, ffn);
 	run_doubles(&td, nrandom);
 	run_floats(&tf, nrandom);
-	fdb_text_set_shortest(NULL, NULL);
+	wc_fdb_text_set_shortest(NULL, NULL);
 	CHECK(td.bad_text == 0, "%s: %ld of %ld doubles differ from the precision search", what, td.bad_text, td.checked);
 	CHECK(td.bad_bits == 0, "%s: %ld of %ld doubles do not read back", what, td.bad_bits, td.checked);
 	CHECK(tf.bad_text == 0, "%s: %ld of %ld floats differ from the precision search", what, tf.bad_text, tf.checked);
@@ -500,16 +500,16 @@ test_layout(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 	{
-		fdb_format_double(dbits(cases[i].d), buf);
+		wc_fdb_format_double(dbits(cases[i].d), buf);
 		CHECK(strcmp(buf, cases[i].want) == 0, "layout of %.17g: got %s, want %s", cases[i].d, buf, cases[i].want);
 	}
-	fdb_format_float(fbits(0.1f), buf);
+	wc_fdb_format_float(fbits(0.1f), buf);
 	CHECK(strcmp(buf, "0.1f") == 0, "layout of 0.1f: got %s", buf);
-	fdb_format_float(fbits(1e10f), buf);
+	wc_fdb_format_float(fbits(1e10f), buf);
 	CHECK(strcmp(buf, "1e+10f") == 0, "layout of 1e10f: got %s", buf);
 }
 
-/* The glue parses short text once into fdb_text_parse_bound(n) bytes:
+/* The glue parses short text once into wc_fdb_text_parse_bound(n) bytes:
  * the densest inputs (doubles, floats, small integers, nulls in nested
  * tuples, empty strings, escapes) must pack within it. */
 static void
@@ -530,14 +530,14 @@ test_parse_bound(void)
 						outlen = 0,
 						pos = 0;
 			int			j;
-			fdb_status	st;
+			wc_status	st;
 
 			s[n++] = '(';
 			for (j = 0; j < k; j++)
 				n += (size_t) snprintf(s + n, sizeof(s) - n, "%s%s", j ? "," : "", elems[i]);
 			s[n++] = ')';
-			st = fdb_text_parse(s, n, out, &outlen, &pos);
-			CHECK(st == FDB_OK && outlen <= fdb_text_parse_bound(n),
+			st = wc_fdb_text_parse(s, n, out, &outlen, &pos);
+			CHECK(st == WC_OK && outlen <= wc_fdb_text_parse_bound(n),
 				  "parse bound: %d x %s: status %d, %zu bytes from %zu characters", k, elems[i], (int) st, outlen, n);
 		}
 	}
@@ -568,9 +568,9 @@ test_quick_bound(void)
 
 			for (size_t i = 0; i < n; i++)
 				memcpy(buf + i * unit_len[u], unit[u], unit_len[u]);
-			bound = fdb_text_bound(buf, len);
+			bound = wc_fdb_text_bound(buf, len);
 			txt = malloc(bound);
-			tlen = fdb_text_write(buf, len, txt, 0);
+			tlen = wc_fdb_text_write(buf, len, txt, 0);
 			CHECK(tlen < bound && strlen(txt) == tlen,
 				  "text of %zu x %02x (%zu bytes): %zu characters, bound %zu", n, unit[u][0], len, tlen, bound);
 			free(txt);
@@ -578,14 +578,14 @@ test_quick_bound(void)
 		}
 }
 
-/* ---- the fast paths of fdb_text_parse and fdb_text_write ---- */
+/* ---- the fast paths of wc_fdb_text_parse and wc_fdb_text_write ---- */
 
 /* Append one random element of the kinds the fast paths take (and some
  * they do not: escapes, non-ASCII, non-minimal integers, NaN payloads). */
 static size_t
 put_random_elem(uint8_t *p)
 {
-	fdb_elem	e;
+	wc_fdb_elem	e;
 	uint64_t	r = next_rand();
 	size_t		k,
 				n;
@@ -597,7 +597,7 @@ put_random_elem(uint8_t *p)
 		case 0:
 		case 1:
 			/* string or bytes: mostly printable ASCII, sometimes " \ 00 ff é */
-			*o++ = (r % 9) == 0 ? FDB_CODE_STRING : FDB_CODE_BYTES;
+			*o++ = (r % 9) == 0 ? WC_FDB_CODE_STRING : WC_FDB_CODE_BYTES;
 			n = (r >> 8) % 12;
 			for (k = 0; k < n; k++)
 			{
@@ -627,13 +627,13 @@ put_random_elem(uint8_t *p)
 		case 2:
 		case 3:
 			/* integers of every width, both signs, the int64 ends */
-			e.type = FDB_INT;
+			e.type = WC_FDB_INT;
 			k = (r >> 8) % 66;
 			e.v.i = k == 64 ? INT64_MAX : k == 65 ? INT64_MIN :
 				(int64_t) (next_rand() >> (63 - k % 64));
 			if (r & (1u << 20))
 				e.v.i = e.v.i == INT64_MIN ? e.v.i : -e.v.i;
-			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+			return (size_t) (wc_fdb_put_elem(p, &e, 0) - p);
 		case 4:
 			/* a non-minimal integer, positive (00 first) or negative (FF
 			 * first): raw(...) in the text form */
@@ -642,7 +642,7 @@ put_random_elem(uint8_t *p)
 			*o++ = (uint8_t) (r >> 8);
 			return 3;
 		case 5:
-			e.type = FDB_DOUBLE;
+			e.type = WC_FDB_DOUBLE;
 			switch ((r >> 8) % 6)
 			{
 				case 0:
@@ -655,50 +655,50 @@ put_random_elem(uint8_t *p)
 					e.v.f64 = dbits((double) (next_rand() % 10000000) * 1.5 / (double) (1 + (r >> 16) % 1000));
 					break;
 			}
-			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+			return (size_t) (wc_fdb_put_elem(p, &e, 0) - p);
 		case 6:
-			e.type = FDB_FLOAT;
+			e.type = WC_FDB_FLOAT;
 			e.v.f32 = (r >> 8) % 2 ? (uint32_t) next_rand() : fbits((float) ((r >> 16) % 100000) / 8.0f);
-			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+			return (size_t) (wc_fdb_put_elem(p, &e, 0) - p);
 		case 7:
-			e.type = FDB_NULL;
-			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+			e.type = WC_FDB_NULL;
+			return (size_t) (wc_fdb_put_elem(p, &e, 0) - p);
 		default:
-			e.type = FDB_BOOL;
+			e.type = WC_FDB_BOOL;
 			e.v.b = (int) ((r >> 8) & 1);
-			return (size_t) (fdb_put_elem(p, &e, 0) - p);
+			return (size_t) (wc_fdb_put_elem(p, &e, 0) - p);
 	}
 }
 
-/* fdb_validate by its definition: fdb_read to the end or the first error. */
-static fdb_status
+/* wc_fdb_validate by its definition: wc_fdb_read to the end or the first error. */
+static wc_status
 ref_validate(const uint8_t *buf, size_t len, size_t *count)
 {
-	fdb_reader	r;
-	fdb_elem	e;
-	fdb_status	st;
+	wc_fdb_reader	r;
+	wc_fdb_elem	e;
+	wc_status	st;
 
-	fdb_reader_init(&r, buf, len);
+	wc_fdb_reader_init(&r, buf, len);
 	do
 	{
-		st = fdb_read(&r, &e);
-		if (st != FDB_OK)
+		st = wc_fdb_read(&r, &e);
+		if (st != WC_OK)
 			return st;
-	} while (e.type != FDB_END);
+	} while (e.type != WC_FDB_END);
 	*count = r.index;
-	return FDB_OK;
+	return WC_OK;
 }
 
-/* fdb_validate (with its flat fast path) against ref_validate. */
+/* wc_fdb_validate (with its flat fast path) against ref_validate. */
 static int
 validate_agrees(const uint8_t *buf, size_t len)
 {
 	size_t		c1 = 0,
 				c2 = 0;
-	fdb_status	s1 = fdb_validate(buf, len, &c1, NULL),
+	wc_status	s1 = wc_fdb_validate(buf, len, &c1, NULL),
 				s2 = ref_validate(buf, len, &c2);
 
-	return s1 == s2 && (s1 != FDB_OK || c1 == c2);
+	return s1 == s2 && (s1 != WC_OK || c1 == c2);
 }
 
 /*
@@ -707,7 +707,7 @@ validate_agrees(const uint8_t *buf, size_t len)
  * does not take): its text must be the fast text with ", ()" before the
  * close.  The full parser is forced by a space after "(": its bytes must
  * be the fast parser's, which must be the original tuple.  Truncated
- * tuples must fail as fdb_validate fails them, and mangled texts must
+ * tuples must fail as wc_fdb_validate fails them, and mangled texts must
  * parse (or fail) alike both ways.
  */
 static void
@@ -739,16 +739,16 @@ test_fast_paths(long rounds)
 					nel = next_rand() % 7,
 					k,
 					count;
-		fdb_status	s1,
+		wc_status	s1,
 					s2;
-		fdb_reader	r;
+		wc_fdb_reader	r;
 
 		for (k = 0; k < nel; k++)
 			len += put_random_elem(buf + len);
-		n1 = fdb_text_write(buf, len, t1, 0);
-		buf[len] = FDB_CODE_NESTED;
+		n1 = wc_fdb_text_write(buf, len, t1, 0);
+		buf[len] = WC_FDB_CODE_NESTED;
 		buf[len + 1] = 0x00;
-		n2 = fdb_text_write(buf, len + 2, t2, 0);
+		n2 = wc_fdb_text_write(buf, len + 2, t2, 0);
 		snprintf(want, sizeof(want), "%.*s%s())", (int) n1 - 1, t1, len ? ", " : "");
 		if (n2 != strlen(want) || strcmp(t2, want) != 0)
 		{
@@ -756,10 +756,10 @@ test_fast_paths(long rounds)
 				CHECK(0, "fast and full writer differ for %s: %s / %s", wc_hex(buf, len), t1, t2);
 		}
 		/* parse back both ways */
-		s1 = fdb_text_parse(t1, n1, b1, &o1, &e1);
+		s1 = wc_fdb_text_parse(t1, n1, b1, &o1, &e1);
 		snprintf(sp, sizeof(sp), "( %s", t1 + 1);
-		s2 = fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
-		if (s1 != FDB_OK || s2 != FDB_OK || o1 != len || o2 != len ||
+		s2 = wc_fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
+		if (s1 != WC_OK || s2 != WC_OK || o1 != len || o2 != len ||
 			memcmp(b1, buf, len) != 0 || memcmp(b2, buf, len) != 0)
 		{
 			if (bad_parse++ < 5)
@@ -782,8 +782,8 @@ test_fast_paths(long rounds)
 		/* every truncation fails (or passes) as the validator says */
 		for (k = 0; k < len; k++)
 		{
-			fdb_status	sv = fdb_validate(buf, k, &count, &r),
-						sw = fdb_text_write_checked(buf, k, t2, 0, &n2, &r);
+			wc_status	sv = wc_fdb_validate(buf, k, &count, &r),
+						sw = wc_fdb_text_write_checked(buf, k, t2, 0, &n2, &r);
 
 			if (sv != sw && bad_trunc++ < 5)
 				CHECK(0, "truncated %s: validate %d, write %d", wc_hex(buf, k), (int) sv, (int) sw);
@@ -796,12 +796,12 @@ test_fast_paths(long rounds)
 
 			memcpy(sp, t1, n1 + 1);
 			sp[at] = junk[next_rand() % (sizeof(junk) - 1)];
-			s1 = fdb_text_parse(sp, n1, b1, &o1, &e1);
+			s1 = wc_fdb_text_parse(sp, n1, b1, &o1, &e1);
 			memmove(sp + 2, sp + 1, n1);
 			sp[1] = ' ';
-			s2 = fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
-			if (s1 != s2 || (s1 == FDB_OK && (o1 != o2 || memcmp(b1, b2, o1) != 0)) ||
-				(s1 != FDB_OK && e2 != e1 + 1))
+			s2 = wc_fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
+			if (s1 != s2 || (s1 == WC_OK && (o1 != o2 || memcmp(b1, b2, o1) != 0)) ||
+				(s1 != WC_OK && e2 != e1 + 1))
 			{
 				if (bad_mangle++ < 5)
 					CHECK(0, "mangled %s: %d at %zu / %d at %zu", sp, (int) s1, e1, (int) s2, e2);
@@ -840,8 +840,8 @@ test_decimal_input(long rounds)
 					k,
 					pos = 0,
 					point = nd > 1 ? 1 + (int) ((r >> 24) % (uint64_t) (nd - 1)) : nd;
-		fdb_reader	rd;
-		fdb_elem	e;
+		wc_fdb_reader	rd;
+		wc_fdb_elem	e;
 		double		ref;
 
 		if ((r >> 32) & 1)
@@ -863,20 +863,20 @@ test_decimal_input(long rounds)
 		if (errno == ERANGE && (isinf(ref) || ref == 0))
 		{
 			/* out of the type's range: an error, as strtod's ERANGE */
-			if (fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != FDB_ERR_SYNTAX && bad++ < 5)
+			if (wc_fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != WC_ERR_SYNTAX && bad++ < 5)
 				CHECK(0, "%s is out of range but parses", txt);
 			continue;
 		}
-		if (fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != FDB_OK)
+		if (wc_fdb_text_parse(txt, strlen(txt), out, &olen, &epos) != WC_OK)
 		{
 			if (bad++ < 5)
 				CHECK(0, "%s does not parse", txt);
 			continue;
 		}
-		fdb_reader_init(&rd, out, olen);
-		if (fdb_read(&rd, &e) != FDB_OK ||
-			(is_float ? (e.type != FDB_FLOAT || e.v.f32 != fbits(strtof(num, NULL))) :
-			 (e.type != FDB_DOUBLE || e.v.f64 != dbits(strtod(num, NULL)))))
+		wc_fdb_reader_init(&rd, out, olen);
+		if (wc_fdb_read(&rd, &e) != WC_OK ||
+			(is_float ? (e.type != WC_FDB_FLOAT || e.v.f32 != fbits(strtof(num, NULL))) :
+			 (e.type != WC_FDB_DOUBLE || e.v.f64 != dbits(strtod(num, NULL)))))
 		{
 			if (bad++ < 5)
 				CHECK(0, "%s parses to other bits than strto%s", txt, is_float ? "f" : "d");
@@ -898,10 +898,10 @@ main(int argc, char **argv)
 	run_all("exponent-form formatter", exp_shortest_double, exp_shortest_float, nrandom / 4);
 	run_all("fixed-form formatter", fixed_shortest_double, fixed_shortest_float, nrandom / 4);
 #ifdef WC_HAVE_PGCOMMON
-	fdb_text_set_shortest(double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn);
+	wc_fdb_text_set_shortest(double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn);
 	test_layout();
 	test_fast_paths(nrandom / 5);
-	fdb_text_set_shortest(NULL, NULL);
+	wc_fdb_text_set_shortest(NULL, NULL);
 	run_all("PostgreSQL Ryu", double_to_shortest_decimal_bufn, float_to_shortest_decimal_bufn, nrandom);
 #else
 	printf("  (libpgcommon not found: PostgreSQL's Ryu not checked)\n");
