@@ -169,6 +169,7 @@ CREATE TEMP TABLE capsets AS
 SELECT name, c.command, c.result_set, count(*) AS rows, max(cardinality(c.columns)) AS ncols
 FROM caps, mysql_conversation(CASE WHEN client <> '' THEN decode(client, 'hex') END, decode(server, 'hex')) c
 WHERE c.kind LIKE '%row' AND client <> '' GROUP BY 1, 2, 3;
+CREATE TEMP TABLE capsame (name text, command int, result_set int, rows bigint, same bool);
 DO $$
 DECLARE
 	r record;
@@ -191,10 +192,20 @@ BEGIN
 					NULL::pg_temp.captext%s, command => %s, result_set => %s) AS p WHERE name = %L$q$,
 			r.rows, r.ncols, r.command, r.result_set, r.name, r.ncols, r.name, r.command, r.result_set,
 			r.ncols, r.command, r.result_set, r.name) INTO n, same;
-		RAISE NOTICE '% command % result set %: % rows of %, same: %', r.name, r.command, r.result_set, n, r.ncols, same;
+		INSERT INTO capsame VALUES (r.name, r.command, r.result_set, n, same);
 		EXECUTE format('DROP TYPE pg_temp.captext%s', r.ncols);
 	END LOOP;
 END $$;
+-- (the vector file grows: at least the 23 result sets of its first 16 captures)
+SELECT count(*) >= 23 AS enough_result_sets, sum(rows) >= 222 AS enough_rows,
+	   bool_and(same) AS all_same,
+	   string_agg(name || ' ' || command || '/' || result_set, ', ') FILTER (WHERE NOT same) AS different
+FROM capsame;
+-- a few of them by name: pipelined prepare + execute (0xFFFFFFFF), cached
+-- metadata, cursor fetch, compressed multi-statement, the 17 MB value
+SELECT name, command, result_set, rows, same FROM capsame
+WHERE name IN ('direct', 'direct2', 'cursor', 'multi-compress', 'big-compress')
+ORDER BY name COLLATE "C", command, result_set;
 
 -- memory: 300,000 rows decoded in one call keep this backend's peak
 -- resident size within a few MB (the rows go to the scan's tuplestore,

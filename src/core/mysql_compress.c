@@ -30,15 +30,22 @@ load_le24(const uint8_t *p)
 	return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16;
 }
 
+/* What fail_packet records besides the offset. */
+#define SHOW_NONE 0
+#define SHOW_FOUND 1
+#define SHOW_BOTH 2
+
 /* Error st about compressed packet n (1-based) at offset off. */
 static wc_status
 fail_packet(wc_error *err, wc_status st, size_t off, uint64_t n, const char *field,
-			uint64_t expected, uint64_t found, int has_expected)
+			uint64_t expected, uint64_t found, int show)
 {
-	if (has_expected)
+	if (show == SHOW_BOTH)
 		wc_fail_ef(err, st, off, expected, found);
-	else
+	else if (show == SHOW_FOUND)
 		wc_fail_found(err, st, off, found);
+	else
+		wc_fail(err, st, off);
 	wc_in_field(err, st, field);
 	return wc_at_index(err, st, INDEX_KIND, (int64_t) n);
 }
@@ -51,12 +58,12 @@ read_header(const uint8_t *buf, size_t len, size_t pos, uint64_t n, size_t *clen
 {
 	if (len - pos < WC_MYSQL_COMPRESS_HEADER)
 		return fail_packet(err, WC_ERR_TRUNCATED, pos, n, F_HEADER,
-						   WC_MYSQL_COMPRESS_HEADER, len - pos, 1);
+						   WC_MYSQL_COMPRESS_HEADER, len - pos, SHOW_BOTH);
 	*clen = load_le24(buf + pos);
 	*ulen = load_le24(buf + pos + 4);
 	if (len - pos - WC_MYSQL_COMPRESS_HEADER < *clen)
 		return fail_packet(err, WC_ERR_LENGTH, pos + WC_MYSQL_COMPRESS_HEADER, n, F_PAYLOAD,
-						   *clen, len - pos - WC_MYSQL_COMPRESS_HEADER, 1);
+						   *clen, len - pos - WC_MYSQL_COMPRESS_HEADER, SHOW_BOTH);
 	return WC_OK;
 }
 
@@ -134,7 +141,7 @@ inflate_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *wor
 	zs.zfree = arena_free;
 	zs.opaque = &a;
 	if (inflateInit(&zs) != Z_OK)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zlib stream", 0, 0, 0);
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zlib stream", 0, 0, SHOW_NONE);
 	zs.next_in = (Bytef *) in;
 	zs.avail_in = (uInt) clen;
 	zs.next_out = out;
@@ -146,13 +153,13 @@ inflate_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *wor
 		return WC_OK;
 	if (rc == Z_STREAM_END && zs.avail_in != 0)
 		return fail_packet(err, WC_ERR_TRAILING, off + (clen - zs.avail_in), n, "zlib stream",
-						   0, zs.avail_in, 0);
+						   0, zs.avail_in, SHOW_FOUND);
 	if (rc == Z_STREAM_END || (rc == Z_BUF_ERROR && zs.avail_out == 0))
 		/* shorter than stated, or more than stated (the output is full) */
 		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length",
-						   ulen, rc == Z_STREAM_END ? produced : produced + 1, 1);
+						   ulen, rc == Z_STREAM_END ? produced : produced + 1, SHOW_BOTH);
 	return fail_packet(err, WC_ERR_BAD_VALUE, off + (clen - zs.avail_in), n, "zlib stream",
-					   0, 0, 0);
+					   0, 0, SHOW_NONE);
 }
 
 /* Decompress one zstd payload of exactly ulen bytes. */
@@ -166,14 +173,14 @@ unzstd_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work
 	size_t		r;
 
 	if (dctx == NULL)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, 0);
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, SHOW_NONE);
 	if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != ZSTD_CONTENTSIZE_ERROR &&
 		content != ulen)
 		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen,
-						   content, 1);
+						   content, SHOW_BOTH);
 	r = ZSTD_decompressDCtx(dctx, out, ulen, in, clen);
 	if (ZSTD_isError(r))
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, 0);
+		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, SHOW_NONE);
 	if (r != ulen)
 		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen, r, 1);
 	return WC_OK;
@@ -217,7 +224,7 @@ wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
 		if (out_len - done < (ulen ? ulen : clen))
 			/* the buffer is not the size pass's */
 			return fail_packet(err, WC_ERR_TOO_LARGE, pos, n, F_PAYLOAD,
-							   out_len - done, ulen ? ulen : clen, 1);
+							   out_len - done, ulen ? ulen : clen, SHOW_BOTH);
 		if (ulen == 0)
 		{
 			memcpy(out + done, in, clen);
@@ -238,7 +245,7 @@ wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
 			}
 			else
 				st = fail_packet(err, WC_ERR_UNSUPPORTED, body, n, F_PAYLOAD, 0,
-								 clen ? in[0] : 0, 0);
+								 clen ? in[0] : 0, SHOW_FOUND);
 			if (st != WC_OK)
 				return st;
 			done += ulen;
@@ -252,9 +259,10 @@ wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
 }
 
 /* Do headers of hdr bytes, whose first three hold the payload length,
- * chain from start exactly to len? */
+ * chain from start exactly to len?  *first_compressed: the first payload
+ * (of a compressed reading) is a zlib stream or a zstd frame. */
 static int
-chains(const uint8_t *buf, size_t len, size_t start, size_t hdr)
+chains(const uint8_t *buf, size_t len, size_t start, size_t hdr, int *first_compressed)
 {
 	size_t		pos = start;
 
@@ -262,6 +270,13 @@ chains(const uint8_t *buf, size_t len, size_t start, size_t hdr)
 	{
 		if (len - pos < hdr || len - pos - hdr < load_le24(buf + pos))
 			return 0;
+		if (pos == start && first_compressed)
+		{
+			const uint8_t *p = buf + pos + hdr;
+			size_t		n = load_le24(buf + pos);
+
+			*first_compressed = load_le24(buf + pos + 4) != 0 && (is_zlib(p, n) || is_zstd(p, n));
+		}
 		pos += hdr + load_le24(buf + pos);
 	}
 	return 1;
@@ -270,6 +285,11 @@ chains(const uint8_t *buf, size_t len, size_t start, size_t hdr)
 int
 wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start)
 {
-	return start < len && chains(buf, len, start, WC_MYSQL_COMPRESS_HEADER) &&
-		!chains(buf, len, start, 4);
+	int			first = 0;
+
+	if (start >= len || chains(buf, len, start, 4, NULL))
+		return 0;
+	/* the compressed headers chain to the end, or (a capture cut short)
+	 * the first payload is a zlib stream or a zstd frame */
+	return chains(buf, len, start, WC_MYSQL_COMPRESS_HEADER, &first) || first;
 }

@@ -78,10 +78,10 @@ wc_status	wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start,
 /*
  * Do the bytes buf[start .. len) read as compressed packets rather than as
  * ordinary ones?  For a capture of the server's side alone, which does not
- * show what the client asked for: 1 when the compressed packets' headers
- * chain exactly to the end of the bytes and ordinary packet headers do not.
- * (Both chaining exactly is as unlikely as the bytes allow; the ordinary
- * reading wins then.)
+ * show what the client asked for: 1 when ordinary packet headers do not
+ * chain exactly to the end of the bytes and either the compressed packets'
+ * headers do, or (a capture cut short) the first compressed payload is a
+ * zlib stream or a zstd frame.
  */
 int			wc_mysql_compress_detect(const uint8_t *buf, size_t len, size_t start);
 

@@ -676,7 +676,8 @@ prepare_ok(wc_mysql_conv *c, const peeked *p, wc_mysql_conv_item *it, wc_error *
  * The columns of a result set sent without definitions (MariaDB's cached
  * metadata, MySQL's optional metadata): the prepared statement's.  With
  * the client stream, the statement the execute named; from the server's
- * side alone, the one statement prepared with that many columns.  A text
+ * side alone, the one statement prepared with that many columns (the
+ * server's side cannot tell an execute from a text query there).  A text
  * query's result set without definitions has none (columns unknown).
  */
 static wc_status
@@ -697,11 +698,6 @@ cached_columns(wc_mysql_conv *c, const peeked *p, uint64_t n, wc_mysql_conv_item
 									  it, err);
 				i = j;
 			}
-		if (i < 0 && c->command_type < 0 && !c->binary)
-		{
-			c->cols_known = 0;	/* a text result set */
-			return WC_OK;
-		}
 	}
 	else if (!executes(c->command_type))
 	{

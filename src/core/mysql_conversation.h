@@ -20,7 +20,8 @@
  * the prepared statement's).  Where the bytes cannot tell which definitions
  * apply, the decoder stops with an error rather than guess.
  *
- * A compressed connection (CLIENT_COMPRESS) is decoded once its streams
+ * A compressed connection (CLIENT_COMPRESS or, zstd only,
+ * CLIENT_ZSTD_COMPRESSION_ALGORITHM) is decoded once its streams
  * are decompressed (mysql_compress.h): wc_mysql_conv_handshake_end tells
  * where the compressed part of each stream starts.
  */
@@ -175,7 +176,8 @@ wc_status wc_mysql_conv_next(wc_mysql_conv *c, wc_mysql_conv_item *it,
  * it ends in each stream and what both sides negotiated (*caps: the
  * server's capabilities ANDed with the client's; the server's alone without
  * a client stream).  After that point a connection that negotiated
- * CLIENT_COMPRESS carries compressed packets.  Returns WC_OK, WC_NULL when
+ * CLIENT_COMPRESS or CLIENT_ZSTD_COMPRESSION_ALGORITHM carries compressed
+ * packets.  Returns WC_OK, WC_NULL when
  * the capture ends inside the handshake phase or begins with an ERR, or the
  * error of wc_mysql_conv_next.
  */

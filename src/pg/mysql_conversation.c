@@ -61,9 +61,9 @@ decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
 
 /*
  * Start conv on the streams, decompressed when the connection negotiated
- * CLIENT_COMPRESS (with the client stream) or, from the server's side
- * alone, when what follows the handshake reads as compressed packets;
- * conv->buf and conv->len are then the streams to read.  Shared with
+ * compression (with the client stream) or, from the server's side alone,
+ * when what follows the handshake reads as compressed packets; conv->buf
+ * and conv->len are then the streams to read.  Shared with
  * mysql_conversation_rows().
  */
 void
@@ -79,7 +79,10 @@ mysql_conv_open(wc_mysql_conv *conv, const uint8 *client, size_t client_len,
 	if (wc_mysql_conv_handshake_end(client, client_len, server, server_len, &cend, &send,
 									&caps, &err) == WC_OK)
 	{
-		compressed = client ? (caps & WC_MYSQL_CLIENT_COMPRESS) != 0 :
+		/* zlib (CLIENT_COMPRESS) or zstd (CLIENT_ZSTD_COMPRESSION_ALGORITHM,
+		 * which MySQL's clients set without CLIENT_COMPRESS) */
+		compressed = client ? (caps & (WC_MYSQL_CLIENT_COMPRESS |
+									   WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)) != 0 :
 			wc_mysql_compress_detect(server, server_len, send);
 		if (compressed)
 		{

@@ -337,11 +337,17 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 										 dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
 									 dt->microsecond);
 	}
+	/*
+	 * MySQL counts years astronomically (its year 0 is a leap year before
+	 * year 1): year 0 is PostgreSQL's 1 BC, as date2j above has it.
+	 */
 	if (c->type == WC_MYSQL_TYPE_DATE)
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u", dt->year, dt->month, dt->day);
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u%s", dt->year ? dt->year : 1, dt->month,
+				 dt->day, dt->year ? "" : " BC");
 	else
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u", dt->year, dt->month,
-				 dt->day, dt->hour, dt->minute, dt->second, dt->microsecond);
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s",
+				 dt->year ? dt->year : 1, dt->month, dt->day, dt->hour, dt->minute, dt->second,
+				 dt->microsecond, dt->year ? "" : " BC");
 	return from_text(c, buf);
 }
 

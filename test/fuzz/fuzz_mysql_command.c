@@ -1,10 +1,13 @@
 /*
- * fuzz_mysql_command.c: libFuzzer target for COM_QUERY and
- * COM_STMT_EXECUTE (mysql_command.h).  The first byte picks the decoder
- * (bit 0), query attributes (bit 1) and, for COM_STMT_EXECUTE, the
- * statement's parameter count (bits 2-7).  A checked parameter block is
- * walked again: every value slice lies inside the values region, in
- * order, and the walk ends exactly where the block does.
+ * fuzz_mysql_command.c: libFuzzer target for COM_QUERY,
+ * COM_STMT_EXECUTE and COM_STMT_BULK_EXECUTE (mysql_command.h).  A payload
+ * starting FA is a bulk execute; otherwise the first byte picks the
+ * decoder (bit 0), query attributes (bit 1) and, for COM_STMT_EXECUTE,
+ * the statement's parameter count (bits 2-7) and the parameters streamed
+ * with COM_STMT_SEND_LONG_DATA (bits 5-7: parameters 0-2).  A checked
+ * parameter block is walked again: every value slice lies inside the
+ * values region, in order, and the walk ends exactly where the block does;
+ * a checked bulk execute's rows are walked to exactly its end.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,6 +16,29 @@
 #include "mysql_command.h"
 
 #define REQUIRE(c) do { if (!(c)) abort(); } while (0)
+
+/* Walk a checked bulk execute: be->rows rows of be->count values, in
+ * order, to exactly the end. */
+static void
+walk_bulk(const uint8_t *p, size_t n, const wc_mysql_bulk_execute *be)
+{
+	wc_mysql_bulk_cursor c = {0, 0, be->rows_off};
+	wc_mysql_param prm;
+	int			ind;
+
+	REQUIRE(be->rows_off <= n);
+	for (uint64_t k = 0; k < be->rows * be->count; k++)
+	{
+		size_t		before = c.pos;
+
+		REQUIRE(wc_mysql_bulk_param_next(p, n, be, &c, &prm, &ind, NULL) == WC_OK);
+		REQUIRE(ind >= 0 && ind <= WC_MYSQL_BULK_IGNORE);
+		REQUIRE(prm.value.is_null == (ind != WC_MYSQL_BULK_NONE));
+		if (!prm.value.is_null)
+			REQUIRE(prm.value.off == before + 1 && prm.value.off + prm.value.len == c.pos);
+	}
+	REQUIRE(c.pos == n && c.index == 0);
+}
 
 static void
 walk(const uint8_t *p, size_t n, const wc_mysql_params *ps)
@@ -52,11 +78,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copy = malloc(n ? n : 1);
 	memcpy(copy, data + 1, n);
 	caps = WC_MYSQL_CAPS_DEFAULT | ((data[0] & 2) ? WC_MYSQL_CLIENT_QUERY_ATTRIBUTES : 0);
-	if (data[0] & 1)
+	if (n > 0 && copy[0] == WC_MYSQL_COM_STMT_BULK_EXECUTE)
+	{
+		wc_mysql_bulk_execute be;
+
+		if (wc_mysql_bulk_execute_decode(copy, n, data[0] >> 2, &be, &err) == WC_OK)
+			walk_bulk(copy, n, &be);
+		else
+			REQUIRE(err.offset <= n);
+	}
+	else if (data[0] & 1)
 	{
 		wc_mysql_stmt_execute ex;
 
-		if (wc_mysql_stmt_execute_decode(copy, n, caps, data[0] >> 2, &ex, &err) == WC_OK)
+		if (wc_mysql_stmt_execute_decode_streamed(copy, n, caps, data[0] >> 2, data[0] >> 5, &ex,
+												  &err) == WC_OK)
 		{
 			REQUIRE(n >= 10 && copy[0] == WC_MYSQL_COM_STMT_EXECUTE);
 			walk(copy, n, &ex.params);

@@ -192,6 +192,7 @@ DECLARE
 	bad int := 0;
 	cut bigint;
 	msg text;
+	detail text;
 	state text;
 BEGIN
 	SELECT client, server INTO cl, sv FROM cap;
@@ -204,7 +205,10 @@ BEGIN
 			PERFORM count(*) FROM mysql_conversation(cl, substr(sv, 1, cut::int));
 			bad := bad + 1;
 		EXCEPTION WHEN others THEN
-			GET STACKED DIAGNOSTICS msg = MESSAGE_TEXT, state = RETURNED_SQLSTATE;
+			-- the message says what, its detail where
+			GET STACKED DIAGNOSTICS msg = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL,
+									state = RETURNED_SQLSTATE;
+			msg := msg || ' ' || coalesce(detail, '');
 			IF state <> '22P03' OR msg !~ 'packet [0-9]+' OR msg !~ 'byte offset [0-9]+' THEN
 				RAISE WARNING 'cut at %: % %', cut, state, msg;
 				bad := bad + 1;

@@ -271,7 +271,8 @@ capture_load(wc_tsv *t, capture *cap)
 	cap->compressed = t->field[1][0] == '1';
 	if (wc_mysql_conv_handshake_end(cap->c, cap->cn, cap->s, cap->sn, &ce, &se, &caps, &e) != WC_OK)
 		return 0;
-	if (cap->compressed != ((caps & WC_MYSQL_CLIENT_COMPRESS) != 0) ||
+	if (cap->compressed != ((caps & (WC_MYSQL_CLIENT_COMPRESS |
+									 WC_MYSQL_CLIENT_ZSTD_COMPRESSION_ALGORITHM)) != 0) ||
 		wc_mysql_compress_detect(cap->s, cap->sn, se) != cap->compressed)
 		return 0;
 	if (cap->compressed)
