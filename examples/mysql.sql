@@ -70,8 +70,9 @@ SELECT * FROM users ORDER BY id;
 -- An OK packet (after INSERT/UPDATE): 1 row affected, last insert id 300.
 SELECT * FROM mysql_ok_packet_decode('\x0001fc2c0102000000');
 
--- Errors name the function, the field and the byte offset (SQLSTATE 22P03
--- for malformed input): a length of 2^63 is checked, never trusted.
+-- Errors say what is wrong and in which field, with the byte offset in the
+-- detail (SQLSTATE 22P03 for malformed input): a length of 2^63 is checked,
+-- never trusted.
 DO $$
 BEGIN
     PERFORM mysql_lenenc_str_decode('\xfe0000000000000080');

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "decimal.h"
 
 /* Record an error in the reader. */
 static wc_status
@@ -278,6 +279,12 @@ find_zero(const uint8_t *s, const uint8_t *end)
 	return memchr(s, 0, (size_t) (end - s));
 }
 
+/*
+ * One event per call.  A single switch over the type codes, longer than the
+ * rest of the core on purpose: it is the per-element step of every reader,
+ * and its cases share the reader state and the one error exit, which
+ * separate functions would each have to repeat.
+ */
 wc_status
 wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 {
@@ -746,38 +753,16 @@ u64_digits_rev(uint64_t v, char *out)
 	return k;
 }
 
-/* "00" .. "99": two decimal digits per division */
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* Decimal of an int64 straight into dst, from the last digit pair back. */
+/* Decimal of an int64 straight into dst: the sign, then the digits. */
 size_t
 wc_fdb_i64_to_decimal(int64_t i, char *dst)
 {
-	uint64_t	v = i < 0 ? (uint64_t) 0 - (uint64_t) i : (uint64_t) i,
-				t;
-	size_t		nd = 1,
-				len;
-	char	   *o;
+	size_t		neg = i < 0;
+	size_t		len = neg + wc_dec_u64(neg ? (uint64_t) 0 - (uint64_t) i : (uint64_t) i,
+									   dst + neg);
 
-	for (t = v; t >= 10; t /= 10)
-		nd++;
-	len = nd + (i < 0);
-	if (i < 0)
+	if (neg)
 		*dst = '-';
-	o = dst + len;
-	while (v >= 100)
-	{
-		o -= 2;
-		memcpy(o, digit_pairs + 2 * (v % 100), 2);
-		v /= 100;
-	}
-	if (v >= 10)
-		memcpy(o - 2, digit_pairs + 2 * v, 2);
-	else
-		o[-1] = (char) ('0' + v);
 	dst[len] = '\0';
 	return len;
 }

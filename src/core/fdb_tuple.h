@@ -186,18 +186,6 @@ wc_status	wc_fdb_decimal_to_mag(const char *s, size_t n, uint8_t *mag,
 /* Strict UTF-8 check (no overlongs, surrogates or > U+10FFFF). */
 int			wc_fdb_utf8_valid(const uint8_t *s, size_t n);
 
-/* Encode code point cp as UTF-8 into u (4 bytes); returns the length, 0
- * for a surrogate or a value above U+10FFFF. */
-int			wc_fdb_utf8_encode(uint32_t cp, uint8_t *u);
-
-/* Value of a hex digit, -1 if c is not one. */
-int			wc_fdb_hexval(int c);
-
-/* Text of a 12-byte versionstamp, "<20 hex digits>:<user version>",
- * NUL-terminated; out needs WC_FDB_VS_TEXT_MAX bytes.  Returns the length. */
-#define WC_FDB_VS_TEXT_MAX 32
-size_t		wc_fdb_vs_format(const uint8_t *vs, char *out);
-
 /* The decimal user version of a versionstamp's text form at s (n bytes):
  * one or more digits, any number of them leading zeros, value 0..65535.
  * *used gets the digits consumed.  WC_ERR_SYNTAX without a digit,
@@ -260,51 +248,9 @@ uint8_t    *wc_fdb_unnest_write(uint8_t *p, const wc_fdb_elem *e);
  * offset little-endian in offset_bytes (4, or 2 for API < 520) at buf+len. */
 wc_status	wc_fdb_append_vs_offset(uint8_t *buf, size_t len, int offset_bytes, wc_fdb_reader *r);
 
-/* ---- text form ---- */
-
-/* Upper bound of the text form of a valid packed tuple (incl. NUL). */
-size_t		wc_fdb_text_bound(const uint8_t *buf, size_t len);
-
-/* Write the text form; returns its length (NUL-terminated).  ascii_only
- * escapes every non-ASCII character as \u{...}. */
-size_t		wc_fdb_text_write(const uint8_t *buf, size_t len, char *out, int ascii_only);
-
-/* The same, validating as it writes (one walk): WC_OK, or the decoder's
- * status with *r at the problem (the text written up to it is still within
- * wc_fdb_text_bound); *outlen gets the length. */
-wc_status	wc_fdb_text_write_checked(const uint8_t *buf, size_t len, char *out, int ascii_only,
-								   size_t *outlen, wc_fdb_reader *r);
-
-/* Text form of a double / float (shortest round-trip form, "inf", "nan",
- * or "nan(0x...)" for NaNs other than the default); out >= 40 bytes. */
-size_t		wc_fdb_format_double(uint64_t bits, char *out);
-size_t		wc_fdb_format_float(uint32_t bits, char *out);
-
-/* A shortest round-trip formatter (PostgreSQL's double_to_shortest_decimal_bufn
- * and float_to_shortest_decimal_bufn have this shape): writes the shortest
- * decimal that reads back as the value, without a NUL, in a buffer of >= 40 bytes, and
- * returns its length.  Installed once; NULL (the default) makes
- * wc_fdb_format_double / float search precisions with snprintf + strtod. */
-typedef int (*wc_fdb_shortest_double_fn) (double d, char *out);
-typedef int (*wc_fdb_shortest_float_fn) (float f, char *out);
-void		wc_fdb_text_set_shortest(wc_fdb_shortest_double_fn dfn, wc_fdb_shortest_float_fn ffn);
-
-/* Upper bound of the packed size of n characters of text form: an element
- * and the separator before it take >= 3 characters for <= 9 bytes (".5,"
- * is a double), everything else packs smaller than its text. */
-#define wc_fdb_text_parse_bound(n) (3 * (size_t) (n) + 16)
-/* Text up to this long is parsed once into a buffer of the bound. */
-#define WC_FDB_TEXT_ONE_PASS_MAX 8192
-
-/* Parse the text form (s need not be NUL-terminated).  With out == NULL
- * only *outlen is computed.  On error *err_pos is the character offset. */
-wc_status	wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,
-						   size_t *err_pos);
-
 /* Bytewise key comparison (a proper prefix sorts first). */
 int			wc_fdb_key_cmp(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen);
 
-/* Human-readable message for a status ("truncated integer" etc.). */
 /*
  * Describe the error st of reader r in *err: the byte offset, the element
  * (1-based top-level index), the kind of value being read as the field

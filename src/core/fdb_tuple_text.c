@@ -15,7 +15,7 @@
  * tuple byte for byte.
  * Parsing is a state machine with a depth counter, never recursive.
  */
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 
 #include <errno.h>
 #include <float.h>
@@ -1118,7 +1118,9 @@ fast_decimal(uint64_t m, int x, int neg, int is_float, wc_fdb_elem *e)
  * Parse a number (integer, double, float with suffix f) at s[*pi].  One
  * scan collects the first 19 digits as an integer and the decimal
  * exponent; integers of up to 18 digits and doubles and floats in the
- * exact range need nothing more.
+ * exact range need nothing more.  One function for the whole number
+ * grammar (sign, digits, fraction, exponent, suffix): the scan state is
+ * shared by every branch.
  */
 static wc_status
 parse_number(const char *s, size_t n, size_t *pi, wc_fdb_elem *e, uint8_t *mag)
@@ -1287,7 +1289,8 @@ skip_ws(const char *s, size_t n, size_t *i)
 		(*i)++;
 }
 
-/* Parse one scalar element at s[*pi] and emit it. */
+/* Parse one scalar element at s[*pi] and emit it: one case per element
+ * kind of the text grammar, each a few lines, dispatched on one character. */
 static wc_status
 parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "decimal.h"
 
 wc_status
 wc_hlc_make(int64_t wall, int64_t logical, wc_hlc *out)
@@ -250,71 +251,6 @@ wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_
 
 #undef FAIL
 
-/* "00" .. "99", for printing two digits at a time. */
-static const char digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-	"8081828384858687888990919293949596979899";
-
-/* v < 10^8 as exactly 8 digits at out: four independent pairs. */
-static inline void
-put8(uint32_t v, char *out)
-{
-	uint32_t	hi = v / 10000;
-	uint32_t	lo = v % 10000;
-
-	memcpy(out, digit_pairs + (hi / 100) * 2, 2);
-	memcpy(out + 2, digit_pairs + (hi % 100) * 2, 2);
-	memcpy(out + 4, digit_pairs + (lo / 100) * 2, 2);
-	memcpy(out + 6, digit_pairs + (lo % 100) * 2, 2);
-}
-
-/* Decimal digits of v < 10^8 at out (no NUL); returns how many. */
-static size_t
-put_small(uint32_t v, char *out)
-{
-	char		tmp[8];
-	char	   *t = tmp + sizeof(tmp);
-	size_t		n;
-
-	while (v >= 100)
-	{
-		t -= 2;
-		memcpy(t, digit_pairs + (v % 100) * 2, 2);
-		v /= 100;
-	}
-	if (v >= 10)
-	{
-		t -= 2;
-		memcpy(t, digit_pairs + v * 2, 2);
-	}
-	else
-		*--t = (char) ('0' + v);
-	n = (size_t) (tmp + sizeof(tmp) - t);
-	memcpy(out, t, n);
-	return n;
-}
-
-/* Decimal digits of v at out (no NUL), in 8-digit blocks; returns how many. */
-static size_t
-put_u64(uint64_t v, char *out)
-{
-	size_t		n;
-
-	if (v < 100000000u)
-		return put_small((uint32_t) v, out);
-	if (v < 10000000000000000u)
-		n = put_small((uint32_t) (v / 100000000u), out);
-	else
-	{
-		n = put_small((uint32_t) (v / 10000000000000000u), out);
-		put8((uint32_t) (v / 100000000u % 100000000u), out + n);
-		n += 8;
-	}
-	put8((uint32_t) (v % 100000000u), out + n);
-	return n + 8;
-}
-
 /* v zero-padded to exactly width (9 or 10) digits at out (v < 10^width). */
 static void
 put_fixed(uint32_t v, int width, char *out)
@@ -322,16 +258,16 @@ put_fixed(uint32_t v, int width, char *out)
 	uint32_t	hi = v / 100000000u;	/* <= 21 */
 
 	if (width == 10)
-		memcpy(out, digit_pairs + hi * 2, 2);
+		memcpy(out, wc_dec_pairs + hi * 2, 2);
 	else
 		out[0] = (char) ('0' + hi);
-	put8(v % 100000000u, out + width - 8);
+	wc_dec_put8(v % 100000000u, out + width - 8);
 }
 
 size_t
 wc_hlc_format(const wc_hlc *v, char *buf)
 {
-	size_t		n = put_u64((uint64_t) v->wall, buf);
+	size_t		n = wc_dec_u64((uint64_t) v->wall, buf);
 
 	buf[n++] = '.';
 	put_fixed((uint32_t) v->logical, 10, buf + n);
@@ -354,13 +290,13 @@ wc_hlc_format_crdb(const wc_hlc *v, char *buf)
 	{
 		uint64_t	w = (uint64_t) v->wall;
 
-		n = put_u64(w / 1000000000u, buf);
+		n = wc_dec_u64(w / 1000000000u, buf);
 		buf[n++] = '.';
 		put_fixed((uint32_t) (w % 1000000000u), 9, buf + n);
 		n += 9;
 	}
 	buf[n++] = ',';
-	n += put_u64((uint64_t) v->logical, buf + n);
+	n += wc_dec_u64((uint64_t) v->logical, buf + n);
 	buf[n] = '\0';
 	return n;
 }

@@ -5,7 +5,7 @@
 #ifndef WC_FDB_PG_H
 #define WC_FDB_PG_H
 
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 #include "wc_report.h"
 
 /* Validate a packed tuple as a whole (22P03 on error); returns the number

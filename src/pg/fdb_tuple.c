@@ -476,7 +476,7 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 	}
 }
 
-/* One SQL value as one element. */
+/* One SQL value as one element: one case per SQL type the packer takes. */
 static void
 push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 {

@@ -1098,7 +1098,8 @@ pop_fill_array(PopCtx *c, const PopColumn *col)
 											  col->elmlen, col->elmbyval, col->elmalign));
 }
 
-/* Element e (just read) as a value of col's type. */
+/* Element e (just read) as a value of col's type: one case per column type
+ * the populate functions fill. */
 static Datum
 pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 {

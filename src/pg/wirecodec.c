@@ -7,7 +7,7 @@
 #include "common/shortest_dec.h"
 #include "fmgr.h"
 
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 
 WC_MODULE_MAGIC;
 

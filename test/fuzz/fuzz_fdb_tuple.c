@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 
 static void
 check(int ok)

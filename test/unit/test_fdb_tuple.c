@@ -10,7 +10,7 @@
  * begin/end markers), which is what the core packs.
  */
 #include "harness.h"
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 #include "byteorder.h"
 
 #include <ctype.h>

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fdb_tuple.h"
+#include "fdb_tuple_text.h"
 #include "harness.h"
 
 #ifdef WC_HAVE_PGCOMMON
