@@ -157,14 +157,14 @@ SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people_d);
 \echo :LAST_ERROR_SQLSTATE
 DROP DOMAIN people_d;
 
--- real captures (test/vectors/mysql_captures.tsv, recorded from MariaDB
+-- real captures (test/unit/mysql_captures.tsv, recorded from MariaDB
 -- 10.11 with Connector/C: pipelined prepare + execute, cached metadata,
 -- cursors and COM_STMT_FETCH, long data, bulk, compression): every result
 -- set's rows through mysql_conversation_rows equal the rows of
 -- mysql_conversation + mysql_row_populate_record, into a row type of as
 -- many text columns
 CREATE TEMP TABLE caps (name text, compressed int, client text, server text, description text, signature text);
-\copy caps FROM 'test/vectors/mysql_captures.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER true, QUOTE E'\x02')
+\copy caps FROM 'test/unit/mysql_captures.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER true, QUOTE E'\x02')
 CREATE TEMP TABLE capsets AS
 SELECT name, c.command, c.result_set, count(*) AS rows, max(cardinality(c.columns)) AS ncols
 FROM caps, mysql_conversation(CASE WHEN client <> '' THEN decode(client, 'hex') END, decode(server, 'hex')) c

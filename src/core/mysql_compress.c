@@ -67,6 +67,29 @@ read_header(const uint8_t *buf, size_t len, size_t pos, uint64_t n, size_t *clen
 	return WC_OK;
 }
 
+/* zlib's two header bytes: deflate, a window of at most 32 KB, a check
+ * multiple of 31. */
+static int
+is_zlib(const uint8_t *p, size_t n)
+{
+	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
+		((unsigned) p[0] << 8 | p[1]) % 31 == 0;
+}
+
+static int
+is_zstd(const uint8_t *p, size_t n)
+{
+	return n >= 4 && wc_load_le32(p) == ZSTD_MAGICNUMBER;
+}
+
+/* Most bytes a zlib stream of n bytes can inflate to: deflate's best is
+ * 258 bytes from 2 bits, about 1032 to 1, plus its header and check. */
+static int
+zlib_can_hold(size_t clen, size_t ulen)
+{
+	return ulen / 1032 <= clen;
+}
+
 wc_status
 wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start, size_t *out_len,
 						 wc_error *err)
@@ -83,6 +106,20 @@ wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start, size_t *o
 
 		if (st != WC_OK)
 			return st;
+		if (ulen)
+		{
+			/* what a payload's own header can say about its size, before
+			 * a caller sizes a buffer by it */
+			const uint8_t *in = buf + pos + WC_MYSQL_COMPRESS_HEADER;
+			unsigned long long content = is_zstd(in, clen) ?
+				ZSTD_getFrameContentSize(in, clen) : ZSTD_CONTENTSIZE_UNKNOWN;
+
+			if ((is_zlib(in, clen) && !zlib_can_hold(clen, ulen)) ||
+				(content != ZSTD_CONTENTSIZE_UNKNOWN && content != ZSTD_CONTENTSIZE_ERROR &&
+				 content != ulen))
+				return fail_packet(err, WC_ERR_BAD_VALUE, pos + WC_MYSQL_COMPRESS_HEADER, n,
+								   "uncompressed length", ulen, content, SHOW_NONE);
+		}
 		total += ulen ? ulen : clen;
 		pos += WC_MYSQL_COMPRESS_HEADER + clen;
 	}
@@ -184,21 +221,6 @@ unzstd_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work
 	if (r != ulen)
 		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen, r, 1);
 	return WC_OK;
-}
-
-/* zlib's two header bytes: deflate, a window of at most 32 KB, a check
- * multiple of 31. */
-static int
-is_zlib(const uint8_t *p, size_t n)
-{
-	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
-		((unsigned) p[0] << 8 | p[1]) % 31 == 0;
-}
-
-static int
-is_zstd(const uint8_t *p, size_t n)
-{
-	return n >= 4 && wc_load_le32(p) == ZSTD_MAGICNUMBER;
 }
 
 wc_status

@@ -49,10 +49,11 @@ typedef struct wc_mysql_compress_stats
  * uncompressed sizes into *out_len (the size of the uncompressed stream).
  * Errors (offset absolute, index = 1-based compressed packet): truncated
  * header (WC_ERR_TRUNCATED, field "compressed packet header"), payload past
- * the end (WC_ERR_LENGTH), a sequence id that is neither the previous + 1
- * nor 0 (WC_ERR_BAD_VALUE, field "compressed sequence id"), a stored
- * payload whose header states a length (never: stored means 0) is
- * fine; a compressed payload larger than 16 MB - 1 cannot occur.
+ * the end (WC_ERR_LENGTH), an uncompressed length its payload cannot hold
+ * (WC_ERR_BAD_VALUE, field "uncompressed length": more than a zlib stream
+ * of that size inflates to, or not the size a zstd frame's header states),
+ * so that a caller may size its buffer by the result.  Compressed sequence
+ * ids are not checked (see mysql_compress.c).
  */
 wc_status	wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start,
 									 size_t *out_len, wc_error *err);

@@ -13,9 +13,17 @@ void
 wc_tsv_open(wc_tsv *t, const char *name)
 {
 	const char *dir = getenv("WC_VECTORS");
+	char		path[512];
 
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "test/vectors", name);
+	wc_tsv_open_path(t, path);
+}
+
+void
+wc_tsv_open_path(wc_tsv *t, const char *path)
+{
 	memset(t, 0, sizeof(*t));
-	snprintf(t->path, sizeof(t->path), "%s/%s", dir ? dir : "test/vectors", name);
+	snprintf(t->path, sizeof(t->path), "%s", path);
 	t->fp = fopen(t->path, "r");
 	if (t->fp == NULL)
 	{

@@ -28,6 +28,9 @@ typedef struct wc_tsv
  * aborts the test binary if the file is missing. */
 void		wc_tsv_open(wc_tsv *t, const char *name);
 
+/* The same for a TSV file of the project's own (a path from the root). */
+void		wc_tsv_open_path(wc_tsv *t, const char *path);
+
 /* Read the next row; returns 0 at end of file. */
 int			wc_tsv_next(wc_tsv *t);
 void		wc_tsv_close(wc_tsv *t);

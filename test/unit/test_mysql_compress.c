@@ -249,6 +249,19 @@ test_errors(void)
 	expect_error(&b, WC_ERR_BAD_VALUE, 7, 1, "uncompressed length", "zlib: length too short");
 	b.n = 0;
 
+	/* a length no zlib stream of that size reaches: found by the size pass */
+	append(&b, ok.b, ok.n);
+	le24(b.b + 4, 0xFFFFFF);
+	{
+		size_t		n;
+		wc_error	err;
+
+		CHECK(wc_mysql_decompress_size(b.b, b.n, 0, &n, &err) == WC_ERR_BAD_VALUE &&
+			  err.offset == 7 && strcmp(err.field, "uncompressed length") == 0,
+			  "zlib: 16 MB from a few hundred bytes");
+	}
+	b.n = 0;
+
 	/* corrupted deflate data (the Adler-32 check fails) */
 	append(&b, ok.b, ok.n);
 	b.b[b.n - 1] ^= 0xff;

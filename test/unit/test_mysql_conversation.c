@@ -220,7 +220,7 @@ test_large_row(void)
 	free(s.b);
 }
 
-/* ---- real captures (test/vectors/mysql_captures.tsv) ---- */
+/* ---- real captures (test/unit/mysql_captures.tsv) ---- */
 
 #include "mysql_compress.h"
 
@@ -360,7 +360,7 @@ test_captures(void)
 				want[1 << 16];
 	int			n = 0;
 
-	wc_tsv_open(&t, "mysql_captures.tsv");
+	wc_tsv_open_path(&t, "test/unit/mysql_captures.tsv");
 	while (wc_tsv_next(&t))
 	{
 		capture		cap = {0};
