@@ -82,7 +82,8 @@ tuple_text(const char *what, const uint8_t *p, size_t len)
 	return out;
 }
 
-/* A decoded string element as text in the server encoding. */
+/* A decoded string element (0-based index idx) as text in the server
+ * encoding; messages count elements from 1. */
 static text *
 string_to_text(const char *fname, const wc_fdb_elem *e, int64 idx)
 {
@@ -92,7 +93,7 @@ string_to_text(const char *fname, const wc_fdb_elem *e, int64 idx)
 		ereport(ERROR,
 				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
 				 errmsg("string element %lld contains U+0000, which text cannot hold",
-						(long long) idx),
+						(long long) idx + 1),
 				 errhint("Read it with fdb_tuple_get_bytea() to get its UTF-8 bytes.")));
 	if (GetDatabaseEncoding() == PG_UTF8)
 		return cstring_to_text_with_len((const char *) e->ptr, (int) e->len);
@@ -316,14 +317,15 @@ get_element(FunctionCallInfo fcinfo, const char *fname, wc_fdb_elem *e)
 						idx, fdb_validate_checked(p, len))));
 }
 
-/* Error: element idx is not of the wanted type. */
+/* Error: element idx (0-based; messages count from 1) is not of the wanted type. */
 static void
 wrong_type(FunctionCallInfo fcinfo, const char *fname, const wc_fdb_elem *e, const char *want)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("element %d is of type %s, not %s",
-					PG_GETARG_INT32(1), wc_fdb_type_name(e->type), want)));
+			 errmsg("element %lld is of type %s, not %s",
+					(long long) PG_GETARG_INT32(1) + 1, wc_fdb_type_name(e->type), want),
+			 errdetail("At index %d (indexes count from 0, elements from 1).", PG_GETARG_INT32(1))));
 }
 
 /* Declare a getter: finds the element, NULL for a null, checks the type. */
@@ -374,8 +376,10 @@ fdb_tuple_get_int8(PG_FUNCTION_ARGS)
 		wc_fdb_int_to_decimal(&e, dec);
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("fdb_tuple_get_int8: element %d is out of range for type bigint", PG_GETARG_INT32(1)),
-				 errdetail("Value: %s.", dec),
+				 errmsg("element %lld is out of range for type bigint",
+						(long long) PG_GETARG_INT32(1) + 1),
+				 errdetail("At index %d (indexes count from 0, elements from 1): the value is %s.",
+						   PG_GETARG_INT32(1), dec),
 				 errhint("Use fdb_tuple_get_numeric().")));
 	}
 	PG_RETURN_INT64(e.v.i);
@@ -856,7 +860,7 @@ typedef struct PopCtx
 
 static PopRecord *pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level);
 
-/* "3" or "3.1.0": where an element is, for messages. */
+/* "4" or "4.2.1": where an element is, for messages (counting from 1). */
 static char *
 pop_path(PopCtx *c)
 {
@@ -865,7 +869,7 @@ pop_path(PopCtx *c)
 
 	initStringInfo(&s);
 	for (i = 0; i <= c->depth && i < (int) lengthof(c->path); i++)
-		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i]);
+		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i] + 1);	/* from 1 */
 	return s.data;
 }
 
