@@ -85,3 +85,15 @@ CREATE FUNCTION mysql_com_stmt_bulk_execute_decode(payload bytea, num_params int
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_bulk_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
+
+-- MySQL: typed rows of a recorded conversation
+CREATE FUNCTION mysql_conversation_rows(client bytea, server bytea, base anyelement,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS SETOF anyelement
+	AS 'MODULE_PATHNAME', 'mysql_conversation_rows'
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
+CREATE FUNCTION mysql_conversation_rows(server bytea, base anyelement,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS SETOF anyelement
+	AS 'MODULE_PATHNAME', 'mysql_conversation_rows_server'
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;

@@ -3,9 +3,9 @@
 \set VERBOSITY sqlstate
 
 -- Functions (and aggregates) of the extension that are not IMMUTABLE or not
--- PARALLEL SAFE: mysql_row_populate_record, STABLE like
--- jsonb_populate_record (it converts through the target types' input
--- functions, e.g. timestamptz's, which read settings), and the binlog
+-- PARALLEL SAFE: mysql_row_populate_record and mysql_conversation_rows,
+-- STABLE like jsonb_populate_record (they convert through the target types'
+-- input functions, e.g. timestamptz's, which read settings), and the binlog
 -- readers of large objects, VOLATILE and PARALLEL UNSAFE like lo_get.
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proparallel
 FROM pg_proc p

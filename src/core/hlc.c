@@ -97,7 +97,7 @@ static const uint32_t pow10_u32[11] = {
 	1000000000u, 0u				/* 10^10 does not fit; never used as a scale */
 };
 
-#define FAIL(status, at) do { *err_off = (size_t) ((at) - base); return (status); } while (0)
+#define FAIL(status, at) return wc_fail(err, (status), (size_t) ((at) - base))
 
 /*
  * The decimal form "digits[.digits]" between b and e.  long_fraction: accept
@@ -105,7 +105,7 @@ static const uint32_t pow10_u32[11] = {
  */
 static wc_status
 parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
-			  wc_hlc *out, size_t *err_off)
+			  wc_hlc *out, wc_error *err)
 {
 	const char *p = b;
 	const char *frac;
@@ -130,7 +130,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 		if (nf > 10)
 		{
 			if (!long_fraction)
-				FAIL(WC_HLC_FRACTION_LEN, frac + 10);
+				return wc_fail_ef(err, WC_HLC_FRACTION_LEN, (size_t) (frac + 10 - base), 10, nf);
 			for (const char *q = frac + 10; q < p; q++)
 				if (*q != '0')
 					FAIL(WC_HLC_INEXACT, q);
@@ -166,7 +166,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 /* The String() form "secs[.nnnnnnnnn],logical" between b and e. */
 static wc_status
 parse_string_form(const char *base, const char *b, const char *e,
-				  wc_hlc *out, size_t *err_off)
+				  wc_hlc *out, wc_error *err)
 {
 	const char *p = b;
 	const char *lstart;
@@ -186,7 +186,7 @@ parse_string_form(const char *base, const char *b, const char *e,
 
 		p = scan_digits(p, e, UINT64_MAX, &nanos, &dummy);
 		if (p - n0 != 9)
-			FAIL(WC_HLC_NANOS_LEN, n0);
+			return wc_fail_ef(err, WC_HLC_NANOS_LEN, (size_t) (n0 - base), 9, (uint64_t) (p - n0));
 	}
 	if (p == e || *p != ',')
 		FAIL(WC_ERR_SYNTAX, p);
@@ -207,7 +207,7 @@ parse_string_form(const char *base, const char *b, const char *e,
 }
 
 wc_status
-wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off)
+wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err)
 {
 	const char *base = s;
 	const char *b = s;
@@ -220,12 +220,12 @@ wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off)
 	if (b == e)
 		FAIL(WC_HLC_EMPTY, b);
 	if (memchr(b, ',', (size_t) (e - b)) != NULL)
-		return parse_string_form(base, b, e, out, err_off);
-	return parse_decimal(base, b, e, 0, out, err_off);
+		return parse_string_form(base, b, e, out, err);
+	return parse_decimal(base, b, e, 0, out, err);
 }
 
 wc_status
-wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_off)
+wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, wc_error *err)
 {
 	const char *base = s;
 	const char *b = s;
@@ -242,7 +242,7 @@ wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out, size_t *err_
 		neg = 1;
 		b++;
 	}
-	st = parse_decimal(base, b, e, 1, out, err_off);
+	st = parse_decimal(base, b, e, 1, out, err);
 	if (neg && (st == WC_HLC_WALL_RANGE || st == WC_HLC_LOGICAL_RANGE ||
 				(st == WC_OK && !wc_hlc_is_empty(out))))
 		FAIL(WC_HLC_NEGATIVE, s);
@@ -311,33 +311,21 @@ wc_hlc_to_bin(const wc_hlc *v, uint8_t *buf)
 }
 
 wc_status
-wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
+wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 {
 	uint64_t	wall;
 	uint32_t	logical;
 
 	if (len < WC_HLC_BIN_LEN)
-	{
-		*err_off = len;
-		return WC_ERR_TRUNCATED;
-	}
+		return wc_fail_ef(err, WC_ERR_TRUNCATED, len, WC_HLC_BIN_LEN, len);
 	if (len > WC_HLC_BIN_LEN)
-	{
-		*err_off = WC_HLC_BIN_LEN;
-		return WC_ERR_TRAILING;
-	}
+		return wc_fail_found(err, WC_ERR_TRAILING, WC_HLC_BIN_LEN, len - WC_HLC_BIN_LEN);
 	wall = wc_load_be64(p);
 	logical = wc_load_be32(p + 8);
 	if (wall > (uint64_t) WC_HLC_WALL_MAX)
-	{
-		*err_off = 0;
-		return WC_HLC_WALL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_WALL_RANGE, 0, wall);
 	if (logical > (uint32_t) WC_HLC_LOGICAL_MAX)
-	{
-		*err_off = 8;
-		return WC_HLC_LOGICAL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_LOGICAL_RANGE, 8, logical);
 	out->wall = (int64_t) wall;
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
@@ -402,7 +390,7 @@ typedef struct pb_reader
 	const uint8_t *base;
 	const uint8_t *p;
 	const uint8_t *end;
-	size_t		err_off;
+	wc_error   *err;
 } pb_reader;
 
 #define PB_MAX_GROUP_DEPTH 64
@@ -411,8 +399,14 @@ typedef struct pb_reader
 static inline wc_status
 pb_fail(pb_reader *r, wc_status st, const uint8_t *at)
 {
-	r->err_off = (size_t) (at - r->base);
-	return st;
+	return wc_fail(r->err, st, (size_t) (at - r->base));
+}
+
+/* The same with what was expected and what was found. */
+static inline wc_status
+pb_fail_ef(pb_reader *r, wc_status st, const uint8_t *at, uint64_t expected, uint64_t found)
+{
+	return wc_fail_ef(r->err, st, (size_t) (at - r->base), expected, found);
 }
 
 /* Read a varint of at most 10 bytes whose tenth byte is 0 or 1. */
@@ -427,10 +421,10 @@ pb_varint(pb_reader *r, uint64_t *v)
 		uint8_t		b;
 
 		if (r->p == r->end)
-			return pb_fail(r, WC_ERR_TRUNCATED, start);
+			return wc_in_field(r->err, pb_fail(r, WC_ERR_TRUNCATED, start), "varint");
 		b = *r->p++;
 		if (i == 9 && b > 1)
-			return pb_fail(r, WC_HLC_VARINT, start);
+			return wc_fail_found(r->err, WC_HLC_VARINT, (size_t) (start - r->base), b);
 		x |= (uint64_t) (b & 0x7f) << (7 * i);
 		if (b < 0x80)
 		{
@@ -454,7 +448,7 @@ pb_tag(pb_reader *r, uint32_t *field, unsigned *wt)
 	else if ((st = pb_varint(r, &tag)) != WC_OK)
 		return st;
 	if ((tag >> 3) == 0 || (tag >> 3) > PB_MAX_FIELD)
-		return pb_fail(r, WC_HLC_FIELD_NUMBER, start);
+		return wc_fail_found(r->err, WC_HLC_FIELD_NUMBER, (size_t) (start - r->base), tag >> 3);
 	*field = (uint32_t) (tag >> 3);
 	*wt = (unsigned) (tag & 7);
 	return WC_OK;
@@ -477,7 +471,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 				size_t		n = wt == 1 ? 8 : 4;
 
 				if ((size_t) (r->end - r->p) < n)
-					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
+					return pb_fail_ef(r, WC_ERR_TRUNCATED, tag_at, n, (uint64_t) (r->end - r->p));
 				r->p += n;
 				return WC_OK;
 			}
@@ -488,7 +482,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 				if ((st = pb_varint(r, &v)) != WC_OK)
 					return st;
 				if (v > (uint64_t) (r->end - r->p))
-					return pb_fail(r, WC_ERR_LENGTH, len_at);
+					return pb_fail_ef(r, WC_ERR_LENGTH, len_at, v, (uint64_t) (r->end - r->p));
 				r->p += v;
 				return WC_OK;
 			}
@@ -517,14 +511,14 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 		case 4:
 			return pb_fail(r, WC_HLC_END_GROUP, tag_at);
 		default:
-			return pb_fail(r, WC_HLC_WIRE_TYPE, tag_at);
+			return wc_fail_found(r->err, WC_HLC_WIRE_TYPE, (size_t) (tag_at - r->base), wt);
 	}
 }
 
 wc_status
-wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
+wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 {
-	pb_reader	r = {p, p, p + len, 0};
+	pb_reader	r = {p, p, p + len, err};
 	uint64_t	wall = 0;
 	uint64_t	logical = 0;
 	size_t		wall_at = 0;
@@ -538,42 +532,30 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off)
 		unsigned	wt;
 
 		if ((st = pb_tag(&r, &field, &wt)) != WC_OK)
-			goto fail;
+			return wc_in_field(err, st, "tag");
 		if (field == 1 || field == 2)
 		{
 			if (wt != 0)
-			{
-				st = pb_fail(&r, WC_HLC_WIRE_TYPE, at);
-				goto fail;
-			}
+				return wc_in_field(err, wc_fail_found(err, WC_HLC_WIRE_TYPE, (size_t) (at - p), wt),
+								   field == 1 ? "wall_time" : "logical");
 			if ((st = pb_varint(&r, field == 1 ? &wall : &logical)) != WC_OK)
-				goto fail;
+				return wc_in_field(err, st, field == 1 ? "wall_time" : "logical");
 			if (field == 1)
 				wall_at = (size_t) (at - p);
 			else
 				logical_at = (size_t) (at - p);
 		}
 		else if ((st = pb_skip(&r, field, wt, at, 0)) != WC_OK)
-			goto fail;
+			return st;
 	}
 	if (wall > (uint64_t) WC_HLC_WALL_MAX)
-	{
-		*err_off = wall_at;
-		return WC_HLC_WALL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_WALL_RANGE, wall_at, wall);
 	if (logical > (uint64_t) WC_HLC_LOGICAL_MAX)
-	{
-		*err_off = logical_at;
-		return WC_HLC_LOGICAL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_LOGICAL_RANGE, logical_at, logical);
 	out->wall = (int64_t) wall;
 	out->logical = (int32_t) logical;
 	out->reserved = 0;
 	return WC_OK;
-
-fail:
-	*err_off = r.err_off;
-	return st;
 }
 
 /* ------------------------------------------------ stepping, arithmetic */

@@ -7,7 +7,9 @@
  * (cockroach.util.hlc.Timestamp, 3) and stepping/arithmetic.
  *
  * No PostgreSQL headers, no allocation: callers pass buffers, functions
- * return a wc_status and, on error, the byte offset of the problem.
+ * return a wc_status and, on error, fill a wc_error (wc_status.h; err may
+ * be NULL) with the byte offset of the problem and, where they mean
+ * something, the field and the expected and found values.
  */
 #ifndef WC_HLC_H
 #define WC_HLC_H
@@ -75,10 +77,10 @@ wc_status wc_hlc_make(int64_t wall, int64_t logical, wc_hlc *out);
 /*
  * Parse either text form (spec 2.2): surrounding white space skipped; a
  * comma means the String() form "secs[.nnnnnnnnn],logical", otherwise the
- * decimal form "wall[.f{1,10}]".  On error *err_off is the byte offset
- * (from s) of the offending character or of the out-of-range number.
+ * decimal form "wall[.f{1,10}]".  On error err's offset is the byte
+ * offset (from s) of the offending character or of the out-of-range number.
  */
-wc_status wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off);
+wc_status wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err);
 
 /*
  * Parse the text of a decimal number (as numeric_out prints it) as the
@@ -88,7 +90,7 @@ wc_status wc_hlc_parse(const char *s, size_t len, wc_hlc *out, size_t *err_off);
  * the tenth only when they are zeros (else WC_HLC_INEXACT).
  */
 wc_status wc_hlc_parse_decimal_number(const char *s, size_t len, wc_hlc *out,
-										  size_t *err_off);
+									  wc_error *err);
 
 /* Canonical "%d.%010d" into buf (>= WC_HLC_TEXT_MAX bytes, NUL-terminated);
  * returns the length without the NUL. */
@@ -100,14 +102,14 @@ size_t		wc_hlc_format_crdb(const wc_hlc *v, char *buf);
 
 /* ---- binary (send/recv): exactly 12 bytes ---- */
 void		wc_hlc_to_bin(const wc_hlc *v, uint8_t *buf);
-wc_status wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off);
+wc_status wc_hlc_from_bin(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err);
 
 /* ---- protobuf (cockroach.util.hlc.Timestamp) ---- */
 size_t		wc_hlc_proto_size(const wc_hlc *v);
 /* Writes exactly wc_hlc_proto_size(v) bytes; returns that size. */
 size_t		wc_hlc_proto_encode(const wc_hlc *v, uint8_t *buf);
 /* Decodes in place; unknown fields (and field 3, synthetic) are skipped. */
-wc_status wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, size_t *err_off);
+wc_status wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err);
 
 /* ---- stepping and arithmetic (WC_HLC_STEP_RANGE where CockroachDB panics) ---- */
 wc_status wc_hlc_next(const wc_hlc *v, wc_hlc *out);

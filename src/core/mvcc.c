@@ -33,7 +33,7 @@ wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *ou
 }
 
 wc_status
-wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
+wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, wc_error *err)
 {
 	size_t		n;
 	size_t		s;
@@ -41,10 +41,7 @@ wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
 	uint32_t	logical = 0;
 
 	if (len == 0)
-	{
-		*err_off = 0;
-		return WC_MVCC_EMPTY;
-	}
+		return wc_fail(err, WC_MVCC_EMPTY, 0);
 	n = p[len - 1];
 	if (n == 0)
 	{
@@ -56,35 +53,23 @@ wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off)
 		out->ts.reserved = 0;
 		return WC_OK;
 	}
-	if (n == 1 || n > len - 1)
-	{
-		*err_off = len - 1;
-		return n == 1 ? WC_MVCC_LEN_ONE : WC_MVCC_LEN_EXCEEDS;
-	}
+	if (n == 1)
+		return wc_fail(err, WC_MVCC_LEN_ONE, len - 1);
+	/* found: the length byte; the largest it may be: the bytes before it */
+	if (n > len - 1)
+		return wc_fail_ef(err, WC_MVCC_LEN_EXCEEDS, len - 1, len - 1, n);
 	s = len - 1 - n;
 	if (p[s] != 0x00)
-	{
-		*err_off = s;
-		return WC_MVCC_SENTINEL;
-	}
+		return wc_fail_ef(err, WC_MVCC_SENTINEL, s, 0x00, p[s]);
 	if (n != 9 && n != 13 && n != 14)
-	{
-		*err_off = len - 1;
-		return WC_MVCC_VERSION_LEN;
-	}
+		return wc_fail_found(err, WC_MVCC_VERSION_LEN, len - 1, n - 1);
 	wall = wc_load_be64(p + s + 1);
 	if (n >= 13)
 		logical = wc_load_be32(p + s + 9);
 	if (wall > (uint64_t) WC_HLC_WALL_MAX)
-	{
-		*err_off = s + 1;
-		return WC_HLC_WALL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_WALL_RANGE, s + 1, wall);
 	if (logical > (uint32_t) WC_HLC_LOGICAL_MAX)
-	{
-		*err_off = s + 9;
-		return WC_HLC_LOGICAL_RANGE;
-	}
+		return wc_fail_found(err, WC_HLC_LOGICAL_RANGE, s + 9, logical);
 	out->key_len = s;
 	out->version_len = (unsigned) (n - 1);
 	out->ts.wall = (int64_t) wall;
@@ -117,18 +102,18 @@ wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
 
 wc_status
 wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
-				int *cmp, int *bad, size_t *err_off)
+				int *cmp, int *bad, wc_error *err)
 {
 	wc_mvcc_key ka,
 				kb;
 	wc_status st;
 
-	if ((st = wc_mvcc_decode(a, alen, &ka, err_off)) != WC_OK)
+	if ((st = wc_mvcc_decode(a, alen, &ka, err)) != WC_OK)
 	{
 		*bad = 0;
 		return st;
 	}
-	if ((st = wc_mvcc_decode(b, blen, &kb, err_off)) != WC_OK)
+	if ((st = wc_mvcc_decode(b, blen, &kb, err)) != WC_OK)
 	{
 		*bad = 1;
 		return st;

@@ -41,9 +41,15 @@ wc_mvcc_encode_size(size_t key_len, const wc_hlc *ts)
  * wc_mvcc_encode_size() bytes to out and returns that size. */
 size_t		wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *out);
 
-/* Split and validate an encoded key (spec 4.1); on error *err_off is the
- * offending byte's offset. */
-wc_status wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, size_t *err_off);
+/*
+ * Split and validate an encoded key (spec 4.1).  On error err (may be NULL)
+ * holds the offending byte's offset and what was found: for a length byte
+ * that exceeds the key, the byte (found) and the largest it may be, the
+ * key's length minus one (expected); for a version of a length never
+ * written, its length in bytes; for a bad sentinel, the byte; for a
+ * component out of range, its value.
+ */
+wc_status wc_mvcc_decode(const uint8_t *p, size_t len, wc_mvcc_key *out, wc_error *err);
 
 /*
  * Order two decoded keys (a over pa, b over pb) with the engine comparator;
@@ -54,9 +60,10 @@ int			wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
 
 /*
  * Decode and order two encoded keys.  On error returns the status, *bad is
- * 0 or 1 for the input at fault and *err_off the offset within it.
+ * 0 or 1 for the input at fault and err (may be NULL) says what is wrong
+ * in it, offsets within that input.
  */
 wc_status wc_mvcc_compare(const uint8_t *a, size_t alen, const uint8_t *b, size_t blen,
-							   int *cmp, int *bad, size_t *err_off);
+						  int *cmp, int *bad, wc_error *err);
 
 #endif							/* WC_MVCC_H */

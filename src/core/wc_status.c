@@ -35,15 +35,15 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 
 	/* CockroachDB HLC timestamps */
 	[WC_HLC_EMPTY] = {.klass = WC_CLASS_TEXT, .message = "empty input"},
-	[WC_HLC_FRACTION_LEN] = {.klass = WC_CLASS_TEXT, .message = "more than 10 fraction digits"},
-	[WC_HLC_NANOS_LEN] = {.klass = WC_CLASS_TEXT, .message = "the nanoseconds of the String() form must be exactly 9 digits"},
+	[WC_HLC_FRACTION_LEN] = {.klass = WC_CLASS_TEXT, .message = "more than 10 fraction digits", .show = WC_SHOW_LIMIT},
+	[WC_HLC_NANOS_LEN] = {.klass = WC_CLASS_TEXT, .message = "the nanoseconds of the String() form must be exactly 9 digits", .show = WC_SHOW_NUMBER},
 	[WC_HLC_WALL_RANGE] = {.klass = WC_CLASS_RANGE, .message = "wall time is outside 0 .. 9223372036854775807"},
 	[WC_HLC_LOGICAL_RANGE] = {.klass = WC_CLASS_RANGE, .message = "logical is outside 0 .. 2147483647"},
 	[WC_HLC_NEGATIVE] = {.klass = WC_CLASS_RANGE, .message = "a timestamp cannot be negative"},
 	[WC_HLC_NOT_FINITE] = {.klass = WC_CLASS_RANGE, .message = "a timestamp must be a finite number"},
 	[WC_HLC_INEXACT] = {.klass = WC_CLASS_RANGE, .message = "non-zero digits after the tenth decimal place"},
 	[WC_HLC_STEP_RANGE] = {.klass = WC_CLASS_RANGE, .message = "the result is outside the timestamp range"},
-	[WC_HLC_VARINT] = {.klass = WC_CLASS_BINARY, .message = "varint longer than 10 bytes or above 2^64-1"},
+	[WC_HLC_VARINT] = {.klass = WC_CLASS_BINARY, .message = "varint longer than 10 bytes or above 2^64-1", .show = WC_SHOW_HEX},
 	[WC_HLC_FIELD_NUMBER] = {.klass = WC_CLASS_BINARY, .message = "invalid field number"},
 	[WC_HLC_WIRE_TYPE] = {.klass = WC_CLASS_BINARY, .message = "invalid wire type"},
 	[WC_HLC_END_GROUP] = {.klass = WC_CLASS_BINARY, .message = "end-group without a matching start-group"},
@@ -52,9 +52,9 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	/* CockroachDB MVCC keys */
 	[WC_MVCC_EMPTY] = {.klass = WC_CLASS_BINARY, .message = "empty input (no sentinel)"},
 	[WC_MVCC_LEN_ONE] = {.klass = WC_CLASS_BINARY, .message = "version length byte 1 (a zero-length version is never written)"},
-	[WC_MVCC_LEN_EXCEEDS] = {.klass = WC_CLASS_BINARY, .message = "version length byte exceeds the bytes before it"},
-	[WC_MVCC_SENTINEL] = {.klass = WC_CLASS_BINARY, .message = "the byte before the version is not the 00 sentinel"},
-	[WC_MVCC_VERSION_LEN] = {.klass = WC_CLASS_BINARY, .message = "version is not 8, 12 or 13 bytes"},
+	[WC_MVCC_LEN_EXCEEDS] = {.klass = WC_CLASS_BINARY, .message = "version length byte exceeds the bytes before it", .show = WC_SHOW_LIMIT},
+	[WC_MVCC_SENTINEL] = {.klass = WC_CLASS_BINARY, .message = "the byte before the version is not the 00 sentinel", .show = WC_SHOW_HEX},
+	[WC_MVCC_VERSION_LEN] = {.klass = WC_CLASS_BINARY, .message = "version is not 8, 12 or 13 bytes", .show = WC_SHOW_BYTES, .hint = "The version length byte is the version's length plus one: 9, 13 or 14."},
 
 	/* MySQL client/server protocol */
 	[WC_MYSQL_NULL_FIELD] = {.klass = WC_CLASS_BINARY, .message = "unexpected NULL marker 0xfb", .show = WC_SHOW_NUMBER, .hint = "This field cannot be NULL."},

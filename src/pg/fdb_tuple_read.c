@@ -82,7 +82,8 @@ tuple_text(const char *what, const uint8_t *p, size_t len)
 	return out;
 }
 
-/* A decoded string element as text in the server encoding. */
+/* A decoded string element (0-based index idx) as text in the server
+ * encoding; messages count elements from 1. */
 static text *
 string_to_text(const char *fname, const wc_fdb_elem *e, int64 idx)
 {
@@ -92,7 +93,7 @@ string_to_text(const char *fname, const wc_fdb_elem *e, int64 idx)
 		ereport(ERROR,
 				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
 				 errmsg("string element %lld contains U+0000, which text cannot hold",
-						(long long) idx),
+						(long long) idx + 1),
 				 errhint("Read it with fdb_tuple_get_bytea() to get its UTF-8 bytes.")));
 	if (GetDatabaseEncoding() == PG_UTF8)
 		return cstring_to_text_with_len((const char *) e->ptr, (int) e->len);
@@ -316,14 +317,15 @@ get_element(FunctionCallInfo fcinfo, const char *fname, wc_fdb_elem *e)
 						idx, fdb_validate_checked(p, len))));
 }
 
-/* Error: element idx is not of the wanted type. */
+/* Error: element idx (0-based; messages count from 1) is not of the wanted type. */
 static void
 wrong_type(FunctionCallInfo fcinfo, const char *fname, const wc_fdb_elem *e, const char *want)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("element %d is of type %s, not %s",
-					PG_GETARG_INT32(1), wc_fdb_type_name(e->type), want)));
+			 errmsg("element %lld is of type %s, not %s",
+					(long long) PG_GETARG_INT32(1) + 1, wc_fdb_type_name(e->type), want),
+			 errdetail("At index %d (indexes count from 0, elements from 1).", PG_GETARG_INT32(1))));
 }
 
 /* Declare a getter: finds the element, NULL for a null, checks the type. */
@@ -374,8 +376,10 @@ fdb_tuple_get_int8(PG_FUNCTION_ARGS)
 		wc_fdb_int_to_decimal(&e, dec);
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("fdb_tuple_get_int8: element %d is out of range for type bigint", PG_GETARG_INT32(1)),
-				 errdetail("Value: %s.", dec),
+				 errmsg("element %lld is out of range for type bigint",
+						(long long) PG_GETARG_INT32(1) + 1),
+				 errdetail("At index %d (indexes count from 0, elements from 1): the value is %s.",
+						   PG_GETARG_INT32(1), dec),
 				 errhint("Use fdb_tuple_get_numeric().")));
 	}
 	PG_RETURN_INT64(e.v.i);
@@ -822,20 +826,41 @@ typedef struct PopRecord
 	bool	   *nulls;
 } PopRecord;
 
+/* A named row type the cache depends on, and the descriptor it was built from. */
+typedef struct PopWatch
+{
+	TypeCacheEntry *tce;
+	uint64		tupdesc_id;
+} PopWatch;
+
+/*
+ * Cached per call site (fn_extra).  What depends only on the call site (the
+ * argument's declared type, the extension's type OIDs) is looked up once;
+ * the row type's conversion plan (top, and every nested row type, in the
+ * context cxt) is checked on every call against the type cache's
+ * descriptor identifiers (an integer compare per named row type), and
+ * rebuilt when ALTER TABLE / ALTER TYPE changed one of them.
+ */
 typedef struct PopCtx
 {
-	MemoryContext mcxt;
+	MemoryContext mcxt;			/* where pop_record_info allocates */
 	Oid			vs_oid;
 	Oid			tuple_oid;
-	wc_fdb_reader	r;
+	Oid			argtype;		/* declared type of the base argument */
+	bool		arg_is_row;
+	wc_fdb_reader r;
 	int			depth;
 	int			path[32];		/* element index at each level, for messages */
 	PopRecord  *top;
+	MemoryContext cxt;			/* holds top and watch */
+	PopWatch   *watch;
+	int			nwatch;
+	int			watchcap;
 } PopCtx;
 
 static PopRecord *pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level);
 
-/* "3" or "3.1.0": where an element is, for messages. */
+/* "4" or "4.2.1": where an element is, for messages (counting from 1). */
 static char *
 pop_path(PopCtx *c)
 {
@@ -844,7 +869,7 @@ pop_path(PopCtx *c)
 
 	initStringInfo(&s);
 	for (i = 0; i <= c->depth && i < (int) lengthof(c->path); i++)
-		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i]);
+		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i] + 1);	/* from 1 */
 	return s.data;
 }
 
@@ -907,7 +932,6 @@ static PopRecord *
 pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 {
 	MemoryContext old = MemoryContextSwitchTo(c->mcxt);
-	TupleDesc	td = lookup_rowtype_tupdesc(typid, typmod);
 	PopRecord  *rec = palloc0(sizeof(PopRecord));
 	int			i;
 
@@ -917,8 +941,36 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 				 errmsg("row types nested more than 16 levels")));
 	rec->typid = typid;
 	rec->typmod = typmod;
-	rec->desc = CreateTupleDescCopy(td);
-	ReleaseTupleDesc(td);
+	if (typid != RECORDOID)
+	{
+		/* a named row type: watch its descriptor */
+		TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_TUPDESC);
+
+		if (tce->tupDesc == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("type %s is not a composite type",
+							format_type_be(typid)),
+					 errhint("Use the composite type itself, not a domain over it.")));
+		rec->desc = CreateTupleDescCopy(tce->tupDesc);
+		if (c->nwatch == c->watchcap)
+		{
+			c->watchcap = c->watchcap ? c->watchcap * 2 : 4;
+			c->watch = c->watch ? repalloc(c->watch, sizeof(PopWatch) * c->watchcap) :
+				palloc(sizeof(PopWatch) * c->watchcap);
+		}
+		c->watch[c->nwatch].tce = tce;
+		c->watch[c->nwatch].tupdesc_id = tce->tupDesc_identifier;
+		c->nwatch++;
+	}
+	else
+	{
+		/* an anonymous record type: registered once, never changes */
+		TupleDesc	td = lookup_rowtype_tupdesc(typid, typmod);
+
+		rec->desc = CreateTupleDescCopy(td);
+		ReleaseTupleDesc(td);
+	}
 	rec->attno = palloc(sizeof(int) * Max(rec->desc->natts, 1));
 	rec->cols = palloc0(sizeof(PopColumn) * Max(rec->desc->natts, 1));
 	rec->values = palloc(sizeof(Datum) * Max(rec->desc->natts, 1));
@@ -1179,12 +1231,67 @@ pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 	return (Datum) 0;
 }
 
+/* Does every row type the cached plan was built from still have the
+ * descriptor it had? */
+static inline bool
+pop_fresh(const PopCtx *c)
+{
+	for (int i = 0; i < c->nwatch; i++)
+		if (c->watch[i].tce->tupDesc_identifier != c->watch[i].tupdesc_id)
+			return false;
+	return true;
+}
+
+/*
+ * (Re)build the conversion plan of typid/typmod.  It is built in a context
+ * of its own under the per-call one, so that an error part-way (an
+ * unsupported column type) leaves the previous plan in place and nothing
+ * allocated; on success the context moves under the call site's and the
+ * previous plan is freed.
+ */
+static void
+pop_build(PopCtx *c, Oid typid, int32 typmod, MemoryContext fn_mcxt)
+{
+	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext,
+											  "fdb_tuple_populate_record",
+											  ALLOCSET_SMALL_SIZES);
+	MemoryContext oldcxt = c->cxt;
+	PopRecord  *oldtop = c->top;
+	PopWatch   *oldwatch = c->watch;
+	int			oldn = c->nwatch,
+				oldcap = c->watchcap;
+	PopRecord  *top;
+
+	c->mcxt = cxt;
+	c->watch = NULL;
+	c->nwatch = c->watchcap = 0;
+	PG_TRY();
+	{
+		top = pop_record_info(c, typid, typmod, 0);
+	}
+	PG_CATCH();
+	{
+		c->cxt = oldcxt;
+		c->top = oldtop;
+		c->watch = oldwatch;
+		c->nwatch = oldn;
+		c->watchcap = oldcap;
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	MemoryContextSetParent(cxt, fn_mcxt);
+	if (oldcxt)
+		MemoryContextDelete(oldcxt);
+	c->cxt = cxt;
+	c->top = top;
+}
+
 PG_FUNCTION_INFO_V1(fdb_tuple_populate_record);
 Datum
 fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 {
 	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
-	Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, 0);
+	Oid			typid;
 	int32		typmod = -1;
 	bytea	   *t;
 
@@ -1194,40 +1301,41 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 			PG_RETURN_NULL();
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
-	/* the usual call, NULL::some_row_type: everything is cached */
-	if (c != NULL && c->top != NULL && PG_ARGISNULL(0) && typid == c->top->typid && c->top->typmod == -1)
-		goto walk;
-	if (!PG_ARGISNULL(0) && (typid == RECORDOID || type_is_rowtype(typid)))
+	if (c == NULL)
 	{
+		/* what depends only on the call site, once */
+		Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+
+		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
+		c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
+		c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+									CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+		c->argtype = get_fn_expr_argtype(fcinfo->flinfo, 0);
+		c->arg_is_row = OidIsValid(c->argtype) &&
+			(c->argtype == RECORDOID || type_is_rowtype(c->argtype));
+		fcinfo->flinfo->fn_extra = c;
+	}
+	typid = c->argtype;
+	if (!PG_ARGISNULL(0) && c->arg_is_row)
+	{
+		/* a row value: its own type (an anonymous record's typmod too) */
 		HeapTupleHeader h = PG_GETARG_HEAPTUPLEHEADER(0);
 
 		typid = HeapTupleHeaderGetTypeId(h);
 		typmod = HeapTupleHeaderGetTypMod(h);
 	}
-	if (!OidIsValid(typid) || typid == RECORDOID || !type_is_rowtype(typid))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("the first argument must be of a row type, not %s",
-						OidIsValid(typid) ? format_type_be(typid) : "unknown"),
-				 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
-	if (c == NULL)
+	/* the usual call: the plan is cached and its row types unchanged */
+	if (c->top == NULL || c->top->typid != typid || c->top->typmod != typmod || !pop_fresh(c))
 	{
-		Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-
-		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
-		c->mcxt = fcinfo->flinfo->fn_mcxt;
-		c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
-		c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
-		fcinfo->flinfo->fn_extra = c;
+		if (!OidIsValid(typid) || typid == RECORDOID || !c->arg_is_row)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("the first argument must be of a row type, not %s",
+							OidIsValid(typid) ? format_type_be(typid) : "unknown"),
+					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+		pop_build(c, typid, typmod, fcinfo->flinfo->fn_mcxt);
 	}
-	if (c->top == NULL || c->top->typid != typid || c->top->typmod != typmod)
-	{
-		c->top = NULL;
-		c->top = pop_record_info(c, typid, typmod, 0);
-	}
-walk:
 	t = PG_GETARG_BYTEA_PP(1);
 	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;

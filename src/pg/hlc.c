@@ -41,17 +41,11 @@ hlc_timestamp_in(PG_FUNCTION_ARGS)
 {
 	const char *str = PG_GETARG_CSTRING(0);
 	wc_hlc	   *r = (wc_hlc *) palloc(sizeof(wc_hlc));
-	size_t		off;
-	wc_status st = wc_hlc_parse(str, strlen(str), r, &off);
+	wc_error	err;
 
-	if (st != WC_OK)
+	if (wc_hlc_parse(str, strlen(str), r, &err) != WC_OK)
 	{
-	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
 		wc_report_input(&err, "hlc_timestamp", str, fcinfo->context);
-	}
 		PG_RETURN_DATUM((Datum) 0);
 	}
 	PG_RETURN_POINTER(r);
@@ -74,17 +68,11 @@ hlc_timestamp_recv(PG_FUNCTION_ARGS)
 {
 	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
 	wc_hlc	   *r = (wc_hlc *) palloc(sizeof(wc_hlc));
-	size_t		off;
-	wc_status st = wc_hlc_from_bin((const uint8_t *) buf->data + buf->cursor,
-									   (size_t) (buf->len - buf->cursor), r, &off);
+	wc_error	err;
 
-	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
+	if (wc_hlc_from_bin((const uint8_t *) buf->data + buf->cursor,
+						(size_t) (buf->len - buf->cursor), r, &err) != WC_OK)
 		wc_report(&err, "hlc_timestamp binary form");
-	}
 	buf->cursor = buf->len;
 	PG_RETURN_POINTER(r);
 }
@@ -360,16 +348,10 @@ hlc_from_numeric(PG_FUNCTION_ARGS)
 {
 	char	   *str = DatumGetCString(DirectFunctionCall1(numeric_out, PG_GETARG_DATUM(0)));
 	wc_hlc		v;
-	size_t		off;
-	wc_status st = wc_hlc_parse_decimal_number(str, strlen(str), &v, &off);
+	wc_error	err;
 
-	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
+	if (wc_hlc_parse_decimal_number(str, strlen(str), &v, &err) != WC_OK)
 		wc_report_input(&err, "hlc_timestamp", str, NULL);
-	}
 	return hlc_datum(&v);
 }
 
@@ -412,17 +394,11 @@ hlc_timestamp_from_proto(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	wc_hlc		v;
-	size_t		off;
-	wc_status st = wc_hlc_proto_decode((const uint8_t *) VARDATA_ANY(b),
-										   VARSIZE_ANY_EXHDR(b), &v, &off);
+	wc_error	err;
 
-	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
+	if (wc_hlc_proto_decode((const uint8_t *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), &v,
+							&err) != WC_OK)
 		wc_report(&err, "hlc_timestamp protobuf");
-	}
 	return hlc_datum(&v);
 }
 

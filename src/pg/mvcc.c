@@ -27,16 +27,10 @@
 static inline void
 mvcc_decode_checked(const struct varlena *v, wc_mvcc_key *k)
 {
-	size_t		off;
 	wc_error	err;
-	wc_status	st = wc_mvcc_decode((const uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), k,
-									&off);
 
-	if (st != WC_OK)
-	{
-		wc_fail(&err, st, off);
+	if (wc_mvcc_decode((const uint8_t *) VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), k, &err) != WC_OK)
 		wc_report(&err, "CockroachDB MVCC key");
-	}
 }
 
 /* -------------------------------------------------- encode and decode */
@@ -101,16 +95,13 @@ mvcc_cmp_varlena(const struct varlena *a, const struct varlena *b)
 	const uint8_t *pb = (const uint8_t *) VARDATA_ANY(b);
 	size_t		alen = VARSIZE_ANY_EXHDR(a);
 	size_t		blen = VARSIZE_ANY_EXHDR(b);
-	size_t		off;
 	int			cmp = 0,
 				bad = 0;
-	wc_status st = wc_mvcc_compare(pa, alen, pb, blen, &cmp, &bad, &off);
+	wc_error	err;
+	wc_status	st = wc_mvcc_compare(pa, alen, pb, blen, &cmp, &bad, &err);
 
 	if (st != WC_OK)
 	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
 		wc_at_index(&err, st, "argument", bad + 1);
 		wc_report(&err, "CockroachDB MVCC key");
 	}
@@ -334,7 +325,7 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bt_is_hex(str, n) ? (n - 2) / 2 : n));
 	wc_bt_status bst = wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
 	wc_mvcc_key k;
-	wc_status st;
+	wc_error	err;
 
 	if (bst != WC_BT_OK)
 		ereturn(fcinfo->context, (Datum) 0,
@@ -346,12 +337,8 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 				 errdetail("invalid hexadecimal data: odd number of digits") :
 				 errdetail("invalid input syntax for type bytea")));
 	SET_VARSIZE(b, VARHDRSZ + len);
-	st = wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &off);
-	if (st != WC_OK)
+	if (wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &err) != WC_OK)
 	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
 		wc_report_input(&err, "crdb_mvcc_key", str, fcinfo->context);
 		PG_RETURN_DATUM((Datum) 0);
 	}

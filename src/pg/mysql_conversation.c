@@ -60,13 +60,15 @@ decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
 }
 
 /*
- * Point the state at the streams, decompressed when the connection
- * negotiated compression (with the client stream) or, from the server's
- * side alone, when what follows the handshake reads as compressed packets.
+ * Start conv on the streams, decompressed when the connection negotiated
+ * compression (with the client stream) or, from the server's side alone,
+ * when what follows the handshake reads as compressed packets; conv->buf
+ * and conv->len are then the streams to read.  Shared with
+ * mysql_conversation_rows().
  */
-static void
-open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 *server,
-			 size_t server_len)
+void
+mysql_conv_open(wc_mysql_conv *conv, const uint8 *client, size_t client_len,
+				const uint8 *server, size_t server_len)
 {
 	size_t		cend,
 				send;
@@ -74,10 +76,6 @@ open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 
 	wc_error	err;
 	bool		compressed = false;
 
-	s->buf[0] = client;
-	s->len[0] = client_len;
-	s->buf[1] = server;
-	s->len[1] = server_len;
 	if (wc_mysql_conv_handshake_end(client, client_len, server, server_len, &cend, &send,
 									&caps, &err) == WC_OK)
 	{
@@ -89,13 +87,27 @@ open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 
 		if (compressed)
 		{
 			if (client)
-				decompress_stream(client, client_len, cend, &s->buf[0], &s->len[0]);
-			decompress_stream(server, server_len, send, &s->buf[1], &s->len[1]);
+				decompress_stream(client, client_len, cend, &client, &client_len);
+			decompress_stream(server, server_len, send, &server, &server_len);
 		}
 	}
 	/* else the conversation itself reports what is wrong */
-	wc_mysql_conv_init(&s->conv, s->buf[0], s->len[0], s->buf[1], s->len[1]);
-	s->conv.compressed = compressed;
+	wc_mysql_conv_init(conv, client, client_len, server, server_len);
+	/* senders restart sequence ids with each compressed packet */
+	conv->compressed = compressed;
+}
+
+/* Point the state at the streams (see mysql_conv_open). */
+static void
+open_streams(conv_state *s, const uint8 *client, size_t client_len, const uint8 *server,
+			 size_t server_len)
+{
+	mysql_conv_open(&s->conv, client, client_len, server, server_len);
+	for (int i = 0; i < 2; i++)
+	{
+		s->buf[i] = s->conv.buf[i];
+		s->len[i] = s->conv.len[i];
+	}
 }
 
 /* The payload of a packet as a new bytea. */

@@ -63,4 +63,14 @@ extern TupleDesc mysql_result_desc(FunctionCallInfo fcinfo);
 /* Column types from an int[] argument, checked (palloc'd). */
 extern uint8 *mysql_types_arg(ArrayType *arr, size_t *ncols);
 
+/* ---- conversations (mysql_conversation.c) ---- */
+
+struct wc_mysql_conv;
+
+/* Start a conversation decoder on a capture's streams (client may be NULL),
+ * decompressing them when the connection is compressed; the decoder's buf
+ * and len are then the streams to read. */
+extern void mysql_conv_open(struct wc_mysql_conv *conv, const uint8 *client, size_t client_len,
+							const uint8 *server, size_t server_len);
+
 #endif							/* WC_MYSQL_GLUE_H */

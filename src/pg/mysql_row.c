@@ -29,42 +29,39 @@
 #include "mysql_glue.h"
 #include "mysql_lenenc.h"
 #include "mysql_packet.h"
+#include "mysql_row.h"
 
 
-/* One decoded column definition and its target attribute. */
-typedef struct row_column
+typedef mysql_row_column row_column;
+typedef mysql_row_where row_where;
+
+/*
+ * One set of decoded column definitions matched to the record's columns,
+ * in a memory context of its own (freed when it is evicted).
+ */
+typedef struct row_entry
 {
-	uint8		type;
-	uint16		flags;
-	uint16		charset;
-	uint32		column_length;
-	char		name[64];
-	int			attnum;			/* 0-based attribute of the record */
-	Oid			atttype;
-	int32		atttypmod;
-	FmgrInfo	input;
-	Oid			ioparam;
-} row_column;
-
-/* Cached per call site: the record type and the decoded definitions. */
-typedef struct row_cache
-{
-	Oid			rectype;
-	int32		rectypmod;
-	TupleDesc	tupdesc;
+	MemoryContext cxt;
 	bytea	   *columns_key;	/* raw bytes of the columns array */
 	int			ncols;
 	row_column *cols;
 	uint8	   *types;
-} row_cache;
+} row_entry;
 
-/* Error context: which row and column is being converted. */
-typedef struct row_where
+/*
+ * Cached per call site: the record type (looked up once), its tuple
+ * descriptor (checked against the type cache's identifier on every call,
+ * so that ALTER TABLE between two calls is seen) and the last few column
+ * definition arrays (rows of alternating result sets do not rebuild).
+ */
+#define ROW_CACHE_SLOTS 4
+
+typedef struct row_cache
 {
-	int64		row;
-	const row_column *col;
-	int			colno;
-} row_where;
+	mysql_row_type type;		/* the row type, checked on every call */
+	row_entry  *slot[ROW_CACHE_SLOTS];
+	int			victim;			/* next slot to replace */
+} row_cache;
 
 static void
 row_context(void *arg)
@@ -114,114 +111,130 @@ pg_encoding_of(wc_mysql_charset cs)
 	}
 }
 
-/* Decode the column definitions and match them to the record's columns. */
+/* Drop every cached column definition array. */
+static void
+row_cache_clear_slots(row_cache *rc)
+{
+	for (int i = 0; i < ROW_CACHE_SLOTS; i++)
+	{
+		if (rc->slot[i])
+			MemoryContextDelete(rc->slot[i]->cxt);
+		rc->slot[i] = NULL;
+	}
+	rc->victim = 0;
+}
+
+/* The call site's cache, its row type current (column caches dropped when
+ * the type changed). */
 static row_cache *
-row_cache_get(FunctionCallInfo fcinfo, ArrayType *columns)
+row_cache_type(FunctionCallInfo fcinfo)
 {
 	row_cache  *rc = (row_cache *) fcinfo->flinfo->fn_extra;
-	Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
+
+	if (rc == NULL)
+	{
+		rc = (row_cache *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_cache));
+		fcinfo->flinfo->fn_extra = rc;
+	}
+	if (mysql_row_type_check(&rc->type, fcinfo, 0, "first argument"))
+		row_cache_clear_slots(rc);
+	return rc;
+}
+
+/*
+ * Decode the column definitions and match them to the record's columns.
+ * The entry is built in a context of its own under the current (per-call)
+ * one, so that an error part-way leaves nothing behind; on success it moves
+ * under the call site's context and replaces the oldest slot.
+ */
+static row_entry *
+row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+{
 	size_t		keylen = VARSIZE(columns);
+	MemoryContext cxt;
 	MemoryContext old;
+	row_entry  *re;
 	Datum	   *elems;
 	bool	   *enulls;
 	int			n;
 	int			att = 0;
 
-	if (rc && rc->rectype == rectype && VARSIZE(rc->columns_key) == keylen &&
-		memcmp(rc->columns_key, columns, keylen) == 0)
-		return rc;
-	if (!type_is_rowtype(rectype))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("first argument must be of a composite type, not %s", format_type_be(rectype))));
-	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-	if (rc == NULL || rc->rectype != rectype)
-	{
-		TupleDesc	td = lookup_rowtype_tupdesc(rectype, -1);
-
-		rc = (row_cache *) palloc0(sizeof(row_cache));
-		rc->rectype = rectype;
-		rc->tupdesc = CreateTupleDescCopy(td);
-		ReleaseTupleDesc(td);
-		BlessTupleDesc(rc->tupdesc);
-		fcinfo->flinfo->fn_extra = rc;
-	}
-	rc->columns_key = (bytea *) palloc(keylen);
-	memcpy(rc->columns_key, columns, keylen);
 	if (ARR_NDIM(columns) > 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("column definitions must be a one-dimensional array")));
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_row_populate_record columns",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	re = (row_entry *) palloc0(sizeof(row_entry));
+	re->cxt = cxt;
+	re->columns_key = (bytea *) palloc(keylen);
+	memcpy(re->columns_key, columns, keylen);
 	deconstruct_array(columns, BYTEAOID, -1, false, TYPALIGN_INT, &elems, &enulls, &n);
-	rc->ncols = n;
-	rc->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
-	rc->types = (uint8 *) palloc(n ? n : 1);
+	re->ncols = n;
+	re->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
+	re->types = (uint8 *) palloc(n ? n : 1);
 	for (int i = 0; i < n; i++)
 	{
-		row_column *c = &rc->cols[i];
-		wc_mysql_column_def cd;
-		wc_error err;
-		wc_status st;
 		bytea	   *def;
-		const uint8 *b;
-		size_t		w;
-		Form_pg_attribute a;
-		Oid			typinput;
 
 		if (enulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("column definition %d is NULL", i + 1)));
-		def = DatumGetByteaPP(elems[i]);
-		b = (const uint8 *) VARDATA_ANY(def);
-		st = wc_mysql_column_def_decode(b, VARSIZE_ANY_EXHDR(def), WC_MYSQL_CD_EXT_DETECT, &cd, &err);
-		if (st != WC_OK)
-		{
-			wc_at_index(&err, st, "column definition", i + 1);
-			wc_report(&err, "MySQL column definition");
-		}
-		c->type = cd.type;
-		c->flags = cd.flags;
-		c->charset = cd.charset;
-		c->column_length = cd.column_length;
-		if (!cd.str[WC_MYSQL_CD_NAME].is_null)
-			snprintf(c->name, sizeof(c->name), "%.*s",
-					 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
-					 (const char *) b + cd.str[WC_MYSQL_CD_NAME].off);
-		if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("column %d (\"%s\") has MySQL type %d, which no result set carries",
-							i + 1, c->name, cd.type)));
-		rc->types[i] = cd.type;
-		while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+		while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
 			att++;
-		if (att >= rc->tupdesc->natts)
+		if (att >= rc->type.tupdesc->natts)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%d column definitions for a record of fewer columns", n)));
-		a = TupleDescAttr(rc->tupdesc, att);
-		c->attnum = att++;
-		c->atttype = a->atttypid;
-		c->atttypmod = a->atttypmod;
-		getTypeInputInfo(c->atttype, &typinput, &c->ioparam);
-		fmgr_info_cxt(typinput, &c->input, fcinfo->flinfo->fn_mcxt);
-	}
-	while (att < rc->tupdesc->natts && TupleDescAttr(rc->tupdesc, att)->attisdropped)
+		def = DatumGetByteaPP(elems[i]);
+		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
+							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.targets[att]);
+		re->types[i] = re->cols[i].type;
 		att++;
-	if (att < rc->tupdesc->natts)
+	}
+	while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
+		att++;
+	if (att < rc->type.tupdesc->natts)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%d column definitions for a record of more columns", n)));
+	pfree(elems);
+	pfree(enulls);
 	MemoryContextSwitchTo(old);
-	return rc;
+
+	/* complete: publish it */
+	MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+	if (rc->slot[rc->victim])
+		MemoryContextDelete(rc->slot[rc->victim]->cxt);
+	rc->slot[rc->victim] = re;
+	rc->victim = (rc->victim + 1) % ROW_CACHE_SLOTS;
+	return re;
+}
+
+/* The cached definitions for this columns array, built on a miss. */
+static row_entry *
+row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+{
+	size_t		keylen = VARSIZE(columns);
+
+	for (int i = 0; i < ROW_CACHE_SLOTS; i++)
+	{
+		row_entry  *re = rc->slot[i];
+
+		if (re && VARSIZE(re->columns_key) == keylen &&
+			memcmp(re->columns_key, columns, keylen) == 0)
+			return re;
+	}
+	return row_entry_build(fcinfo, rc, columns);
 }
 
 /* Value via the target type's input function. */
 static Datum
 from_text(const row_column *c, char *s)
 {
-	return InputFunctionCall((FmgrInfo *) &c->input, s, c->ioparam, c->atttypmod);
+	return InputFunctionCall(c->input, s, c->ioparam, c->atttypmod);
 }
 
 /* An integer (neg: -v) into the target column. */
@@ -558,81 +571,189 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 	}
 }
 
-PG_FUNCTION_INFO_V1(mysql_row_populate_record);
-Datum
-mysql_row_populate_record(PG_FUNCTION_ARGS)
+/* ======================================================================
+ * Shared with mysql_conversation_rows()
+ * ====================================================================== */
+
+bool
+mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *argname)
 {
-	bytea	   *row;
-	ArrayType  *columns;
-	bool		binary;
-	int64		rowno;
-	row_cache  *rc;
-	const uint8 *buf;
-	size_t		len;
-	size_t		pos;
+	MemoryContext cxt;
+	MemoryContext old;
+	TupleDesc	td;
+	mysql_row_target *targets;
 	Datum	   *values;
 	bool	   *nulls;
-	row_where	where = {0};
-	ErrorContextCallback cb;
-	wc_error err;
-	wc_status st;
-	char		subject[48];
+	int			nlive = 0;
 
-	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
-		PG_RETURN_NULL();
-	row = PG_GETARG_BYTEA_PP(1);
-	columns = PG_GETARG_ARRAYTYPE_P(2);
-	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
-	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
-	rc = row_cache_get(fcinfo, columns);
-	buf = (const uint8 *) VARDATA_ANY(row);
-	len = VARSIZE_ANY_EXHDR(row);
-	if (rowno > 0)
-		snprintf(subject, sizeof(subject), "MySQL %s row %lld", binary ? "binary" : "text",
-				 (long long) rowno);
+	if (t->tce == NULL)
+	{
+		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, argno);
+		TypeCacheEntry *tce;
+
+		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s must be of a composite type, not %s", argname,
+							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
+					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
+		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
+		if (tce->tupDesc == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s must be of a composite type, not %s", argname,
+							format_type_be(rectype)),
+					 errhint("Use the composite type itself, not a domain over it.")));
+		t->rectype = rectype;
+		t->tce = tce;
+	}
+	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
+		return false;
+
+	/* first call, or the type changed: built aside, published when complete */
+	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
+	if (t->tce->tupDesc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("type %s is no longer a composite type", format_type_be(t->rectype))));
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec MySQL row type",
+								ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(cxt);
+	td = CreateTupleDescCopy(t->tce->tupDesc);
+	values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
+	nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
+	targets = mysql_row_targets(td, cxt);
+	for (int i = 0; i < td->natts; i++)
+		nlive += !TupleDescAttr(td, i)->attisdropped;
+	MemoryContextSwitchTo(old);
+	MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+	if (t->cxt)
+		MemoryContextDelete(t->cxt);
+	t->cxt = cxt;
+	t->tupdesc = td;
+	t->values = values;
+	t->nulls = nulls;
+	t->targets = targets;
+	t->nlive = nlive;
+	t->tupdesc_id = t->tce->tupDesc_identifier;
+	return true;
+}
+
+mysql_row_target *
+mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
+{
+	mysql_row_target *t = (mysql_row_target *) palloc0(sizeof(mysql_row_target) * Max(td->natts, 1));
+
+	for (int i = 0; i < td->natts; i++)
+	{
+		Form_pg_attribute a = TupleDescAttr(td, i);
+		Oid			typinput;
+
+		if (a->attisdropped)
+			continue;
+		t[i].atttype = a->atttypid;
+		t[i].atttypmod = a->atttypmod;
+		getTypeInputInfo(a->atttypid, &typinput, &t[i].ioparam);
+		fmgr_info_cxt(typinput, &t[i].input, fmgr_cxt);
+	}
+	return t;
+}
+
+void
+mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, int att,
+					  const mysql_row_target *t)
+{
+	wc_mysql_column_def cd;
+	wc_error	err;
+	wc_status	st;
+	size_t		w;
+
+	st = wc_mysql_column_def_decode(b, len, WC_MYSQL_CD_EXT_DETECT, &cd, &err);
+	if (st != WC_OK)
+	{
+		wc_at_index(&err, st, "column definition", i + 1);
+		wc_report(&err, "MySQL column definition");
+	}
+	memset(c, 0, sizeof(*c));
+	c->type = cd.type;
+	c->flags = cd.flags;
+	c->charset = cd.charset;
+	c->column_length = cd.column_length;
+	if (!cd.str[WC_MYSQL_CD_NAME].is_null)
+		snprintf(c->name, sizeof(c->name), "%.*s",
+				 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
+				 (const char *) b + cd.str[WC_MYSQL_CD_NAME].off);
+	if (wc_mysql_binary_form_of(cd.type, &w) == WC_MYSQL_BIN_INVALID)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("column %d (\"%s\") has MySQL type %d, which no result set carries",
+						i + 1, c->name, cd.type)));
+	c->attnum = att;
+	c->atttype = t->atttype;
+	c->atttypmod = t->atttypmod;
+	c->input = (FmgrInfo *) &t->input;
+	c->ioparam = t->ioparam;
+}
+
+/* "MySQL text row 5 of command 3, result set 0", as much as w knows. */
+static void
+row_subject(char *buf, size_t size, const char *form, const mysql_row_where *w)
+{
+	if (w->row > 0 && w->command >= 0)
+		snprintf(buf, size, "MySQL %s row %lld of command %d, result set %d", form,
+				 (long long) w->row, w->command, w->result_set);
+	else if (w->row > 0)
+		snprintf(buf, size, "MySQL %s row %lld", form, (long long) w->row);
 	else
-		snprintf(subject, sizeof(subject), "MySQL %s row", binary ? "binary" : "text");
+		snprintf(buf, size, "MySQL %s row", form);
+}
+
+void
+mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols, bool binary,
+			   const uint8 *buf, size_t len,
+			   Datum *values, bool *nulls, int natts, mysql_row_where *w)
+{
+	wc_error	err;
+	wc_status	st;
+	size_t		pos;
+	char		subject[128];
 
 	if (binary)
 	{
-		st = wc_mysql_binary_row_check(buf, len, rc->types, rc->ncols, &err);
+		st = wc_mysql_binary_row_check(buf, len, types, ncols, &err);
 		if (st != WC_OK)
+		{
+			row_subject(subject, sizeof(subject), "binary", w);
 			wc_report(&err, subject);
-		pos = 1 + wc_mysql_binary_row_bitmap_size(rc->ncols);
+		}
+		pos = 1 + wc_mysql_binary_row_bitmap_size(ncols);
 	}
 	else
 	{
 		size_t		n = 0;
 
 		st = wc_mysql_text_row_count(buf, len, &n, &err);
+		if (st == WC_OK && n != (size_t) ncols)
+			st = wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, ncols, n);
 		if (st != WC_OK)
-			wc_report(&err, subject);
-		if (n != (size_t) rc->ncols)
 		{
-			wc_fail_ef(&err, WC_MYSQL_COLUMN_COUNT, len, rc->ncols, n);
+			row_subject(subject, sizeof(subject), "text", w);
 			wc_report(&err, subject);
 		}
 		pos = 0;
 	}
 
-	values = (Datum *) palloc(rc->tupdesc->natts * sizeof(Datum));
-	nulls = (bool *) palloc(rc->tupdesc->natts * sizeof(bool));
-	for (int i = 0; i < rc->tupdesc->natts; i++)
+	for (int i = 0; i < natts; i++)
 		nulls[i] = true;
-	where.row = rowno;
-	cb.callback = row_context;
-	cb.arg = &where;
-	cb.previous = error_context_stack;
-	error_context_stack = &cb;
-	for (int i = 0; i < rc->ncols; i++)
+	for (int i = 0; i < ncols; i++)
 	{
-		const row_column *c = &rc->cols[i];
+		const row_column *c = &cols[i];
 		wc_mysql_slice s;
 		bool		isnull = false;
 		Datum		v;
 
-		where.col = c;
-		where.colno = i;
+		w->col = c;
+		w->colno = i;
 		if (binary)
 		{
 			if (wc_mysql_binary_row_is_null(buf, i))
@@ -650,6 +771,43 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 		values[c->attnum] = v;
 		nulls[c->attnum] = isnull;
 	}
+	w->col = NULL;
+}
+
+PG_FUNCTION_INFO_V1(mysql_row_populate_record);
+Datum
+mysql_row_populate_record(PG_FUNCTION_ARGS)
+{
+	bytea	   *row;
+	ArrayType  *columns;
+	bool		binary;
+	int64		rowno;
+	row_cache  *rc;
+	row_entry  *re;
+	const uint8 *buf;
+	size_t		len;
+	row_where	where = {0};
+	ErrorContextCallback cb;
+
+	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
+		PG_RETURN_NULL();
+	row = PG_GETARG_BYTEA_PP(1);
+	columns = PG_GETARG_ARRAYTYPE_P(2);
+	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
+	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
+	rc = row_cache_type(fcinfo);
+	re = row_entry_get(fcinfo, rc, columns);
+	buf = (const uint8 *) VARDATA_ANY(row);
+	len = VARSIZE_ANY_EXHDR(row);
+
+	where.row = rowno;
+	cb.callback = row_context;
+	cb.arg = &where;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	where.command = -1;
+	mysql_row_fill(re->cols, re->types, re->ncols, binary, buf, len, rc->type.values,
+				   rc->type.nulls, rc->type.tupdesc->natts, &where);
 	error_context_stack = cb.previous;
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->tupdesc, values, nulls)));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(rc->type.tupdesc, rc->type.values, rc->type.nulls)));
 }

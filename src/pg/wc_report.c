@@ -136,19 +136,17 @@ void
 wc_report_input(const wc_error *err, const char *type, const char *text, Node *escontext)
 {
 	const wc_status_info *row = wc_status_row(err->status);
-
 	bool		range = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME;
+	StringInfoData where;
 
+	initStringInfo(&where);
+	wc_where(err, row->show, row->message, &where);
 	errsave(escontext,
 			(errcode(range ? wc_class_errcode(row->klass) : ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 !range ?
 			 errmsg("invalid input syntax for type %s: \"%s\"", type, text) :
 			 errmsg("value \"%s\" is out of range for type %s", text, type),
-			 (err->has & WC_HAS_OFFSET) ?
-			 errdetail_internal("At byte offset %zu: %s.", err->offset, row->message) :
-			 errdetail_internal("%c%s.", row->message[0] - ('a' <= row->message[0] &&
-															row->message[0] <= 'z' ? 'a' - 'A' : 0),
-								row->message + 1),
+			 errdetail_internal("%s", where.data),
 			 row->hint ? errhint("%s", row->hint) : 0));
 }
 

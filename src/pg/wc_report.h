@@ -25,7 +25,8 @@ extern void wc_report_save(const wc_error *err, const char *subject, Node *escon
  * Report err about the text input text of type (an input function or a cast
  * from text): "invalid input syntax for type <type>: "<text>"" for a text
  * status, "value "<text>" is out of range for type <type>" for a range
- * status, the position and the status's text in the detail, as PostgreSQL's
+ * status, the position, the status's text, the field and what was
+ * expected and found in the detail, as PostgreSQL's
  * own input functions word them.  Every status that is not a range one is
  * reported as invalid text (22P02): the text is what the user gave.
  */

@@ -194,6 +194,23 @@ CREATE FUNCTION mysql_row_populate_record(base anyelement, "row" bytea, columns 
 	AS 'MODULE_PATHNAME', 'mysql_row_populate_record'
 	LANGUAGE C STABLE PARALLEL SAFE;
 
+-- Typed rows of a recorded conversation: every row of the selected result
+-- sets (command and result_set as mysql_conversation numbers them; NULL:
+-- all) decoded straight into base's row type, columns matched by position,
+-- with mysql_row_populate_record's conversions.  Materialize mode.  Not
+-- STRICT (base is usually NULL::some_table); STABLE like
+-- mysql_row_populate_record.
+CREATE FUNCTION mysql_conversation_rows(client bytea, server bytea, base anyelement,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS SETOF anyelement
+	AS 'MODULE_PATHNAME', 'mysql_conversation_rows'
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
+CREATE FUNCTION mysql_conversation_rows(server bytea, base anyelement,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS SETOF anyelement
+	AS 'MODULE_PATHNAME', 'mysql_conversation_rows_server'
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
+
 -- (end of binary protocol, conversations and typed rows)
 
 -- (end of MySQL client/server protocol)

@@ -77,8 +77,8 @@ main(void)
 		snprintf(name, sizeof(name), "mvcc decode, %s", shape[s]);
 		WC_BENCH(name, ITERS, {
 			wc_mvcc_key k;
-			size_t off;
-			wc_status st = wc_mvcc_decode(enc[s][wc_i_ & (N - 1)], enc_len[s][0], &k, &off);
+			wc_error err;
+			wc_status st = wc_mvcc_decode(enc[s][wc_i_ & (N - 1)], enc_len[s][0], &k, &err);
 			WC_KEEP(st);
 			WC_KEEP(k.ts.wall);
 		});
@@ -86,17 +86,17 @@ main(void)
 	WC_BENCH("mvcc compare, same key, different ts", ITERS, {
 		int c;
 		int bad;
-		size_t off;
+		wc_error err;
 		wc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0],
-											enc[2][(wc_i_ + 1) & (N - 1)], enc_len[2][0], &c, &bad, &off);
+											enc[2][(wc_i_ + 1) & (N - 1)], enc_len[2][0], &c, &bad, &err);
 		WC_KEEP(st);
 		WC_KEEP(c);
 	});
 	WC_BENCH("mvcc compare, different key", ITERS, {
 		int c;
 		int bad;
-		size_t off;
-		wc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0], other, 4, &c, &bad, &off);
+		wc_error err;
+		wc_status st = wc_mvcc_compare(enc[2][wc_i_ & (N - 1)], enc_len[2][0], other, 4, &c, &bad, &err);
 		WC_KEEP(st);
 		WC_KEEP(c);
 	});
@@ -104,17 +104,17 @@ main(void)
 	printf("== HLC timestamps (CockroachDB Go: ParseHLC 618 ns, ParseTimestamp 415 ns, String() 60 ns, AsOfSystemTime() 130 ns, Compare 0.6-0.8 ns)\n");
 	WC_BENCH("hlc parse decimal form (30 chars)", ITERS / 4, {
 		wc_hlc v;
-		size_t off;
+		wc_error err;
 		const char *s = dec_text[wc_i_ & (N - 1)];
-		wc_status st = wc_hlc_parse(s, 30, &v, &off);
+		wc_status st = wc_hlc_parse(s, 30, &v, &err);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});
 	WC_BENCH("hlc parse String() form (26 chars)", ITERS / 4, {
 		wc_hlc v;
-		size_t off;
+		wc_error err;
 		const char *s = crdb_text[wc_i_ & (N - 1)];
-		wc_status st = wc_hlc_parse(s, 26, &v, &off);
+		wc_status st = wc_hlc_parse(s, 26, &v, &err);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});
@@ -153,8 +153,8 @@ main(void)
 	});
 	WC_BENCH("hlc protobuf decode (wall+logical)", ITERS, {
 		wc_hlc v;
-		size_t off;
-		wc_status st = wc_hlc_proto_decode(proto[wc_i_ & (N - 1)], proto_len[0], &v, &off);
+		wc_error err;
+		wc_status st = wc_hlc_proto_decode(proto[wc_i_ & (N - 1)], proto_len[0], &v, &err);
 		WC_KEEP(st);
 		WC_KEEP(v.wall);
 	});

@@ -5,5 +5,5 @@ SELECT r.codec, r.label,
 	   round(((r.ms - r.scan_ms) / nullif(b.ms - b.scan_ms, 0))::numeric, 2) AS ratio
 FROM bench_results r
 LEFT JOIN bench_results b ON b.label = r.base AND b.codec IN (r.codec, 'baseline')
-WHERE r.codec <> 'bulk'
+WHERE r.codec NOT IN ('bulk', 'etl')
 ORDER BY r.codec = 'baseline' DESC, r.codec, r.ctid;

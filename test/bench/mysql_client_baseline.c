@@ -37,6 +37,18 @@ die(const char *what)
 	exit(2);
 }
 
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 static void
 load_hex(const char *path)
 {
@@ -52,13 +64,15 @@ load_hex(const char *path)
 	if (hex == NULL || resp == NULL || fread(hex, 1, (size_t) n, f) != (size_t) n)
 		die("read");
 	fclose(f);
+	/* by hand: sscanf would measure the whole rest of the string each time */
 	for (long i = 0; i + 1 < n; i += 2)
 	{
-		unsigned	v;
+		int			hi = hexval(hex[i]),
+					lo = hexval(hex[i + 1]);
 
-		if (sscanf(hex + i, "%2x", &v) != 1)
+		if (hi < 0 || lo < 0)
 			break;
-		resp[resp_len++] = (unsigned char) v;
+		resp[resp_len++] = (unsigned char) (hi << 4 | lo);
 	}
 	free(hex);
 }

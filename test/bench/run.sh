@@ -3,7 +3,9 @@
 # with the core, no server) then SQL-level per-row costs in a throwaway
 # cluster (test/bench/sql_*.sql), each as a ratio to a baseline measured in
 # the same run.  BENCH=bulk (make bench BENCH=bulk) runs only the bulk I/O
-# part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql).
+# part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql); BENCH=etl
+# only the decoding-into-tables part (sql_etl.sql, the client-library
+# baseline, etl_report.sql).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
@@ -11,9 +13,9 @@ cd "$wc_root"
 only=${BENCH:-}
 wc_install_deps
 mkdir -p test/bench/build
-[ "$only" = bulk ] || echo "== core (C, no server)"
+[ -n "$only" ] || echo "== core (C, no server)"
 for src in test/bench/bench_*.c; do
-	[ "$only" = bulk ] && break
+	[ -n "$only" ] && break
 	[ -f "$src" ] || continue
 	bin=test/bench/build/$(basename "$src" .c)
 	cc -O2 -std=gnu11 -Wall -Wextra -Isrc/core -Itest/bench -o "$bin" "$src" src/core/*.c -lz -lzstd
@@ -31,7 +33,11 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 	# The cases print nothing; the report at the end prints the table.
 	echo '\o /dev/null'
 	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
-	if [ "$only" = bulk ]; then cat test/bench/sql_bulk_io.sql; else cat test/bench/sql_*.sql; fi
+	case "$only" in
+	bulk) cat test/bench/sql_bulk_io.sql ;;
+	etl) cat test/bench/sql_etl.sql ;;
+	*) cat test/bench/sql_*.sql ;;
+	esac
 	echo '\o'
 } | psql -P pager=off
 
@@ -48,17 +54,29 @@ elif command -v mariadb_config >/dev/null 2>&1 &&
 	cc -O2 -Wall -Wextra $(mariadb_config --cflags) -o test/bench/build/mysql_client_baseline \
 		test/bench/mysql_client_baseline.c $(mariadb_config --libs); then
 	# the response to the COM_QUERY: after the 42-byte handshake and 11-byte OK
-	psql -At -c "SELECT encode(substr(server, 54), 'hex') FROM bench_mysql_capture" \
+	# (sql_etl.sql's capture has the same bytes)
+	captbl=$([ "$only" = etl ] && echo bench_etl_capture || echo bench_mysql_capture)
+	psql -At -c "SELECT encode(substr(server, 54), 'hex') FROM $captbl" \
 		>test/bench/build/mysql_result.hex
 	read -r cl_ms cl_rows _ < <(test/bench/build/mysql_client_baseline test/bench/build/mysql_result.hex 5)
 	echo "   Connector/C: $cl_rows rows in $cl_ms ms (median of 5)"
+	[ "$only" = etl ] ||
 	psql -c "INSERT INTO bench_results VALUES ('mysql', 'capture: client library (Connector/C) use_result + fetch_row', NULL, $cl_rows, $cl_ms, 0)" \
 		-c "INSERT INTO bench_results SELECT codec, label || ' [vs client library]',
 			'capture: client library (Connector/C) use_result + fetch_row', rows, ms, scan_ms
 			FROM bench_results WHERE label IN ('capture: mysql_conversation + text_row_decode',
 											   'capture: mysql_conversation + typed rows')"
+	psql -c "INSERT INTO bench_results VALUES ('etl', 'capture base: client library (Connector/C) use_result + fetch_row', NULL, $cl_rows, $cl_ms, 0, NULL)" \
+		-c "INSERT INTO bench_results SELECT codec, label || ' [vs client library]',
+			'capture base: client library (Connector/C) use_result + fetch_row', rows, ms, scan_ms, ms / $cl_ms
+			FROM bench_results WHERE label = 'capture: count(*) FROM cap, mysql_conversation_rows(..) (decode only)'"
 else
 	echo "   (MariaDB Connector/C not available: the client-library baseline is not measured)"
+fi
+
+if [ "$only" = etl ]; then
+	psql -P pager=off -f test/bench/etl_report.sql
+	exit 0
 fi
 
 echo "== pg_dump / pg_restore of 1M-row tables"
@@ -107,5 +125,5 @@ rm -rf "$dumpdir"
 if [ "$only" = bulk ]; then
 	psql -P pager=off -f test/bench/bulk_report.sql
 else
-	cat test/bench/bench_report.sql test/bench/bulk_report.sql | psql -P pager=off
+	cat test/bench/bench_report.sql test/bench/etl_report.sql test/bench/bulk_report.sql | psql -P pager=off
 fi

@@ -79,13 +79,13 @@ fuzz_text(const char *s, size_t len)
 {
 	wc_hlc		v,
 				w;
-	size_t		off = 0;
+	wc_error	err = {0};
 	char		buf[WC_HLC_TEXT_MAX],
 				buf2[WC_HLC_TEXT_MAX];
 	char		crdb[WC_HLC_CRDB_TEXT_MAX];
 	size_t		n;
 
-	wc_status st = wc_hlc_parse(s, len, &v, &off);
+	wc_status st = wc_hlc_parse(s, len, &v, &err);
 
 	if (memchr(s, ',', len) == NULL)
 	{
@@ -97,19 +97,19 @@ fuzz_text(const char *s, size_t len)
 	}
 	if (st != WC_OK)
 	{
-		check(off <= len);
+		check(err.offset <= len);
 		return;
 	}
 	check(valid(&v));
 	n = wc_hlc_format(&v, buf);
 	check(n < WC_HLC_TEXT_MAX && n == strlen(buf));
-	check(wc_hlc_parse(buf, n, &w, &off) == WC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_parse(buf, n, &w, &err) == WC_OK && wc_hlc_eq(&v, &w));
 	check(wc_hlc_format(&w, buf2) == n && memcmp(buf, buf2, n) == 0);
 	n = wc_hlc_format_crdb(&v, crdb);
 	check(n < WC_HLC_CRDB_TEXT_MAX && n == strlen(crdb));
-	check(wc_hlc_parse(crdb, n, &w, &off) == WC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_parse(crdb, n, &w, &err) == WC_OK && wc_hlc_eq(&v, &w));
 	/* the canonical text is also a numeric text of the same value */
-	check(wc_hlc_parse_decimal_number(buf, strlen(buf), &w, &off) == WC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_parse_decimal_number(buf, strlen(buf), &w, &err) == WC_OK && wc_hlc_eq(&v, &w));
 }
 
 static void
@@ -117,18 +117,18 @@ fuzz_numeric(const char *s, size_t len)
 {
 	wc_hlc		v,
 				w;
-	size_t		off = 0;
+	wc_error	err = {0};
 	char		buf[WC_HLC_TEXT_MAX];
 	size_t		n;
 
-	if (wc_hlc_parse_decimal_number(s, len, &v, &off) != WC_OK)
+	if (wc_hlc_parse_decimal_number(s, len, &v, &err) != WC_OK)
 	{
-		check(off <= len);
+		check(err.offset <= len);
 		return;
 	}
 	check(valid(&v));
 	n = wc_hlc_format(&v, buf);
-	check(wc_hlc_parse_decimal_number(buf, n, &w, &off) == WC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_parse_decimal_number(buf, n, &w, &err) == WC_OK && wc_hlc_eq(&v, &w));
 }
 
 static void
@@ -136,19 +136,19 @@ fuzz_proto(const uint8_t *p, size_t len)
 {
 	wc_hlc		v,
 				w;
-	size_t		off = 0;
+	wc_error	err = {0};
 	uint8_t		buf[WC_HLC_PROTO_MAX];
 	size_t		n;
 
-	if (wc_hlc_proto_decode(p, len, &v, &off) != WC_OK)
+	if (wc_hlc_proto_decode(p, len, &v, &err) != WC_OK)
 	{
-		check(off <= len);
+		check(err.offset <= len);
 		return;
 	}
 	check(valid(&v));
 	n = wc_hlc_proto_size(&v);
 	check(n <= WC_HLC_PROTO_MAX && wc_hlc_proto_encode(&v, buf) == n);
-	check(wc_hlc_proto_decode(buf, n, &w, &off) == WC_OK && wc_hlc_eq(&v, &w));
+	check(wc_hlc_proto_decode(buf, n, &w, &err) == WC_OK && wc_hlc_eq(&v, &w));
 	/* the canonical form is never longer than any accepted form */
 	check(n <= len);
 }
@@ -158,14 +158,14 @@ fuzz_binary(const uint8_t *p, size_t len)
 {
 	wc_hlc		v,
 				r;
-	size_t		off = 0;
+	wc_error	err = {0};
 	uint8_t		buf[WC_HLC_BIN_LEN];
 	int64_t		dw;
 	int32_t		dl;
 
-	if (wc_hlc_from_bin(p, len, &v, &off) != WC_OK)
+	if (wc_hlc_from_bin(p, len, &v, &err) != WC_OK)
 	{
-		check(off <= len);
+		check(err.offset <= len);
 		if (len < WC_HLC_BIN_LEN + 12)
 			return;
 		/* use the tail as deltas anyway */
@@ -183,7 +183,7 @@ fuzz_binary(const uint8_t *p, size_t len)
 			check(valid(&r) && wc_hlc_cmp(&r, &v) < 0);
 		return;
 	}
-	if (wc_hlc_from_bin(p, WC_HLC_BIN_LEN, &v, &off) != WC_OK)
+	if (wc_hlc_from_bin(p, WC_HLC_BIN_LEN, &v, &err) != WC_OK)
 		return;
 	memcpy(&dw, p + WC_HLC_BIN_LEN, 8);
 	memcpy(&dl, p + WC_HLC_BIN_LEN + 8, 4);

@@ -37,20 +37,20 @@ round_trip(const uint8_t *p, size_t len)
 {
 	wc_mvcc_key k,
 				k2;
-	size_t		off = 0;
+	wc_error	err = {0};
 	uint8_t    *out;
 	size_t		n;
 
-	if (wc_mvcc_decode(p, len, &k, &off) != WC_OK)
+	if (wc_mvcc_decode(p, len, &k, &err) != WC_OK)
 	{
-		check(off < len || len == 0);
+		check(err.offset < len || len == 0);
 		return;
 	}
 	check(k.key_len < len && k.ts.wall >= 0 && k.ts.logical >= 0);
 	n = wc_mvcc_encode_size(k.key_len, &k.ts);
 	out = malloc(n);
 	check(wc_mvcc_encode(p, k.key_len, &k.ts, out) == n);
-	check(wc_mvcc_decode(out, n, &k2, &off) == WC_OK);
+	check(wc_mvcc_decode(out, n, &k2, &err) == WC_OK);
 	check(k2.key_len == k.key_len && memcmp(out, p, k.key_len) == 0 && wc_hlc_eq(&k.ts, &k2.ts));
 	if (canonical(&k))
 		check(n == len && memcmp(out, p, n) == 0);
@@ -66,8 +66,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   *b;
 	size_t		split,
 				alen,
-				blen,
-				off;
+				blen;
+	wc_error	err;
 	int			c1 = 0,
 				c2 = 0,
 				bad;
@@ -90,8 +90,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = malloc(blen ? blen : 1);
 	memcpy(a, data + 1, alen);
 	memcpy(b, data + split, blen);
-	s1 = wc_mvcc_compare(a, alen, b, blen, &c1, &bad, &off);
-	s2 = wc_mvcc_compare(b, blen, a, alen, &c2, &bad, &off);
+	s1 = wc_mvcc_compare(a, alen, b, blen, &c1, &bad, &err);
+	s2 = wc_mvcc_compare(b, blen, a, alen, &c2, &bad, &err);
 	check((s1 == WC_OK) == (s2 == WC_OK));
 	if (s1 == WC_OK)
 	{
@@ -101,8 +101,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		size_t		m;
 
 		check(c1 == -c2 && c1 >= -1 && c1 <= 1);
-		check(wc_mvcc_compare(a, alen, a, alen, &c2, &bad, &off) == WC_OK && c2 == 0);
-		check(wc_mvcc_decode(a, alen, &ka, &off) == WC_OK && wc_mvcc_decode(b, blen, &kb, &off) == WC_OK);
+		check(wc_mvcc_compare(a, alen, a, alen, &c2, &bad, &err) == WC_OK && c2 == 0);
+		check(wc_mvcc_decode(a, alen, &ka, &err) == WC_OK && wc_mvcc_decode(b, blen, &kb, &err) == WC_OK);
 		/* the order, spelled out independently */
 		m = ka.key_len < kb.key_len ? ka.key_len : kb.key_len;
 		want = m ? memcmp(a, b, m) : 0;

@@ -151,3 +151,23 @@ FROM unnest(ARRAY['\x640000000a352e352e352d31302e31312e31392d4d6172696144422d302
 				  '\x640000000a352e352e352d31302e31312e31392d4d6172696144422d302b64656231327531000f000000514c6847695b6a2400fef7080200ff81150000000000001d0000006f297a4e57494663425c2c62006d7973716c5f6e61746976655f70617373776f7264000d00000200000002400000000401020174750000017a000028b52ffd045845030052c61623a0298d01abaaaaaaaa0a0d4af2c24494e6da6c6de5506a48d6ba1d2576bbf289dc3b05a3af2c0fa0fced84fa83e612106bb20ccdc11e1026f8997c88bffe4821fd831b6acd45cd458693344ee13437d01c261fa25f8cfef479150300bc94805d8c5dc00b614f19f27300000180000028b52ffd045835030042c61623a0298d01abaaaaaaaa0a0d4af2c2c4a261fbb656f3faa3a95b7f334465eb6faddc3b054ffe02f8c0ff96bfad482334b7905895756810169130f533f910dff12b83e027fc486b2e6a2e361ca5710ba7b983e630f9103de3a0f32802004273c21d9731d92c1c9e2b0000010000000d000001000001000000000000000272310d0000020000020000000000000002723205000003fe00004200'::bytea]) b;
 SELECT hostile_case('mysql_conversation (compressed)', '(SELECT count(*) FROM mysql_conversation($1))',
 	NULL, '{22P03,54000}', :n);
+
+-- ---- a capture's rows straight into a row type ----
+-- the conversation seed's result set (LONGLONG UNSIGNED, LONGLONG
+-- UNSIGNED) and a text one of (LONG, VAR_STRING), mutated: every input
+-- gives rows or a documented error; the row count never exceeds the
+-- conversation's row packets
+INSERT INTO hostile_seeds SELECT 'mysql_conversation_rows', seed FROM hostile_seeds
+WHERE label = 'mysql_conversation';
+INSERT INTO hostile_seeds SELECT 'mysql_conversation_rows', s
+FROM (SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)
+	|| mysql_packet_frame('\x03646566000000016101610c3f000b000000030000000000'::bytea, 2)
+	|| mysql_packet_frame('\x03646566000000016201620cff0050000000fd0000000000'::bytea, 3)
+	|| mysql_packet_frame('\xfe00002200', 4) || mysql_packet_frame('\x0131036162fb'::bytea, 5)
+	|| mysql_packet_frame('\x02343203c3a978'::bytea, 6) || mysql_packet_frame('\xfe00002200', 7) AS s) x;
+SELECT hostile_case('mysql_conversation_rows',
+	'(SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))',
+	$c$(SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))
+		<= (SELECT count(*) FROM mysql_conversation($1) WHERE kind LIKE '%row')$c$,
+	'{22P03,22P02,22003,22021,22P05,22008,22007,22023,0A000,54000}', :n);

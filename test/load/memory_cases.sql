@@ -20,6 +20,8 @@ SELECT mem_case('fdb_tuple_in', 's.txt::fdb_tuple', 'mem_fdb', :calls);
 SELECT mem_case('fdb_tuple_get_int8', 'fdb_tuple_get_int8(s.t, 3)', 'mem_fdb', :calls);
 SELECT mem_case('fdb_tuple_get_text', 'fdb_tuple_get_text(s.t, 2)', 'mem_fdb', :calls);
 SELECT mem_case('fdb_tuple_to_jsonb', 'fdb_tuple_to_jsonb(s.t)', 'mem_fdb', :calls);
+CREATE TABLE mem_uk (dir text, db text, email text, id bigint, score float8, ids int8[]);
+SELECT mem_case('fdb_tuple_populate_record', '(SELECT p.id FROM fdb_tuple_populate_record(NULL::mem_uk, s.t) p)', 'mem_fdb', :calls);
 SELECT mem_case('fdb_tuple_elements', '(SELECT count(*) FROM fdb_tuple_elements(s.t))', 'mem_fdb', :calls);
 
 CREATE TABLE mem_mysql AS
@@ -32,4 +34,15 @@ SELECT mem_case('mysql_lenenc_int_decode', '(mysql_lenenc_int_decode(s.li)).valu
 SELECT mem_case('mysql_lenenc_str_decode', '(mysql_lenenc_str_decode(s.ls)).next_pos', 'mem_mysql', :calls);
 SELECT mem_case('mysql_packets', '(SELECT count(*) FROM mysql_packets(s.pk))', 'mem_mysql', :calls);
 SELECT mem_case('mysql_text_row_decode', 'mysql_text_row_decode(s.tr)', 'mem_mysql', :calls);
+-- typed rows whose column definitions alternate between two result sets
+CREATE TABLE mem_person (id bigint, name text);
+CREATE TABLE mem_rows AS
+SELECT mysql_lenenc_str(convert_to(g::text, 'UTF8')) || mysql_lenenc_str(convert_to('n' || g, 'UTF8')) AS r,
+	   ARRAY[mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('id') || mysql_lenenc_str('id')
+			 || CASE WHEN g % 2 = 0 THEN '\x0c3f000b000000030000000000'::bytea ELSE '\x0c3f0014000000080000000000'::bytea END,
+			 mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('name') || mysql_lenenc_str('name')
+			 || '\x0cff0050000000fd0000000000'::bytea] AS cols
+FROM generate_series(1, 1000) g;
+SELECT mem_case('mysql_row_populate_record (alternating columns)',
+	'(SELECT p.id FROM mysql_row_populate_record(NULL::mem_person, s.r, s.cols) p)', 'mem_rows', :calls);
 \o

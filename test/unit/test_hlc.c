@@ -13,9 +13,9 @@
 static int
 parse_ok(const char *s, wc_hlc *v)
 {
-	size_t		off;
+	wc_error	err;
 
-	return wc_hlc_parse(s, strlen(s), v, &off) == WC_OK;
+	return wc_hlc_parse(s, strlen(s), v, &err) == WC_OK;
 }
 
 static const char *
@@ -96,14 +96,14 @@ test_invalid(void)
 	while (wc_tsv_next(&t))
 	{
 		wc_hlc		v;
-		size_t		off = 9999;
-		wc_status st = wc_hlc_parse(t.field[0], strlen(t.field[0]), &v, &off);
+		wc_error	err = {.offset = 9999};
+		wc_status st = wc_hlc_parse(t.field[0], strlen(t.field[0]), &v, &err);
 		wc_class want = reason_is_range(t.field[1]) ? WC_CLASS_RANGE : WC_CLASS_TEXT;
 
 		rows++;
-		CHECK(wc_status_row(st)->klass == want && off <= strlen(t.field[0]),
+		CHECK(wc_status_row(st)->klass == want && err.offset <= strlen(t.field[0]),
 			  "hlc_invalid.tsv:%d \"%s\" (%s): status %d (%s) offset %zu",
-			  t.lineno, t.field[0], t.field[1], st, wc_status_row(st)->message, off);
+			  t.lineno, t.field[0], t.field[1], st, wc_status_row(st)->message, err.offset);
 	}
 	wc_tsv_close(&t);
 	CHECK(rows == 22, "hlc_invalid.tsv: %d rows", rows);
@@ -122,8 +122,8 @@ test_quirks(void)
 		const char *in = t.field[0];
 		const char *proj = strstr(t.field[3], "project: ");
 		wc_hlc		v;
-		size_t		off;
-		wc_status st = wc_hlc_parse(in, strlen(in), &v, &off);
+		wc_error	err;
+		wc_status st = wc_hlc_parse(in, strlen(in), &v, &err);
 
 		rows++;
 		if (proj == NULL)
@@ -166,14 +166,14 @@ test_negative(void)
 	while (wc_tsv_next(&t))
 	{
 		wc_hlc		v;
-		size_t		off;
+		wc_error	err;
 
 		rows++;
 		CHECK(wc_hlc_make(strtoll(t.field[0], NULL, 10), strtoll(t.field[1], NULL, 10), &v) != WC_OK,
 			  "hlc_text_negative.tsv:%d components refused", t.lineno);
 		for (int i = 2; i <= 5; i++)
 		{
-			wc_status st = wc_hlc_parse(t.field[i], strlen(t.field[i]), &v, &off);
+			wc_status st = wc_hlc_parse(t.field[i], strlen(t.field[i]), &v, &err);
 
 			CHECK(wc_status_row(st)->klass == WC_CLASS_TEXT,
 				  "hlc_text_negative.tsv:%d column %d \"%s\" rejected: status %d",
@@ -181,7 +181,7 @@ test_negative(void)
 		}
 		/* Nor is any of them a value as numeric text (the numeric cast). */
 		for (int i = 4; i <= 5; i++)
-			CHECK(wc_hlc_parse_decimal_number(t.field[i], strlen(t.field[i]), &v, &off) != WC_OK,
+			CHECK(wc_hlc_parse_decimal_number(t.field[i], strlen(t.field[i]), &v, &err) != WC_OK,
 				  "hlc_text_negative.tsv:%d numeric %s refused", t.lineno, t.field[i]);
 	}
 	wc_tsv_close(&t);
@@ -260,7 +260,7 @@ test_renderings(void)
 	{
 		wc_hlc		v,
 					w;
-		size_t		off;
+		wc_error	err;
 		int			is_same = strcmp(t.field[5], "same") == 0;
 
 		rows++;
@@ -270,7 +270,7 @@ test_renderings(void)
 		CHECK(parse_ok(t.field[2], &w) && wc_hlc_eq(&v, &w),
 			  "hlc_decimal_renderings.tsv:%d output re-parses", t.lineno);
 		/* the plain-notation numeric text is what a numeric cast sees */
-		CHECK(wc_hlc_parse_decimal_number(t.field[4], strlen(t.field[4]), &w, &off) == WC_OK &&
+		CHECK(wc_hlc_parse_decimal_number(t.field[4], strlen(t.field[4]), &w, &err) == WC_OK &&
 			  wc_hlc_eq(&v, &w),
 			  "hlc_decimal_renderings.tsv:%d numeric %s", t.lineno, t.field[4]);
 		/* the DECIMAL datum's text is a valid input exactly when it equals ours */
@@ -323,12 +323,12 @@ test_text_cases(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 	{
 		wc_hlc		v;
-		size_t		off = 9999;
-		wc_status st = wc_hlc_parse(cases[i].in, strlen(cases[i].in), &v, &off);
+		wc_error	err = {.offset = 9999};
+		wc_status st = wc_hlc_parse(cases[i].in, strlen(cases[i].in), &v, &err);
 
-		CHECK(st == cases[i].st && off == cases[i].off,
+		CHECK(st == cases[i].st && err.offset == cases[i].off,
 			  "parse \"%s\": status %d offset %zu, want %d offset %zu",
-			  cases[i].in, st, off, cases[i].st, cases[i].off);
+			  cases[i].in, st, err.offset, cases[i].st, cases[i].off);
 	}
 
 	/* Leading zeros in every part; whitespace of every kind; max values. */
@@ -346,9 +346,9 @@ test_text_cases(void)
 	{
 		char		buf[3] = {'1', '2', '3'};
 		wc_hlc		v;
-		size_t		off;
+		wc_error	err;
 
-		CHECK(wc_hlc_parse(buf, 2, &v, &off) == WC_OK && same(&v, 12, 0), "parse respects len");
+		CHECK(wc_hlc_parse(buf, 2, &v, &err) == WC_OK && same(&v, 12, 0), "parse respects len");
 	}
 }
 
@@ -421,8 +421,8 @@ test_numeric_text(void)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 	{
 		wc_hlc		v = {0, 0, 0};
-		size_t		off;
-		wc_status st = wc_hlc_parse_decimal_number(cases[i].in, strlen(cases[i].in), &v, &off);
+		wc_error	err;
+		wc_status st = wc_hlc_parse_decimal_number(cases[i].in, strlen(cases[i].in), &v, &err);
 
 		CHECK(st == cases[i].st && (st != WC_OK || same(&v, cases[i].wall, cases[i].logical)),
 			  "numeric \"%s\": status %d (%s) value %s", cases[i].in, st, wc_status_row(st)->message, fmt(&v));
@@ -506,14 +506,14 @@ test_proto(void)
 					w;
 		uint8_t		buf[WC_HLC_PROTO_MAX];
 		size_t		wl,
-					n = wc_hlc_proto_size(&v),
-					off;
+					n = wc_hlc_proto_size(&v);
+		wc_error	err;
 		uint8_t    *want = wc_unhex(enc[i].hex, &wl);
 
 		CHECK(n <= WC_HLC_PROTO_MAX && wc_hlc_proto_encode(&v, buf) == n,
 			  "proto size of %s", fmt(&v));
 		CHECK_BYTES(buf, n, want, wl, "proto encode %s", fmt(&v));
-		CHECK(wc_hlc_proto_decode(want, wl, &w, &off) == WC_OK && wc_hlc_eq(&v, &w),
+		CHECK(wc_hlc_proto_decode(want, wl, &w, &err) == WC_OK && wc_hlc_eq(&v, &w),
 			  "proto decode %s", enc[i].hex);
 		free(want);
 	}
@@ -521,8 +521,8 @@ test_proto(void)
 	{
 		char		hex[128];
 		size_t		k = 0,
-					len,
-					off = 9999;
+					len;
+		wc_error	err = {.offset = 9999};
 		uint8_t    *in;
 		wc_hlc		v = {0, 0, 0};
 		wc_status st;
@@ -532,21 +532,21 @@ test_proto(void)
 				hex[k++] = *s;
 		hex[k] = '\0';
 		in = wc_unhex(hex, &len);
-		st = wc_hlc_proto_decode(in, len, &v, &off);
-		CHECK(st == dec[i].st && (st == WC_OK ? same(&v, dec[i].wall, dec[i].logical) : off == dec[i].off),
+		st = wc_hlc_proto_decode(in, len, &v, &err);
+		CHECK(st == dec[i].st && (st == WC_OK ? same(&v, dec[i].wall, dec[i].logical) : err.offset == dec[i].off),
 			  "proto decode %s: status %d (%s) offset %zu value %s; want %d offset %zu",
-			  hex, st, wc_status_row(st)->message, off, fmt(&v), dec[i].st, dec[i].off);
+			  hex, st, wc_status_row(st)->message, err.offset, fmt(&v), dec[i].st, dec[i].off);
 		free(in);
 	}
 	/* Deep groups stop at the limit instead of recursing without bound. */
 	{
 		uint8_t		deep[200];
-		size_t		off;
+		wc_error	err;
 		wc_hlc		v;
 
 		memset(deep, 0x2b, sizeof(deep));
-		CHECK(wc_hlc_proto_decode(deep, sizeof(deep), &v, &off) == WC_HLC_GROUP_DEPTH && off == 64,
-			  "nested groups: offset %zu", off);
+		CHECK(wc_hlc_proto_decode(deep, sizeof(deep), &v, &err) == WC_HLC_GROUP_DEPTH && err.offset == 64,
+			  "nested groups: offset %zu", err.offset);
 	}
 }
 
@@ -556,20 +556,26 @@ test_binary(void)
 	wc_hlc		v = {1643550788737652545, 65535, 0},
 				w;
 	uint8_t		buf[13] = {0};
-	size_t		len,
-				off;
+	size_t		len;
+	wc_error	err;
 	uint8_t    *want = wc_unhex("16cf10bc050557410000ffff", &len);
 
 	wc_hlc_to_bin(&v, buf);
 	CHECK_BYTES(buf, 12, want, len, "binary form");
-	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_OK && wc_hlc_eq(&v, &w), "binary round trip");
-	CHECK(wc_hlc_from_bin(buf, 11, &w, &off) == WC_ERR_TRUNCATED && off == 11, "binary truncated");
-	CHECK(wc_hlc_from_bin(buf, 13, &w, &off) == WC_ERR_TRAILING && off == 12, "binary trailing");
+	CHECK(wc_hlc_from_bin(buf, 12, &w, &err) == WC_OK && wc_hlc_eq(&v, &w), "binary round trip");
+	CHECK(wc_hlc_from_bin(buf, 11, &w, &err) == WC_ERR_TRUNCATED && err.offset == 11 &&
+		  err.expected == 12 && err.found == 11 &&
+		  err.has == (WC_HAS_OFFSET | WC_HAS_EXPECTED | WC_HAS_FOUND), "binary truncated");
+	CHECK(wc_hlc_from_bin(buf, 13, &w, &err) == WC_ERR_TRAILING && err.offset == 12 &&
+		  err.found == 1, "binary trailing");
+	CHECK(wc_hlc_from_bin(buf, 13, &w, NULL) == WC_ERR_TRAILING, "binary trailing, no wc_error");
 	buf[0] = 0x80;
-	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_HLC_WALL_RANGE && off == 0, "binary negative wall");
+	CHECK(wc_hlc_from_bin(buf, 12, &w, &err) == WC_HLC_WALL_RANGE && err.offset == 0 &&
+		  (err.has & WC_HAS_FOUND) && err.found == 0x80cf10bc05055741ull,
+		  "binary negative wall");
 	buf[0] = 0x16;
 	buf[8] = 0x80;
-	CHECK(wc_hlc_from_bin(buf, 12, &w, &off) == WC_HLC_LOGICAL_RANGE && off == 8, "binary negative logical");
+	CHECK(wc_hlc_from_bin(buf, 12, &w, &err) == WC_HLC_LOGICAL_RANGE && err.offset == 8, "binary negative logical");
 	free(want);
 }
 

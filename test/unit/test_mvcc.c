@@ -62,14 +62,14 @@ check_decode(const char *file, int lineno, const char *enc_hex, const char *key_
 			 int64_t wall, int64_t logical)
 {
 	size_t		elen,
-				klen,
-				off = 0;
+				klen;
+	wc_error	err = {0};
 	uint8_t    *enc = exact(enc_hex, &elen);
 	uint8_t    *key = exact(key_hex, &klen);
 	wc_mvcc_key k;
-	wc_status st = wc_mvcc_decode(enc, elen, &k, &off);
+	wc_status st = wc_mvcc_decode(enc, elen, &k, &err);
 
-	CHECK(st == WC_OK, "%s:%d decode %s: %s at %zu", file, lineno, enc_hex, wc_status_row(st)->message, off);
+	CHECK(st == WC_OK, "%s:%d decode %s: %s at %zu", file, lineno, enc_hex, wc_status_row(st)->message, err.offset);
 	if (st == WC_OK)
 	{
 		CHECK_BYTES(enc, k.key_len, key, klen, "%s:%d decoded key", file, lineno);
@@ -87,13 +87,13 @@ static int
 compare_hex(const char *a_hex, const char *b_hex)
 {
 	size_t		alen,
-				blen,
-				off;
+				blen;
+	wc_error	err;
 	uint8_t    *a = exact(a_hex, &alen);
 	uint8_t    *b = exact(b_hex, &blen);
 	int			cmp = 0,
 				bad;
-	wc_status st = wc_mvcc_compare(a, alen, b, blen, &cmp, &bad, &off);
+	wc_status st = wc_mvcc_compare(a, alen, b, blen, &cmp, &bad, &err);
 
 	free(a);
 	free(b);
@@ -132,22 +132,22 @@ test_invalid(void)
 	wc_tsv_open(&t, "mvcc_invalid.tsv");
 	while (wc_tsv_next(&t))
 	{
-		size_t		len,
-					off = 9999;
+		size_t		len;
+		wc_error	err = {.offset = 9999};
 		uint8_t    *in = exact(t.field[0], &len);
 		wc_mvcc_key k;
-		wc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &err);
 		int			cmp,
 					bad = -1;
 		uint8_t		ok_key[1] = {0};
 
 		rows++;
-		CHECK(st != WC_OK && !(wc_status_row(st)->klass == WC_CLASS_RANGE) && off < len,
-			  "mvcc_invalid.tsv:%d %s (%s): status %d offset %zu", t.lineno, t.field[0], t.field[1], st, off);
+		CHECK(st != WC_OK && !(wc_status_row(st)->klass == WC_CLASS_RANGE) && err.offset < len,
+			  "mvcc_invalid.tsv:%d %s (%s): status %d offset %zu", t.lineno, t.field[0], t.field[1], st, err.offset);
 		/* the comparator refuses it too, on either side */
-		CHECK(wc_mvcc_compare(ok_key, 1, in, len, &cmp, &bad, &off) == st && bad == 1,
+		CHECK(wc_mvcc_compare(ok_key, 1, in, len, &cmp, &bad, &err) == st && bad == 1,
 			  "mvcc_invalid.tsv:%d compare right", t.lineno);
-		CHECK(wc_mvcc_compare(in, len, ok_key, 1, &cmp, &bad, &off) == st && bad == 0,
+		CHECK(wc_mvcc_compare(in, len, ok_key, 1, &cmp, &bad, &err) == st && bad == 0,
 			  "mvcc_invalid.tsv:%d compare left", t.lineno);
 		free(in);
 	}
@@ -215,16 +215,16 @@ test_negative(void)
 	wc_tsv_open(&t, "mvcc_keys_negative.tsv");
 	while (wc_tsv_next(&t))
 	{
-		size_t		len,
-					off = 9999;
+		size_t		len;
+		wc_error	err = {.offset = 9999};
 		uint8_t    *in = exact(t.field[3], &len);
 		wc_mvcc_key k;
-		wc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &err);
 		int			neg_wall = t.field[1][0] == '-';
 
 		rows++;
-		CHECK(st == (neg_wall ? WC_HLC_WALL_RANGE : WC_HLC_LOGICAL_RANGE) && off < len,
-			  "mvcc_keys_negative.tsv:%d %s: status %d offset %zu", t.lineno, t.field[3], st, off);
+		CHECK(st == (neg_wall ? WC_HLC_WALL_RANGE : WC_HLC_LOGICAL_RANGE) && err.offset < len,
+			  "mvcc_keys_negative.tsv:%d %s: status %d offset %zu", t.lineno, t.field[3], st, err.offset);
 		free(in);
 	}
 	wc_tsv_close(&t);
@@ -299,14 +299,14 @@ test_spec_cases(void)
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 	{
-		size_t		len,
-					off = 9999;
+		size_t		len;
+		wc_error	err = {.offset = 9999};
 		uint8_t    *in = exact(bad[i].hex, &len);
 		wc_mvcc_key k;
-		wc_status st = wc_mvcc_decode(in, len, &k, &off);
+		wc_status st = wc_mvcc_decode(in, len, &k, &err);
 
-		CHECK(st == bad[i].st && (st == WC_OK || off == bad[i].off),
-			  "decode %s: status %d (%s) offset %zu", bad[i].hex, st, wc_status_row(st)->message, off);
+		CHECK(st == bad[i].st && (st == WC_OK || err.offset == bad[i].off),
+			  "decode %s: status %d (%s) offset %zu", bad[i].hex, st, wc_status_row(st)->message, err.offset);
 		free(in);
 	}
 	for (size_t i = 0; i + 1 < sizeof(chain) / sizeof(chain[0]); i++)
@@ -321,15 +321,66 @@ test_spec_cases(void)
 		uint8_t		key[4096];
 		uint8_t		out[4096 + 14];
 		wc_hlc		ts = {1, 2, 0};
-		size_t		off;
+		wc_error	err;
 		wc_mvcc_key k;
 
 		for (size_t i = 0; i < sizeof(key); i++)
 			key[i] = (uint8_t) i;
 		CHECK(wc_mvcc_encode(key, sizeof(key), &ts, out) == sizeof(out) &&
-			  wc_mvcc_decode(out, sizeof(out), &k, &off) == WC_OK &&
+			  wc_mvcc_decode(out, sizeof(out), &k, &err) == WC_OK &&
 			  k.key_len == sizeof(key) && memcmp(out, key, sizeof(key)) == 0 &&
 			  k.ts.wall == 1 && k.ts.logical == 2, "4096-byte key");
+	}
+}
+
+/* What the error says besides the offset: the field and expected/found. */
+static void
+test_error_detail(void)
+{
+	static const struct
+	{
+		const char *hex;
+		wc_status st;
+		size_t		off;
+		const char *field;
+		unsigned	has;
+		uint64_t	expected;
+		uint64_t	found;
+	}			cases[] = {
+		{"", WC_MVCC_EMPTY, 0, NULL, WC_HAS_OFFSET, 0, 0},
+		{"610001", WC_MVCC_LEN_ONE, 2, NULL, WC_HAS_OFFSET, 0, 0},
+		/* the key is 3 bytes: its last byte may be at most 2 */
+		{"610009", WC_MVCC_LEN_EXCEEDS, 2, NULL,
+		WC_HAS_OFFSET | WC_HAS_EXPECTED | WC_HAS_FOUND, 2, 9},
+		{"61ff000000000000000109", WC_MVCC_SENTINEL, 1, NULL,
+		WC_HAS_OFFSET | WC_HAS_EXPECTED | WC_HAS_FOUND, 0x00, 0xff},
+		{"61000000000000000001000a", WC_MVCC_VERSION_LEN, 11, NULL,
+		WC_HAS_OFFSET | WC_HAS_FOUND, 0, 9},
+		{"61008000000000000001000000000d", WC_HLC_WALL_RANGE, 2, NULL,
+		WC_HAS_OFFSET | WC_HAS_FOUND, 0, 0x8000000000000001ull},
+		{"61000000000000000001ffffffff0d", WC_HLC_LOGICAL_RANGE, 10, NULL,
+		WC_HAS_OFFSET | WC_HAS_FOUND, 0, 0xffffffffu},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		size_t		len;
+		uint8_t    *in = exact(cases[i].hex, &len);
+		wc_mvcc_key k;
+		wc_error	err;
+		wc_status	st = wc_mvcc_decode(in, len, &k, &err);
+		int			field_ok = cases[i].field == NULL ? err.field == NULL :
+			err.field != NULL && strcmp(err.field, cases[i].field) == 0;
+
+		CHECK(st == cases[i].st && err.status == st && err.offset == cases[i].off &&
+			  err.has == cases[i].has && field_ok &&
+			  (!(err.has & WC_HAS_EXPECTED) || err.expected == cases[i].expected) &&
+			  (!(err.has & WC_HAS_FOUND) || err.found == cases[i].found),
+			  "error detail %s: status %d offset %zu field %s has %u expected %llu found %llu",
+			  cases[i].hex, st, err.offset, err.field ? err.field : "-", err.has,
+			  (unsigned long long) err.expected, (unsigned long long) err.found);
+		CHECK(wc_mvcc_decode(in, len, &k, NULL) == st, "decode %s without a wc_error", cases[i].hex);
+		free(in);
 	}
 }
 
@@ -343,5 +394,6 @@ main(void)
 	test_negative();
 	test_order();
 	test_spec_cases();
+	test_error_detail();
 	return wc_summary("test_mvcc");
 }

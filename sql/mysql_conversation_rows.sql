@@ -1,0 +1,231 @@
+-- mysql_conversation_rows: the rows of a recorded connection's result sets
+-- decoded straight into a row type, from both streams or the server's
+-- alone, selected by command and result set.  The same capture as the
+-- mysql_conversation suite; rows are read in FROM (the LATERAL form).
+\set VERBOSITY default
+
+-- a column definition: def, schema '', table t, name, charset, length, type, flags
+CREATE FUNCTION pg_temp.cd(n text, cs int, ty int, fl int DEFAULT 0, len int DEFAULT 11)
+RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
+	SELECT mysql_lenenc_str('def') || '\x00'::bytea || mysql_lenenc_str('t') || mysql_lenenc_str('t')
+		|| mysql_lenenc_str(convert_to(n, 'UTF8')) || mysql_lenenc_str(convert_to(n, 'UTF8')) || '\x0c'::bytea
+		|| mysql_int_le(cs, 2) || mysql_int_le(len, 4) || mysql_int_le(ty, 1) || mysql_int_le(fl, 2)
+		|| '\x000000'::bytea
+$$;
+
+-- client: handshake response, COM_QUERY, COM_STMT_PREPARE, COM_STMT_EXECUTE,
+-- COM_QUERY (multi-statement), COM_QUIT; server: handshake, OK, a text result
+-- set (EOF style), a prepare OK, a binary result set (CLIENT_DEPRECATE_EOF
+-- style closing OK), two result sets (SERVER_MORE_RESULTS_EXISTS) and an ERR
+CREATE TEMP TABLE cap AS
+SELECT
+  mysql_packet_frame('\x8da20a00000000012d' || decode(repeat('00', 23), 'hex') || '\x726f6f7400', 1)
+  || mysql_packet_frame('\x03' || convert_to('SELECT id, name FROM t', 'UTF8'), 0)
+  || mysql_packet_frame('\x16' || convert_to('SELECT id, name FROM t WHERE id > ?', 'UTF8'), 0)
+  || mysql_packet_frame('\x170100000000010000000001030001000000'::bytea, 0)
+  || mysql_packet_frame('\x03' || convert_to('SELECT 1; SELECT x', 'UTF8'), 0)
+  || mysql_packet_frame('\x01', 0) AS client,
+  mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+  || mysql_packet_frame('\x00000002000000', 2)
+  || mysql_packet_frame('\x02', 1)
+  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
+  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
+  || mysql_packet_frame('\xfe00002200', 4)
+  || mysql_packet_frame('\x0131' || mysql_lenenc_str(convert_to('é😀', 'UTF8')), 5)
+  || mysql_packet_frame('\xfb00', 6)
+  || mysql_packet_frame('\xfe00002200', 7)
+  || mysql_packet_frame('\x000100000002000100000000', 1)
+  || mysql_packet_frame(pg_temp.cd('?', 63, 8), 2)
+  || mysql_packet_frame('\xfe00000200', 3)
+  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 4)
+  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 5)
+  || mysql_packet_frame('\xfe00000200', 6)
+  || mysql_packet_frame('\x02', 1)
+  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
+  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
+  || mysql_packet_frame('\x0000 07000000 0378797a'::bytea, 4)
+  || mysql_packet_frame('\x0008 08000000'::bytea, 5)
+  || mysql_packet_frame('\xfe00000200000000'::bytea, 6)
+  || mysql_packet_frame('\x01', 1)
+  || mysql_packet_frame(pg_temp.cd('1', 63, 8), 2)
+  || mysql_packet_frame('\x0131', 3)
+  || mysql_packet_frame('\xfe00000a000000'::bytea, 4)
+  || mysql_packet_frame('\xff2604' || convert_to('#42S22Unknown column ''x''', 'UTF8'), 5) AS server;
+
+
+CREATE TEMP TABLE people (id bigint, name text);
+
+-- command 1: a text result set; command 3: a binary one (both sides, and
+-- the server's side alone)
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 1) AS p;
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 3) AS p;
+SELECT p.* FROM cap, mysql_conversation_rows(server, NULL::people, command => 3) AS p;
+-- into a table, every result set of commands 1 to 3
+INSERT INTO people
+SELECT p.* FROM cap, generate_series(1, 3) AS n,
+	 mysql_conversation_rows(client, server, NULL::people, command => n) AS p;
+SELECT * FROM people;
+-- the same rows as mysql_conversation + mysql_row_populate_record
+SELECT count(*) AS same FROM (
+	SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 1) AS p
+	UNION ALL
+	SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 3) AS p
+	EXCEPT ALL
+	SELECT r.* FROM cap, mysql_conversation(client, server) c,
+		 mysql_row_populate_record(NULL::people, c.payload, c.columns, c.kind = 'binary_row', c.row_number) AS r
+	WHERE c.kind IN ('text_row', 'binary_row') AND c.command < 4) d;
+-- other column types for the same rows
+CREATE TEMP TABLE people2 (id numeric, name bytea);
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people2, command => 3) AS p;
+-- command 4 has two result sets: (1), then an error; result_set selects
+CREATE TEMP TABLE one (x numeric);
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::one, command => 4, result_set => 0) AS p;
+SELECT count(*) FROM cap, mysql_conversation_rows(client, server, NULL::one, command => 4, result_set => 1) AS p;
+-- a command with no result set, a command past the end: no rows
+SELECT count(*) FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 2) AS p;
+SELECT count(*) FROM cap, mysql_conversation_rows(client, server, NULL::people, command => 99) AS p;
+-- NULL streams: no rows
+SELECT count(*) FROM mysql_conversation_rows(NULL::bytea, NULL::people);
+SELECT count(*) FROM cap, mysql_conversation_rows(NULL, server, NULL::people);
+-- in the select list too
+SELECT mysql_conversation_rows(server, NULL::people, command => 1) AS r FROM cap;
+
+-- a table altered between two calls of one PL/pgSQL loop: each call sees
+-- the current shape
+CREATE TABLE conv_shape (id bigint, name text);
+DO $$
+DECLARE
+	r record;
+BEGIN
+	FOR i IN 1..2 LOOP
+		BEGIN
+			FOR r IN SELECT to_jsonb(p) AS j FROM cap, mysql_conversation_rows(server, NULL::conv_shape, command => 1) AS p LOOP
+				RAISE NOTICE 'call %: %', i, r.j;
+			END LOOP;
+		EXCEPTION WHEN OTHERS THEN
+			RAISE NOTICE 'call %: ERROR % %', i, SQLSTATE, SQLERRM;
+		END;
+		IF i = 1 THEN
+			ALTER TABLE conv_shape ALTER COLUMN name TYPE bytea USING NULL;
+		END IF;
+	END LOOP;
+END $$;
+DROP TABLE conv_shape;
+
+-- errors name the command, the result set, the row and the column
+\set VERBOSITY default
+-- more result-set columns than the row type has (or fewer)
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::one, command => 1) AS p;
+\echo :LAST_ERROR_SQLSTATE
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::people) AS p;
+\echo :LAST_ERROR_SQLSTATE
+-- a value the column type cannot take
+CREATE TEMP TABLE wrong (id bigint, name int);
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::wrong, command => 1) AS p;
+\echo :LAST_ERROR_SQLSTATE
+CREATE TEMP TABLE tiny (id bigint, name varchar(2));
+SELECT p.* FROM cap, mysql_conversation_rows(client, server, NULL::tiny, command => 3) AS p;
+\echo :LAST_ERROR_SQLSTATE
+CREATE TEMP TABLE small (id smallint, name text);
+SELECT p.* FROM cap, mysql_conversation_rows(client,
+	overlay(server PLACING '\x70110100'::bytea FROM 375 FOR 4), NULL::small, command => 3) AS p;
+\echo :LAST_ERROR_SQLSTATE
+-- a row the column definitions do not describe: 22P03 naming row, command and result set
+SELECT p.* FROM cap, mysql_conversation_rows(client,
+	overlay(server PLACING '\x09'::bytea FROM 142 FOR 1), NULL::people, command => 1) AS p;
+\echo :LAST_ERROR_SQLSTATE
+-- a corrupt column definition: the conversation refuses it
+SELECT p.* FROM cap, mysql_conversation_rows(client,
+	overlay(server PLACING '\x40'::bytea FROM 63 FOR 1), NULL::people, command => 1) AS p;
+\echo :LAST_ERROR_SQLSTATE
+-- a truncated capture, a broken frame
+SELECT count(*) FROM cap, mysql_conversation_rows(client, substring(server FROM 1 FOR 160), NULL::people);
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM cap, mysql_conversation_rows(client, overlay(server PLACING '\x09' FROM 5 FOR 1), NULL::people);
+\echo :LAST_ERROR_SQLSTATE
+-- selectors and base
+SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people, command => -1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people, result_set => -2);
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::int);
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::record) AS p(a int);
+\echo :LAST_ERROR_SQLSTATE
+CREATE DOMAIN people_d AS people;
+SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people_d);
+\echo :LAST_ERROR_SQLSTATE
+DROP DOMAIN people_d;
+
+-- real captures (test/unit/mysql_captures.tsv, recorded from MariaDB
+-- 10.11 with Connector/C: pipelined prepare + execute, cached metadata,
+-- cursors and COM_STMT_FETCH, long data, bulk, compression): every result
+-- set's rows through mysql_conversation_rows equal the rows of
+-- mysql_conversation + mysql_row_populate_record, into a row type of as
+-- many text columns
+CREATE TEMP TABLE caps (name text, compressed int, client text, server text, description text, signature text);
+\copy caps FROM 'test/unit/mysql_captures.tsv' WITH (FORMAT csv, DELIMITER E'\t', HEADER true, QUOTE E'\x02')
+CREATE TEMP TABLE capsets AS
+SELECT name, c.command, c.result_set, count(*) AS rows, max(cardinality(c.columns)) AS ncols
+FROM caps, mysql_conversation(CASE WHEN client <> '' THEN decode(client, 'hex') END, decode(server, 'hex')) c
+WHERE c.kind LIKE '%row' AND client <> '' GROUP BY 1, 2, 3;
+CREATE TEMP TABLE capsame (name text, command int, result_set int, rows bigint, same bool);
+DO $$
+DECLARE
+	r record;
+	same bool;
+	n bigint;
+BEGIN
+	FOR r IN SELECT * FROM capsets ORDER BY name COLLATE "C", command, result_set LOOP
+		EXECUTE format('CREATE TYPE pg_temp.captext%s AS (%s)', r.ncols,
+					   (SELECT string_agg('c' || i || ' text', ', ') FROM generate_series(1, r.ncols) i));
+		EXECUTE format($q$
+			SELECT count(*), count(*) = %s AND NOT EXISTS (
+				(SELECT p.* FROM caps, mysql_conversation_rows(decode(client, 'hex'), decode(server, 'hex'),
+					NULL::pg_temp.captext%s, command => %s, result_set => %s) AS p WHERE name = %L
+				 EXCEPT ALL
+				 SELECT q.* FROM caps, mysql_conversation(decode(client, 'hex'), decode(server, 'hex')) c,
+					mysql_row_populate_record(NULL::pg_temp.captext%s, c.payload, c.columns,
+											  c.kind = 'binary_row', c.row_number) AS q
+				 WHERE name = %L AND c.command = %s AND c.result_set = %s AND c.kind LIKE '%%row'))
+			FROM caps, mysql_conversation_rows(decode(client, 'hex'), decode(server, 'hex'),
+					NULL::pg_temp.captext%s, command => %s, result_set => %s) AS p WHERE name = %L$q$,
+			r.rows, r.ncols, r.command, r.result_set, r.name, r.ncols, r.name, r.command, r.result_set,
+			r.ncols, r.command, r.result_set, r.name) INTO n, same;
+		INSERT INTO capsame VALUES (r.name, r.command, r.result_set, n, same);
+		EXECUTE format('DROP TYPE pg_temp.captext%s', r.ncols);
+	END LOOP;
+END $$;
+-- (the vector file grows: at least the 23 result sets of its first 16 captures)
+SELECT count(*) >= 23 AS enough_result_sets, sum(rows) >= 222 AS enough_rows,
+	   bool_and(same) AS all_same,
+	   string_agg(name || ' ' || command || '/' || result_set, ', ') FILTER (WHERE NOT same) AS different
+FROM capsame;
+-- a few of them by name: pipelined prepare + execute (0xFFFFFFFF), cached
+-- metadata, cursor fetch, compressed multi-statement, the 17 MB value
+SELECT name, command, result_set, rows, same FROM capsame
+WHERE name IN ('direct', 'direct2', 'cursor', 'multi-compress', 'big-compress')
+ORDER BY name COLLATE "C", command, result_set;
+
+-- memory: 300,000 rows decoded in one call keep this backend's peak
+-- resident size within a few MB (the rows go to the scan's tuplestore,
+-- which spills to a temporary file beyond work_mem)
+SET max_parallel_workers = 0;
+SET jit = off;
+CREATE FUNCTION pg_temp.hwm_kb() RETURNS bigint LANGUAGE sql AS
+$$ SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s*(\d+)')::bigint $$;
+CREATE TEMP TABLE big AS
+SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)
+	|| mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2) || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
+	|| mysql_packet_frame('\xfe00002200', 4)
+	|| string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(g::text, 'UTF8'))
+			|| mysql_lenenc_str(convert_to('user' || g || '@example.com', 'UTF8')), (g + 4) % 256), ''::bytea ORDER BY g)
+	|| mysql_packet_frame('\xfe00002200', (300005 % 256)) AS server
+FROM generate_series(1, 300000) g;
+CREATE TEMP TABLE hwm AS SELECT pg_temp.hwm_kb() AS before;
+SELECT count(*) AS rows, sum(p.id) AS ids, count(DISTINCT p.name) AS names
+FROM big, mysql_conversation_rows(server, NULL::people) AS p;
+SELECT pg_temp.hwm_kb() - before < 16384 AS flat_over_300k_rows FROM hwm;
+RESET max_parallel_workers;
+RESET jit;

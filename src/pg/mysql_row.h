@@ -1,0 +1,104 @@
+/*
+ * mysql_row.h: typed rows from MySQL text or binary rows, shared by
+ * mysql_row_populate_record() (mysql_row.c) and mysql_conversation_rows()
+ * (mysql_conversation_rows.c): one decoded column definition bound to an
+ * attribute of the target row type, and the conversion of one row into
+ * that row type's values.
+ */
+#ifndef WC_MYSQL_ROW_H
+#define WC_MYSQL_ROW_H
+
+#include "compat.h"
+
+#include "access/tupdesc.h"
+#include "fmgr.h"
+#include "utils/typcache.h"
+
+/* What one attribute of the target row type needs: its type and its input
+ * function, looked up once per row type. */
+typedef struct mysql_row_target
+{
+	Oid			atttype;
+	int32		atttypmod;
+	Oid			ioparam;
+	FmgrInfo	input;
+} mysql_row_target;
+
+/* One decoded column definition and its target attribute. */
+typedef struct mysql_row_column
+{
+	uint8		type;
+	uint16		flags;
+	uint16		charset;
+	uint32		column_length;
+	char		name[64];
+	int			attnum;			/* 0-based attribute of the record */
+	Oid			atttype;
+	int32		atttypmod;
+	FmgrInfo   *input;			/* the target's */
+	Oid			ioparam;
+} mysql_row_column;
+
+/* Which row and column is being converted (for error context lines). */
+typedef struct mysql_row_where
+{
+	int64		row;			/* 1-based; 0 unknown */
+	int			command;		/* of a conversation; -1 none */
+	int			result_set;
+	const mysql_row_column *col;
+	int			colno;
+} mysql_row_where;
+
+/*
+ * A row type argument, cached per call site: resolved once, its descriptor
+ * compared with the type cache's identifier on every call (ALTER TABLE /
+ * ALTER TYPE between two calls is seen), with per-attribute targets and
+ * work arrays for one row.  Zero-initialise it.
+ */
+typedef struct mysql_row_type
+{
+	Oid			rectype;
+	TypeCacheEntry *tce;
+	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
+	MemoryContext cxt;			/* holds what follows */
+	TupleDesc	tupdesc;
+	mysql_row_target *targets;
+	Datum	   *values;
+	bool	   *nulls;
+	int			nlive;			/* attributes not dropped */
+} mysql_row_type;
+
+/*
+ * Resolve argument argno (argname in messages: 42804 unless a composite
+ * type) or check that its descriptor is unchanged; returns true when the
+ * descriptor was (re)built.  A rebuild happens in a context of its own and
+ * replaces the old one only when complete.
+ */
+extern bool mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno,
+								 const char *argname);
+
+/* The targets of every attribute of td (dropped ones left zero), in the
+ * current memory context. */
+extern mysql_row_target *mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt);
+
+/*
+ * Decode column definition i (0-based) into c and bind it to attribute att
+ * (the i-th live attribute: the caller walks past dropped ones).  Errors
+ * name the definition.
+ */
+extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t len, int i,
+								  int att, const mysql_row_target *t);
+
+/*
+ * One text or binary row of ncols columns (types: their MySQL types) into
+ * values/nulls (natts long; attributes without a column stay NULL).  Errors
+ * are about a "MySQL text row" / "MySQL binary row" with w's row, command
+ * and result set (worded only when an error is raised); w->col and
+ * w->colno follow the column being converted, for the caller's error
+ * context callback.
+ */
+extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols,
+						   bool binary, const uint8 *buf, size_t len,
+						   Datum *values, bool *nulls, int natts, mysql_row_where *w);
+
+#endif							/* WC_MYSQL_ROW_H */

@@ -1,0 +1,191 @@
+-- sql_etl.sql: decoding into a table against moving the same typed rows.
+-- Each job loads an unlogged table and is timed against baselines loading
+-- the same table in the same run, in alternating rounds (bench_load):
+-- INSERT ... SELECT of the same typed rows from a table, COPY FROM of the
+-- same rows as CSV, generate_series in FROM (for the packet scan), and
+-- MariaDB Connector/C reading the same result set (added by run.sh).
+-- Functions are called in FROM (the LATERAL form).
+
+-- Time q against base_q in 7 alternating rounds after a warm-up, each
+-- preceded by TRUNCATE of target (when given): the row keeps the median
+-- time of q and the median of the per-round ratios q / base_q.  The base's
+-- own row is recorded the first time it is timed.
+CREATE FUNCTION bench_load(codec text, label text, q text, base text, base_q text,
+						   target text, n bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	tb float8; tq float8;
+	r_base float8[] := '{}';
+	r_q float8[] := '{}';
+	r_ratio float8[] := '{}';
+	trunc text := CASE WHEN target IS NULL THEN 'SELECT' ELSE format('TRUNCATE %s', target) END;
+BEGIN
+	EXECUTE trunc; EXECUTE base_q;
+	EXECUTE trunc; EXECUTE q;
+	FOR k IN 1..7 LOOP
+		IF k % 2 = 1 THEN
+			EXECUTE trunc; tb := bench_once(base_q);
+			EXECUTE trunc; tq := bench_once(q);
+		ELSE
+			EXECUTE trunc; tq := bench_once(q);
+			EXECUTE trunc; tb := bench_once(base_q);
+		END IF;
+		r_base := r_base || tb;
+		r_q := r_q || tq;
+		r_ratio := r_ratio || (tq / nullif(tb, 0));
+	END LOOP;
+	IF NOT EXISTS (SELECT 1 FROM bench_results r WHERE r.label = bench_load.base AND r.codec = bench_load.codec) THEN
+		INSERT INTO bench_results VALUES (codec, base, NULL, n,
+			(SELECT x FROM unnest(r_base) x ORDER BY x OFFSET 3 LIMIT 1), 0, NULL);
+	END IF;
+	INSERT INTO bench_results VALUES (codec, label, base, n,
+		(SELECT x FROM unnest(r_q) x ORDER BY x OFFSET 3 LIMIT 1), 0,
+		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 3 LIMIT 1));
+END $$;
+
+-- A file in the data directory, for COPY.
+CREATE FUNCTION bench_etl_path(name text) RETURNS text LANGUAGE sql AS
+$$ SELECT current_setting('data_directory') || '/' || name $$;
+CREATE FUNCTION bench_etl_copy_out(tbl text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+	EXECUTE format('COPY %s TO %L (FORMAT csv)', tbl, bench_etl_path(tbl || '.csv'));
+END $$;
+
+-- ---------------------------------------------------------------------
+-- 1. 500,000 FoundationDB keys ('users', id, email, score) into a
+--    4-column table
+CREATE UNLOGGED TABLE bench_etl_uk_src (dir text, id int8, email text, score float8);
+INSERT INTO bench_etl_uk_src
+SELECT 'users', i, 'user' || i || '@example.com', i * 0.5 FROM bench_ints WHERE i <= 500000;
+CREATE UNLOGGED TABLE bench_etl_keys AS
+SELECT fdb_tuple_pack(dir, id, email, score) AS k FROM bench_etl_uk_src;
+CREATE UNLOGGED TABLE bench_etl_uk (LIKE bench_etl_uk_src);
+SELECT bench_etl_copy_out('bench_etl_uk_src');
+VACUUM ANALYZE bench_etl_uk_src, bench_etl_keys;
+
+SELECT bench_load('etl', 'fdb keys: INSERT SELECT p.* FROM keys, fdb_tuple_populate_record(NULL::uk, k) p',
+	'INSERT INTO bench_etl_uk SELECT p.* FROM bench_etl_keys, fdb_tuple_populate_record(NULL::bench_etl_uk, k) AS p',
+	'fdb keys base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_uk SELECT * FROM bench_etl_uk_src', 'bench_etl_uk', 500000);
+SELECT bench_load('etl', 'fdb keys: INSERT SELECT (r).* FROM (SELECT fdb_tuple_populate_record(..) r OFFSET 0)',
+	'INSERT INTO bench_etl_uk SELECT (r).* FROM (SELECT fdb_tuple_populate_record(NULL::bench_etl_uk, k) AS r FROM bench_etl_keys OFFSET 0) s',
+	'fdb keys base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_uk SELECT * FROM bench_etl_uk_src', 'bench_etl_uk', 500000);
+SELECT bench_load('etl', 'fdb keys: INSERT SELECT four fdb_tuple_get_* getters',
+	'INSERT INTO bench_etl_uk SELECT fdb_tuple_get_text(k, 0), fdb_tuple_get_int8(k, 1), fdb_tuple_get_text(k, 2), fdb_tuple_get_float8(k, 3) FROM bench_etl_keys',
+	'fdb keys base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_uk SELECT * FROM bench_etl_uk_src', 'bench_etl_uk', 500000);
+SELECT bench_load('etl', 'fdb keys: INSERT SELECT p.* FROM keys, fdb_tuple_populate_record(..) p [vs COPY]',
+	'INSERT INTO bench_etl_uk SELECT p.* FROM bench_etl_keys, fdb_tuple_populate_record(NULL::bench_etl_uk, k) AS p',
+	'fdb keys base: COPY FROM csv',
+	format('COPY bench_etl_uk FROM %L (FORMAT csv)', bench_etl_path('bench_etl_uk_src.csv')), 'bench_etl_uk', 500000);
+-- the function alone, without the INSERT: per-call cost in the select
+-- list and in FROM
+SELECT bench_load('etl', 'fdb keys: count(fdb_tuple_populate_record(..)) in the select list',
+	'SELECT count(fdb_tuple_populate_record(NULL::bench_etl_uk, k)) FROM bench_etl_keys',
+	'fdb keys base: count(k)', 'SELECT count(k) FROM bench_etl_keys', NULL, 500000);
+SELECT bench_load('etl', 'fdb keys: count(p.id) FROM keys, fdb_tuple_populate_record(..) p',
+	'SELECT count(p.id) FROM bench_etl_keys, fdb_tuple_populate_record(NULL::bench_etl_uk, k) AS p',
+	'fdb keys base: count(k)', 'SELECT count(k) FROM bench_etl_keys', NULL, 500000);
+
+-- ---------------------------------------------------------------------
+-- 2. a captured server stream of 100,000 text rows (LONG, VAR_STRING,
+--    DATETIME) into a 3-column table
+CREATE TABLE bench_etl_cols AS SELECT ARRAY[
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('id') || mysql_lenenc_str('id')
+		|| '\x0c3f000b000000032100000000'::bytea,
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('name') || mysql_lenenc_str('name')
+		|| '\x0cff0050000000fd00001f0000'::bytea,
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('ts') || mysql_lenenc_str('ts')
+		|| '\x0c3f00130000000c8000000000'::bytea] AS cols;
+CREATE FUNCTION bench_etl_capture(n int) RETURNS bytea LANGUAGE sql AS $$
+SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x03', 1)
+	|| mysql_packet_frame(cols[1], 2) || mysql_packet_frame(cols[2], 3) || mysql_packet_frame(cols[3], 4)
+	|| mysql_packet_frame('\xfe00002200', 5)
+	|| (SELECT string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(i::text, 'UTF8'))
+			|| mysql_lenenc_str(convert_to('user' || i || '@example.com', 'UTF8'))
+			|| mysql_lenenc_str(convert_to(to_char(timestamp '2024-01-01' + i * interval '1 second',
+												   'YYYY-MM-DD HH24:MI:SS'), 'UTF8')),
+			((i + 5) % 256)::int), ''::bytea ORDER BY i) FROM generate_series(1, n) i)
+	|| mysql_packet_frame('\xfe00002200', ((n + 6) % 256)::int)
+FROM bench_etl_cols $$;
+CREATE TABLE bench_etl_capture AS SELECT bench_etl_capture(100000) AS server;
+CREATE UNLOGGED TABLE bench_etl_t_src (id bigint, name text, ts timestamp);
+INSERT INTO bench_etl_t_src
+SELECT i, 'user' || i || '@example.com', timestamp '2024-01-01' + i * interval '1 second'
+FROM generate_series(1, 100000) i;
+CREATE UNLOGGED TABLE bench_etl_t (LIKE bench_etl_t_src);
+SELECT bench_etl_copy_out('bench_etl_t_src');
+VACUUM ANALYZE bench_etl_capture, bench_etl_t_src;
+
+SELECT bench_load('etl', 'capture: INSERT SELECT p.* FROM cap, mysql_conversation_rows(server, NULL::t) p',
+	'INSERT INTO bench_etl_t SELECT p.* FROM bench_etl_capture, mysql_conversation_rows(server, NULL::bench_etl_t) AS p',
+	'capture base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_t SELECT * FROM bench_etl_t_src', 'bench_etl_t', 100000);
+SELECT bench_load('etl', 'capture: INSERT SELECT r.* FROM cap, mysql_conversation c, mysql_row_populate_record(..) r',
+	$q$INSERT INTO bench_etl_t SELECT r.* FROM bench_etl_capture, mysql_conversation(server) AS c,
+		mysql_row_populate_record(NULL::bench_etl_t, c.payload, c.columns, false, c.row_number) AS r
+		WHERE c.kind = 'text_row'$q$,
+	'capture base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_t SELECT * FROM bench_etl_t_src', 'bench_etl_t', 100000);
+SELECT bench_load('etl', 'capture: INSERT SELECT p.* FROM cap, mysql_conversation_rows(..) p [vs COPY]',
+	'INSERT INTO bench_etl_t SELECT p.* FROM bench_etl_capture, mysql_conversation_rows(server, NULL::bench_etl_t) AS p',
+	'capture base: COPY FROM csv',
+	format('COPY bench_etl_t FROM %L (FORMAT csv)', bench_etl_path('bench_etl_t_src.csv')), 'bench_etl_t', 100000);
+
+-- decoding alone (no INSERT): the row of the client-library comparison
+SELECT bench_load('etl', 'capture: count(*) FROM cap, mysql_conversation_rows(..) (decode only)',
+	'SELECT count(*) FROM bench_etl_capture, mysql_conversation_rows(server, NULL::bench_etl_t) AS p',
+	'capture base: count(*) FROM typed rows', 'SELECT count(*) FROM bench_etl_t_src', NULL, 100000);
+
+-- 3. count(*) over mysql_conversation (100,007 packets)
+SELECT bench_load('etl', 'packets: count(*) FROM cap, mysql_conversation(server)',
+	'SELECT count(*) FROM bench_etl_capture, mysql_conversation(server)',
+	'packets base: count(*) FROM generate_series(1, 100007)',
+	'SELECT count(*) FROM generate_series(1, 100007)', NULL, 100007);
+
+-- ---------------------------------------------------------------------
+-- 4. 500,000 CockroachDB MVCC keys into a (key bytea, ts hlc_timestamp) table
+CREATE UNLOGGED TABLE bench_etl_mvcc_src (key bytea, ts hlc_timestamp);
+INSERT INTO bench_etl_mvcc_src
+SELECT convert_to('/Table/104/1/user' || i, 'UTF8'), hlc_timestamp(1700000000000000000 + i * 1000, (i % 3)::int)
+FROM bench_ints WHERE i <= 500000;
+CREATE UNLOGGED TABLE bench_etl_mvcc_keys AS
+SELECT crdb_mvcc_key_encode(key, ts)::bytea AS k FROM bench_etl_mvcc_src;
+CREATE UNLOGGED TABLE bench_etl_mvcc (LIKE bench_etl_mvcc_src);
+SELECT bench_etl_copy_out('bench_etl_mvcc_src');
+VACUUM ANALYZE bench_etl_mvcc_src, bench_etl_mvcc_keys;
+
+SELECT bench_load('etl', 'mvcc keys: INSERT SELECT d.* FROM keys, crdb_mvcc_key_decode(k) d',
+	'INSERT INTO bench_etl_mvcc SELECT d.* FROM bench_etl_mvcc_keys, crdb_mvcc_key_decode(k) AS d',
+	'mvcc keys base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_mvcc SELECT * FROM bench_etl_mvcc_src', 'bench_etl_mvcc', 500000);
+SELECT bench_load('etl', 'mvcc keys: INSERT SELECT (crdb_mvcc_key_decode(k)).* (old form)',
+	'INSERT INTO bench_etl_mvcc SELECT (crdb_mvcc_key_decode(k)).* FROM bench_etl_mvcc_keys',
+	'mvcc keys base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_mvcc SELECT * FROM bench_etl_mvcc_src', 'bench_etl_mvcc', 500000);
+SELECT bench_load('etl', 'mvcc keys: INSERT SELECT d.* FROM keys, crdb_mvcc_key_decode(k) d [vs COPY]',
+	'INSERT INTO bench_etl_mvcc SELECT d.* FROM bench_etl_mvcc_keys, crdb_mvcc_key_decode(k) AS d',
+	'mvcc keys base: COPY FROM csv',
+	format('COPY bench_etl_mvcc FROM %L (FORMAT csv)', bench_etl_path('bench_etl_mvcc_src.csv')), 'bench_etl_mvcc', 500000);
+
+-- ---------------------------------------------------------------------
+-- 5. memory: the backend's peak resident size (VmHWM) while 100,000 and
+--    then 1,000,000 captured rows are decoded into a table
+CREATE TABLE bench_etl_memory (rows bigint, capture_mb numeric, peak_growth_kb bigint);
+CREATE FUNCTION bench_etl_hwm_kb() RETURNS bigint LANGUAGE sql AS
+$$ SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s*(\d+)')::bigint $$;
+CREATE TABLE bench_etl_capture_1m AS SELECT bench_etl_capture(1000000) AS server;
+CREATE FUNCTION bench_etl_memory_case(tbl text, n bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	h0 bigint;
+	mb numeric;
+BEGIN
+	EXECUTE format('SELECT round(length(server) / 1048576.0, 1) FROM %s', tbl) INTO mb;
+	TRUNCATE bench_etl_t;
+	h0 := bench_etl_hwm_kb();
+	EXECUTE format('INSERT INTO bench_etl_t SELECT p.* FROM %s, mysql_conversation_rows(server, NULL::bench_etl_t) AS p', tbl);
+	INSERT INTO bench_etl_memory VALUES (n, mb, bench_etl_hwm_kb() - h0);
+END $$;
+SELECT bench_etl_memory_case('bench_etl_capture', 100000);
+SELECT bench_etl_memory_case('bench_etl_capture_1m', 1000000);
