@@ -1269,20 +1269,14 @@ crdb_mvcc_key_pretty(PG_FUNCTION_ARGS)
 	const uint8 *p = (const uint8 *) VARDATA_ANY(k);
 	size_t		len = VARSIZE_ANY_EXHDR(k);
 	wc_mvcc_key mk;
-	size_t		off;
-	wc_status	st = wc_mvcc_decode(p, len, &mk, &off);
+	wc_error	err;
 	text	   *pt;
 	char		ts[WC_HLC_TEXT_MAX + 8];
 	size_t		tl;
 	text	   *r;
 
-	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fail(&err, st, off);
+	if (wc_mvcc_decode(p, len, &mk, &err) != WC_OK)
 		wc_report(&err, "CockroachDB MVCC key");
-	}
 	pt = pretty_text(p, mk.key_len, NULL, 0);
 	if (wc_hlc_is_empty(&mk.ts))
 		PG_RETURN_TEXT_P(pt);
