@@ -33,6 +33,7 @@
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
+#include "srf.h"
 #include "bytea_text.h"
 
 #define ARG_BYTES(n, p, len) \
@@ -541,7 +542,6 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
-		TupleDesc	desc;
 
 		fctx = SRF_FIRSTCALL_INIT();
 		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
@@ -555,9 +555,7 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 			st->idx = 0;
 			wc_fdb_reader_init(&st->r, p, len);
 		}
-		if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "fdb_tuple_elements: return type must be a row type");
-		fctx->tuple_desc = BlessTupleDesc(desc);
+		fctx->tuple_desc = srf_row_desc(fcinfo, "fdb_tuple_elements: return type must be a row type");
 		fctx->user_fctx = st;
 		MemoryContextSwitchTo(old);
 	}
@@ -747,9 +745,7 @@ fdb_tuple_range(PG_FUNCTION_ARGS)
 	bool		nulls[2] = {false, false};
 
 	fdb_validate_checked(p, len);
-	if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
-		elog(ERROR, "fdb_tuple_range must return a record");
-	td = BlessTupleDesc(td);
+	td = srf_row_desc(fcinfo, "fdb_tuple_range must return a record");
 	values[0] = PointerGetDatum(with_suffix(p, len, 0x00));
 	values[1] = PointerGetDatum(with_suffix(p, len, 0xFF));
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(td, values, nulls)));

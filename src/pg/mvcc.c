@@ -21,6 +21,7 @@
 #include "bytea_text.h"
 #include "hlc_pg.h"
 #include "mvcc.h"
+#include "srf.h"
 #include "wc_report.h"
 
 /* Decode a varlena key or report why it does not decode. */
@@ -61,23 +62,14 @@ Datum
 crdb_mvcc_key_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	TupleDesc	tupdesc = (TupleDesc) fcinfo->flinfo->fn_extra;
+	TupleDesc	tupdesc;
 	wc_mvcc_key k;
 	bytea	   *key;
 	Datum		values[2];
 	bool		nulls[2] = {false, false};
 
 	mvcc_decode_checked(in, &k);
-	if (tupdesc == NULL)
-	{
-		MemoryContext old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-
-		if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "crdb_mvcc_key_decode: return type must be a row type");
-		tupdesc = BlessTupleDesc(CreateTupleDescCopy(tupdesc));
-		fcinfo->flinfo->fn_extra = tupdesc;
-		MemoryContextSwitchTo(old);
-	}
+	tupdesc = srf_cached_row_desc(fcinfo, "crdb_mvcc_key_decode: return type must be a row type");
 	key = (bytea *) palloc(VARHDRSZ + k.key_len);
 	SET_VARSIZE(key, VARHDRSZ + k.key_len);
 	memcpy(VARDATA(key), VARDATA_ANY(in), k.key_len);

@@ -13,6 +13,7 @@
 
 #include "mysql_command.h"
 #include "mysql_glue.h"
+#include "srf.h"
 #include "wc_report.h"
 
 #define NATTS 6
@@ -67,7 +68,6 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
-		TupleDesc	td;
 		int32		num_params = PG_GETARG_INT32(1);
 		wc_error	err;
 
@@ -86,9 +86,7 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 			wc_report(&err, "MySQL COM_STMT_BULK_EXECUTE");
 		s->cur.pos = s->be.rows_off;
 		s->types = types_array(buf, &s->be);
-		if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "mysql_com_stmt_bulk_execute_decode called in context that cannot accept type record");
-		fctx->tuple_desc = BlessTupleDesc(td);
+		fctx->tuple_desc = srf_row_desc(fcinfo, "mysql_com_stmt_bulk_execute_decode called in context that cannot accept type record");
 		fctx->user_fctx = s;
 		MemoryContextSwitchTo(old);
 	}

@@ -18,6 +18,7 @@
 #include "mysql_compress.h"
 #include "mysql_conversation.h"
 #include "mysql_glue.h"
+#include "srf.h"
 #include "wc_report.h"
 
 #define NATTS 11
@@ -183,7 +184,6 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
-		TupleDesc	td;
 		bytea	   *client,
 				   *server;
 
@@ -196,9 +196,7 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 		open_streams(s, client ? (const uint8 *) VARDATA_ANY(client) : NULL,
 					 client ? VARSIZE_ANY_EXHDR(client) : 0,
 					 (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
-		if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "mysql_conversation called in context that cannot accept type record");
-		fctx->tuple_desc = BlessTupleDesc(td);
+		fctx->tuple_desc = srf_row_desc(fcinfo, "mysql_conversation called in context that cannot accept type record");
 		fctx->user_fctx = s;
 		MemoryContextSwitchTo(old);
 	}

@@ -11,6 +11,7 @@
 #include "utils/memutils.h"
 
 #include "mysql_glue.h"
+#include "srf.h"
 #include "wc_report.h"
 
 /* Constants of the numeric conversions, built once per backend. */
@@ -182,21 +183,7 @@ mysql_bytea(const uint8 *p, size_t n)
 TupleDesc
 mysql_result_desc(FunctionCallInfo fcinfo)
 {
-	TupleDesc	td = (TupleDesc) fcinfo->flinfo->fn_extra;
-
-	if (td == NULL)
-	{
-		TupleDesc	t;
-		MemoryContext old;
-
-		if (get_call_result_type(fcinfo, NULL, &t) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "function returning record called in context that cannot accept type record");
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		td = BlessTupleDesc(CreateTupleDescCopy(t));
-		MemoryContextSwitchTo(old);
-		fcinfo->flinfo->fn_extra = td;
-	}
-	return td;
+	return srf_cached_row_desc(fcinfo, "function returning record called in context that cannot accept type record");
 }
 
 Datum

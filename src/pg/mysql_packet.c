@@ -14,6 +14,7 @@
 #include "utils/numeric.h"
 
 #include "mysql_glue.h"
+#include "srf.h"
 #include "mysql_lenenc.h"
 #include "mysql_packet.h"
 
@@ -51,6 +52,22 @@ typedef struct packets_state
 	int			index;
 } packets_state;
 
+/* First call of a per-packet SRF: the stream (argument 0) from its start. */
+static void
+packets_begin(FunctionCallInfo fcinfo, const char *msg)
+{
+	FuncCallContext *fctx = SRF_FIRSTCALL_INIT();
+	MemoryContext old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
+	packets_state *state = (packets_state *) palloc(sizeof(packets_state));
+
+	state->stream = PG_GETARG_BYTEA_PP(0);
+	state->pos = 0;
+	state->index = 0;
+	fctx->user_fctx = state;
+	fctx->tuple_desc = srf_row_desc(fcinfo, msg);
+	MemoryContextSwitchTo(old);
+}
+
 PG_FUNCTION_INFO_V1(mysql_packets);
 Datum
 mysql_packets(PG_FUNCTION_ARGS)
@@ -68,21 +85,7 @@ mysql_packets(PG_FUNCTION_ARGS)
 	bool		nulls[3] = {false, false, false};
 
 	if (SRF_IS_FIRSTCALL())
-	{
-		MemoryContext old;
-
-		fctx = SRF_FIRSTCALL_INIT();
-		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
-		state = (packets_state *) palloc(sizeof(packets_state));
-		state->stream = PG_GETARG_BYTEA_PP(0);
-		state->pos = 0;
-		state->index = 0;
-		fctx->user_fctx = state;
-		if (get_call_result_type(fcinfo, NULL, &fctx->tuple_desc) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "mysql_packets called in context that cannot accept type record");
-		fctx->tuple_desc = BlessTupleDesc(fctx->tuple_desc);
-		MemoryContextSwitchTo(old);
-	}
+		packets_begin(fcinfo, "mysql_packets called in context that cannot accept type record");
 	fctx = SRF_PERCALL_SETUP();
 	state = (packets_state *) fctx->user_fctx;
 	buf = (const uint8 *) VARDATA_ANY(state->stream);
@@ -414,21 +417,7 @@ mysql_session_state_decode(PG_FUNCTION_ARGS)
 	bool		nulls[6] = {false, false, false, false, false, false};
 
 	if (SRF_IS_FIRSTCALL())
-	{
-		MemoryContext old;
-
-		fctx = SRF_FIRSTCALL_INIT();
-		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
-		state = (packets_state *) palloc(sizeof(packets_state));
-		state->stream = PG_GETARG_BYTEA_PP(0);
-		state->pos = 0;
-		state->index = 0;
-		fctx->user_fctx = state;
-		if (get_call_result_type(fcinfo, NULL, &fctx->tuple_desc) != TYPEFUNC_COMPOSITE)
-			elog(ERROR, "mysql_session_state_decode called in context that cannot accept type record");
-		fctx->tuple_desc = BlessTupleDesc(fctx->tuple_desc);
-		MemoryContextSwitchTo(old);
-	}
+		packets_begin(fcinfo, "mysql_session_state_decode called in context that cannot accept type record");
 	fctx = SRF_PERCALL_SETUP();
 	state = (packets_state *) fctx->user_fctx;
 	buf = (const uint8 *) VARDATA_ANY(state->stream);
