@@ -1183,6 +1183,25 @@ encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 /* ------------------------------------------------------------ call-site caches */
 
 /* One resolved type per call site, rebuilt when the argument type changes. */
+/*
+ * A zeroed per-call-site cache of size bytes in mcxt, a new context of its
+ * own; the cache's first member is that context.  The previous cache's
+ * context prev (NULL if none) is deleted first.  The caller fills the cache
+ * and then hangs it on fn_extra.
+ */
+static void *
+crdb_cache_new(FunctionCallInfo fcinfo, MemoryContext prev, MemoryContext mcxt, Size size)
+{
+	MemoryContext *c;
+
+	if (prev)
+		MemoryContextDelete(prev);
+	fcinfo->flinfo->fn_extra = NULL;
+	c = (MemoryContext *) MemoryContextAllocZero(mcxt, size);
+	*c = mcxt;
+	return c;
+}
+
 typedef struct TypeCache
 {
 	MemoryContext cxt;			/* holds this cache; deleted when replaced */
@@ -1203,16 +1222,12 @@ cached_type(FunctionCallInfo fcinfo, int argno)
 				 errmsg("could not determine the type of the value")));
 	if (c == NULL || c->typid != typid)
 	{
-		MemoryContext mcxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key type cache",
-												   ALLOCSET_SMALL_SIZES);
-
-		if (c)
-			MemoryContextDelete(c->cxt);
-		fcinfo->flinfo->fn_extra = NULL;
-		c = MemoryContextAllocZero(mcxt, sizeof(TypeCache));
-		c->cxt = mcxt;
+		c = crdb_cache_new(fcinfo, c ? c->cxt : NULL,
+						   AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key type cache",
+												 ALLOCSET_SMALL_SIZES),
+						   sizeof(TypeCache));
 		c->typid = typid;
-		keytype_init(&c->t, typid, -1, mcxt, 0);
+		keytype_init(&c->t, typid, -1, c->cxt, 0);
 		fcinfo->flinfo->fn_extra = c;
 	}
 	return &c->t;
@@ -1608,15 +1623,11 @@ crdb_key_populate_record(PG_FUNCTION_ARGS)
 		elog(ERROR, "type %s is not composite", format_type_be(rectype));
 	if (c == NULL || c->rectype != rectype || c->tdid != tce->tupDesc_identifier)
 	{
-		MemoryContext mcxt = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key_populate_record cache",
-												   ALLOCSET_SMALL_SIZES);
-
-		if (c)
-			MemoryContextDelete(c->cxt);
-		fcinfo->flinfo->fn_extra = NULL;
-		c = MemoryContextAllocZero(mcxt, sizeof(PopCache));
-		c->cxt = mcxt;
-		keytype_init(&c->t, rectype, -1, mcxt, 0);
+		c = crdb_cache_new(fcinfo, c ? c->cxt : NULL,
+						   AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key_populate_record cache",
+												 ALLOCSET_SMALL_SIZES),
+						   sizeof(PopCache));
+		keytype_init(&c->t, rectype, -1, c->cxt, 0);
 		c->rectype = rectype;
 		c->tdid = tce->tupDesc_identifier;
 		fcinfo->flinfo->fn_extra = c;
