@@ -997,7 +997,7 @@ local_store(pp *c, const uint8_t *r, size_t n)
 		if (memcmp(r, "ntmb", 4) == 0 && n == 8)
 		{
 			puts_(c->o, "/nodeTombstone/n");
-			put_u64(c->o, (r[4] << 24 | r[5] << 16 | r[6] << 8 | r[7]) & 0xffffffffu);
+			put_u64(c->o, (uint32_t) r[4] << 24 | (uint32_t) r[5] << 16 | (uint32_t) r[6] << 8 | r[7]);
 			return;
 		}
 		if (memcmp(r, "stng", 4) == 0)

@@ -72,6 +72,12 @@ reencode(const uint8_t *p, size_t n, wc_crdb_enc e, int d, uint8_t *out, size_t 
 							w;
 
 				check(wc_crdb_decimal_get(p, n, &pos, d, &v, &err) == WC_OK && pos == n);
+				/* a plain form longer than 4096 characters is not re-encoded:
+				 * skip huge exponents before even sizing it */
+				if (v.kind == WC_CRDB_DEC_FINITE &&
+					(v.exp100 > (int64_t) (2048 + v.mant_len) ||
+					 v.exp100 < -(int64_t) (2048 + v.mant_len)))
+					return 0;
 				wc_crdb_decimal_plain(&v, &o);
 				if (o.len > 4096)
 					return 0;
