@@ -697,7 +697,7 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 					key_fail(&err, element);
 				if (nbits > VARBITMAXLEN)
 					value_fail(WC_ERR_TOO_LARGE, at, "bit string", element);
-				r = palloc0(VARBITTOTALLEN(nbits));
+				r = palloc(VARBITTOTALLEN(nbits));
 				SET_VARSIZE(r, VARBITTOTALLEN(nbits));
 				VARBITLEN(r) = (int32) nbits;
 				wc_crdb_bitarray_copy(p, words, bd, nbits, VARBITS(r));
