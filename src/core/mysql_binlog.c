@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_int.h"
@@ -46,48 +47,12 @@ wc_binlog_event_type_name(unsigned type)
 	return NULL;
 }
 
-/* ---- CRC-32 (reflected polynomial 0xEDB88320), four bytes per step ---- */
-
-static uint32_t wc_crc_table[4][256];
-static bool wc_crc_ready;
-
-static void
-wc_crc_init(void)
-{
-	for (uint32_t i = 0; i < 256; i++)
-	{
-		uint32_t	c = i;
-
-		for (int k = 0; k < 8; k++)
-			c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-		wc_crc_table[0][i] = c;
-	}
-	for (uint32_t i = 0; i < 256; i++)
-		for (int t = 1; t < 4; t++)
-			wc_crc_table[t][i] = (wc_crc_table[t - 1][i] >> 8) ^
-				wc_crc_table[0][wc_crc_table[t - 1][i] & 0xff];
-	wc_crc_ready = true;
-}
-
-/* CRC-32 of p[0 .. n) continuing from crc. */
+/* CRC-32 of p[0 .. n) continuing from crc: zlib's, which the core already
+ * links for compressed packets. */
 uint32_t
 wc_binlog_crc32(uint32_t crc, const uint8_t *p, size_t n)
 {
-	if (!wc_crc_ready)
-		wc_crc_init();
-	crc = ~crc;
-	while (n >= 4)
-	{
-		crc ^= (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16 |
-			(uint32_t) p[3] << 24;
-		crc = wc_crc_table[3][crc & 0xff] ^ wc_crc_table[2][(crc >> 8) & 0xff] ^
-			wc_crc_table[1][(crc >> 16) & 0xff] ^ wc_crc_table[0][crc >> 24];
-		p += 4;
-		n -= 4;
-	}
-	while (n--)
-		crc = wc_crc_table[0][(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
+	return (uint32_t) crc32_z(crc, p, n);
 }
 
 /* ---- framing ---- */
