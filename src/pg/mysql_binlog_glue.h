@@ -22,11 +22,8 @@ typedef struct binlog_src
 	Oid			lo;
 	bytea	   *win;			/* large object: the bytes read last */
 	uint64		win_off;		/* their offset; data/len point into win */
-	struct _SPI_plan *plan;		/* lo_get(oid, offset, length) */
 } binlog_src;
 
-extern void binlog_src_init_bytea(binlog_src *s, bytea *b);
-extern void binlog_src_init_lo(binlog_src *s, Oid lo);
 extern void binlog_src_close(binlog_src *s);
 
 /* Check the magic (ERROR 22P03 without it). */
