@@ -140,6 +140,18 @@ SELECT mysql_row_populate_record(NULL::dates, '\x08323032342d3032 0830313a30323a
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_row_populate_record(NULL::dates, '\x0000 04e8070d01 00', ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 5);
 \echo :LAST_ERROR_SQLSTATE
+-- a day its month does not have, into date or timestamp: 22008; the leap
+-- days of leap years are read (MySQL's year 0 is one: 1 BC)
+SELECT mysql_row_populate_record(NULL::dates, mysql_lenenc_str('2023-02-29') || '\xfb'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], false, 6);
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_row_populate_record(NULL::dates, '\x0000 04 64070b1f 00'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 7);
+\echo :LAST_ERROR_SQLSTATE
+CREATE TEMP TABLE stamps (ts timestamp);
+SELECT mysql_row_populate_record(NULL::stamps, mysql_lenenc_str('1900-02-29 10:00:00'), ARRAY[pg_temp.cd('ts', 63, 12)], false, 8);
+\echo :LAST_ERROR_SQLSTATE
+SELECT v, (mysql_row_populate_record(NULL::dates, mysql_lenenc_str(convert_to(v, 'UTF8')) || '\xfb'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)])).d,
+	   (mysql_row_populate_record(NULL::stamps, mysql_lenenc_str(convert_to(v || ' 23:59:59', 'UTF8')), ARRAY[pg_temp.cd('ts', 63, 12)])).ts
+FROM unnest(ARRAY['2000-02-29', '2024-02-29', '0000-02-29', '2023-04-30', '2023-12-31']) v;
 SELECT mysql_row_populate_record(NULL::dates, '\x0000 00 0800000000000a4b0c', ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 5);
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_row_populate_record(NULL::people, '\x0131', ARRAY[pg_temp.cd('id', 63, 3)]);
