@@ -293,7 +293,6 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 											  ALLOCSET_SMALL_SIZES);
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 	bt_col	   *cols = palloc0(sizeof(bt_col) * Max(t->ncols, 1));
-	bool	   *taken = palloc0(sizeof(bool) * Max(td->natts, 1));
 	int			att = 0;
 
 	if ((int) t->ncols != rt->nlive)
@@ -308,11 +307,12 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 		bt_col_name(b, &t->cols[i], (int) i);
 		if (t->has_names)
 		{
+			/* the log's names differ even ignoring case: one column an
+			 * attribute */
 			a = bt_attr_by_name(td, b->rc.name);
-			if (a < 0 || taken[a])
+			if (a < 0)
 				bt_bind_error(ev, qualified, (int) i + 1,
-							  psprintf(a < 0 ? "column \"%s\" is not an attribute of type %s" :
-									   "column \"%s\" names an attribute of type %s that another column took",
+							  psprintf("column \"%s\" is not an attribute of type %s",
 									   b->rc.name, format_type_be(rt->rectype)));
 		}
 		else
@@ -321,7 +321,6 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 				att++;
 			a = att++;
 		}
-		taken[a] = true;
 		bt_col_kind(b, &t->cols[i]);
 		b->rc.attnum = a;
 		b->rc.atttype = rt->targets[a].atttype;
