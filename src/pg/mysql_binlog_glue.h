@@ -35,6 +35,19 @@ extern void binlog_begin(binlog_src *s, wc_binlog_state *st);
 /* The next event, checked; false at the end of the file. */
 extern bool binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev);
 
+/* What binlog_walk calls: for each TABLE_MAP, and for each row event
+ * (TRANSACTION_PAYLOAD_EVENTs are decompressed and their events walked in
+ * place, with the payload event's index and log_pos). */
+typedef struct binlog_walk_ops
+{
+	void		(*table_map) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev);
+	void		(*rows) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev);
+} binlog_walk_ops;
+
+/* Every event of src in file order (begin, frame and check each, close);
+ * row events in a memory context reset after each. */
+extern void binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg);
+
 /* The table maps seen so far, by table id. */
 typedef struct binlog_maps
 {

@@ -619,37 +619,16 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
 	}
 }
 
-/* The events of a TRANSACTION_PAYLOAD_EVENT, in place (they carry the
- * payload event's index and log_pos). */
 static void
-bt_payload(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
+bt_walk_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
 {
-	size_t		len;
-	uint8	   *buf = binlog_payload_events(ev, &len);
-	wc_binlog_state in;
-	wc_binlog_event iev;
-	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
-								   (long long) ev->index);
+	bt_table_map((bt_state *) arg, st, ev);
+}
 
-	wc_binlog_payload_state(st, &in);
-	while (in.offset < len)
-	{
-		wc_error	err;
-		int			change;
-		bool		compressed;
-
-		CHECK_FOR_INTERRUPTS();
-		if (wc_binlog_next(&in, buf + in.offset, len - in.offset, &iev, &err) != WC_OK)
-			wc_report(&err, subject);
-		iev.index = ev->index;
-		if (iev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-			bt_table_map(s, &in, &iev);
-		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
-		{
-			iev.h.log_pos = ev->h.log_pos;
-			bt_rows_event(s, &in, &iev);
-		}
-	}
+static void
+bt_walk_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	bt_rows_event((bt_state *) arg, st, ev);
 }
 
 /* The text argument as UTF-8 (the log's names are). */
@@ -666,13 +645,11 @@ bt_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
 static void
 binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 {
+	static const binlog_walk_ops ops = {bt_walk_table_map, bt_walk_rows};
 	bt_state	s;
 	binlog_src	src;
-	wc_binlog_state st;
-	wc_binlog_event ev;
 	ErrorContextCallback cb;
 	MemoryContext callcxt,
-				evcxt,
 				old;
 	bt_cache   *bc = (bt_cache *) fcinfo->flinfo->fn_extra;
 
@@ -693,8 +670,6 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 
 	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows typed",
 									ALLOCSET_DEFAULT_SIZES);
-	evcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed event",
-								  ALLOCSET_DEFAULT_SIZES);
 	old = MemoryContextSwitchTo(callcxt);
 	memset(&s, 0, sizeof(s));
 	s.fcinfo = fcinfo;
@@ -721,28 +696,8 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	cb.arg = &s.where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
-	binlog_begin(&src, &st);
-	while (binlog_next(&src, &st, &ev))
-	{
-		int			change;
-		bool		compressed;
-
-		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-			bt_table_map(&s, &st, &ev);
-		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed) ||
-				 ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
-		{
-			MemoryContextSwitchTo(evcxt);
-			if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
-				bt_payload(&s, &st, &ev);
-			else
-				bt_rows_event(&s, &st, &ev);
-			MemoryContextSwitchTo(callcxt);
-			MemoryContextReset(evcxt);
-		}
-	}
+	binlog_walk(&src, &ops, &s);
 	error_context_stack = cb.previous;
-	binlog_src_close(&src);
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(callcxt);
 }
