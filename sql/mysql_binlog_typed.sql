@@ -104,6 +104,30 @@ WHERE name = 'mysql80' GROUP BY 1, 2, 3, 4 ORDER BY 1;
 SELECT count(*), max((after).a) FROM bl, mysql_binlog_rows(b, 'test', 't1', NULL::t1)
 WHERE name = 'mysql80';
 
+-- MySQL's binary JSON: the document's text into json, jsonb or text.  A
+-- TABLE_MAP of test.tj (int, JSON) and a WRITE_ROWS_EVENT_V1 of two rows,
+-- {"a": 1} and the string "hi", made here and appended to the MySQL 5.1
+-- file (no checksums; log_pos 0)
+CREATE FUNCTION pg_temp.ev(f bytea, type int, body bytea) RETURNS bytea LANGUAGE sql AS $$
+	SELECT overlay(overlay(overlay(overlay(substring(f FROM 335 FOR 19)
+		PLACING set_byte('\x00'::bytea, 0, type) FROM 5 FOR 1)
+		PLACING set_byte('\x00000000'::bytea, 0, 19 + length(body)) FROM 10 FOR 4)
+		PLACING '\x00000000'::bytea FROM 14 FOR 4) PLACING '\x0000'::bytea FROM 18 FOR 2) || body $$;
+CREATE TEMP TABLE bl_json AS
+SELECT substring(b FROM 1 FOR 334)
+	|| pg_temp.ev(b, 19, '\x300000000000 0100 04 7465737400 02 746a00 02 03f5 01 04 02')
+	|| pg_temp.ev(b, 23, '\x300000000000 0100 02 03'
+		'00 01000000 0d000000 0001000c000b000100050100 61'
+		'00 02000000 04000000 0c026869') AS b
+FROM bl WHERE name = 'mysql51';
+CREATE TYPE tj AS (a int, j jsonb);
+CREATE TYPE tj_text AS (a int, j text);
+CREATE TYPE tj_json AS (a int, j json);
+SELECT event_index, change, after FROM bl_json, mysql_binlog_rows(b, 'test', 'tj', NULL::tj);
+SELECT (after).* FROM bl_json, mysql_binlog_rows(b, 'test', 'tj', NULL::tj_text);
+SELECT (after).* FROM bl_json, mysql_binlog_rows(b, 'test', 'tj', NULL::tj_json);
+SELECT after FROM bl_json, mysql_binlog_rows(b) WHERE table_name = 'tj';
+
 -- a table the log does not have, and NULL arguments: no rows
 SELECT count(*) FROM bl, mysql_binlog_rows(b, 'wcb', 'nosuch', NULL::ints) WHERE name = 'full';
 SELECT count(*) FROM bl, mysql_binlog_rows(b, 'WCB', 'ints', NULL::ints) WHERE name = 'full';
@@ -190,6 +214,14 @@ SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL:
 SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::ba)',
 							  set_byte(b, 317, 80), 'test', 'ba'))
 	AS other_table FROM bl WHERE name = 'mysql51';
+-- a binary JSON document of an unknown type, which only the value's
+-- rendering finds
+SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::tj)',
+							  substring(b FROM 1 FOR 334)
+							  || pg_temp.ev(b, 19, '\x300000000000 0100 04 7465737400 02 746a00 02 03f5 01 04 02')
+							  || pg_temp.ev(b, 23, '\x300000000000 0100 02 03 00 01000000 02000000 7f00'),
+							  'test', 'tj')) AS json_type
+FROM bl WHERE name = 'mysql51';
 -- a row event for a table id no TABLE_MAP announced
 SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::ba)',
 							  set_byte(b, 294, 25), 'test', 'ba'))

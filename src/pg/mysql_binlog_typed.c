@@ -439,6 +439,7 @@ bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, cons
 			wc_at_index(&err, wc_in_field(&err, err.status,
 										  wc_binlog_column_type_name(t->cols[i].real_type)),
 						"column", (int64) i + 1);
+			s->where.col = NULL;	/* the message names the column */
 			binlog_row_error(&err, ev, t, qualified, s->where.row);
 		}
 		if (s->out.len <= s->out.cap)
