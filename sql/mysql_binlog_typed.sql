@@ -233,3 +233,38 @@ SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL:
 SELECT pg_temp.try_ctx($$SELECT * FROM mysql_binlog_rows('\x00010203', 'a', 'b', NULL::ba)$$) AS not_a_binlog;
 -- a large object that does not exist: lo_get's error
 SELECT pg_temp.try_ctx('SELECT * FROM mysql_binlog_rows_lo(4294967295, ''a'', ''b'', NULL::ba)') AS no_lo;
+
+-- ---------------------------------------------------------------------
+-- mutated files: every outcome is rows or a documented error, never a
+-- crash or another SQLSTATE (900 single-byte changes of the MySQL 5.1 file
+-- with the JSON table above, which has no checksums to catch them, decoded
+-- into its three tables)
+-- ---------------------------------------------------------------------
+CREATE FUNCTION pg_temp.mutations(f bytea) RETURNS TABLE (outcome text, n bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+	m bytea;
+	st text;
+	res text[] := '{}';
+BEGIN
+	FOR i IN 1 .. 900 LOOP
+		m := set_byte(f, 4 + (i * 7919) % (length(f) - 4), (i * 131 + 7) % 256);
+		BEGIN
+			IF i % 3 = 0 THEN
+				PERFORM count(*) FROM mysql_binlog_rows(m, 'test', 'ba', NULL::ba);
+			ELSIF i % 3 = 1 THEN
+				PERFORM count(*) FROM mysql_binlog_rows(m, 'mysql', 'ndb_apply_status', NULL::nas);
+			ELSE
+				PERFORM count(*) FROM mysql_binlog_rows(m, 'test', 'tj', NULL::tj);
+			END IF;
+			st := 'rows';
+		EXCEPTION WHEN OTHERS THEN
+			st := SQLSTATE;
+		END;
+		res := res || st;
+	END LOOP;
+	RETURN QUERY SELECT CASE WHEN x IN ('rows', '22P03', '22023', '22P02', '22003', '22007', '22008',
+										'22021', '0A000', '54000') THEN 'documented' ELSE x END, count(*)
+		FROM unnest(res) x GROUP BY 1 ORDER BY 1;
+END $$;
+SELECT m.* FROM bl_json, pg_temp.mutations(b) m;
