@@ -226,6 +226,10 @@ FROM bl WHERE name = 'mysql51';
 SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::ba)',
 							  set_byte(b, 294, 25), 'test', 'ba'))
 	AS no_table_map FROM bl WHERE name = 'mysql51';
+-- a row event whose column count is not its TABLE_MAP's
+SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::ba)',
+							  set_byte(b, 361, 2), 'test', 'ba'))
+	AS column_count_event FROM bl WHERE name = 'mysql51';
 -- a checksum mismatch and a file that is no binlog
 SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::ints)',
 							  set_byte(b, 2000, get_byte(b, 2000) # 1), 'wcb', 'ints'))
