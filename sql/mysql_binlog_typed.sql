@@ -72,7 +72,8 @@ SELECT change, x.id, c, length(c255) AS c255, length(vc) AS vc, vl, va, vu2, vu1
 FROM bl, mysql_binlog_rows(b, 'wcb', 'strs', NULL::strs) r,
 	 LATERAL (SELECT (coalesce(r.after, r.before)).*) x
 WHERE name = 'full' ORDER BY event_index, row_in_event;
--- text columns into bytea come as their bytes
+-- text columns into bytea come as their bytes, in their character set
+-- (latin1, ucs2, utf8mb3 here)
 CREATE TYPE strs_bytes AS (id int, c bytea, c255 bytea, vc bytea, vl bytea, va bytea, vu2 bytea,
 						   vu16 bytea, vu32 bytea, vu3 bytea, bn bytea, vb bytea, tt bytea,
 						   tx bytea, mt bytea, lt bytea, tb bytea, bb bytea, mb bytea, lb bytea,

@@ -504,6 +504,9 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 			}
 			return mysql_row_value(&b->rc, false, p + b->prefix, n - b->prefix, isnull);
 		case BT_JSON_STRING:
+			if (b->prefix && b->rc.atttype == BYTEAOID)
+				/* a string into bytea: its bytes, as in any character set */
+				return mysql_row_value(&b->rc, false, p + b->prefix, n - b->prefix, isnull);
 			bt_render(s, ev, t, qualified, i, cell);
 			bt_unescape(s, s->out.p, s->out.len);
 			return mysql_row_value(&b->rc, false, (const uint8 *) s->str.data, s->str.len, isnull);
