@@ -1,9 +1,10 @@
 /*
  * mysql_row.h: typed rows from MySQL text or binary rows, shared by
- * mysql_row_populate_record() (mysql_row.c) and mysql_conversation_rows()
- * (mysql_conversation_rows.c): one decoded column definition bound to an
- * attribute of the target row type, and the conversion of one row into
- * that row type's values.
+ * mysql_row_populate_record() (mysql_row.c), mysql_conversation_rows()
+ * (mysql_conversation_rows.c) and the typed mysql_binlog_rows()
+ * (mysql_binlog_typed.c): one decoded column definition bound to an
+ * attribute of the target row type, and the conversion of one row, or one
+ * value, into that row type's values.
  */
 #ifndef WC_MYSQL_ROW_H
 #define WC_MYSQL_ROW_H
