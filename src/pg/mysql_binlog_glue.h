@@ -22,11 +22,10 @@ typedef struct binlog_src
 	Oid			lo;
 	bytea	   *win;			/* large object: the bytes read last */
 	uint64		win_off;		/* their offset; data/len point into win */
-	struct _SPI_plan *plan;		/* lo_get(oid, offset, length) */
 } binlog_src;
 
-extern void binlog_src_init_bytea(binlog_src *s, bytea *b);
-extern void binlog_src_init_lo(binlog_src *s, Oid lo);
+/* The source of argument 0: a bytea, or the oid of a large object. */
+extern void binlog_src_init(binlog_src *s, FunctionCallInfo fcinfo, bool is_lo);
 extern void binlog_src_close(binlog_src *s);
 
 /* Check the magic (ERROR 22P03 without it). */

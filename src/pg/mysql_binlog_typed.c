@@ -691,10 +691,7 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
 									 ALLOCSET_DEFAULT_SIZES);
 	binlog_maps_init(&s.maps, callcxt);
-	if (lo)
-		binlog_src_init_lo(&src, PG_GETARG_OID(0));
-	else
-		binlog_src_init_bytea(&src, PG_GETARG_BYTEA_PP(0));
+	binlog_src_init(&src, fcinfo, lo);
 
 	cb.callback = bt_context;
 	cb.arg = &s.where;
