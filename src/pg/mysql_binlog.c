@@ -27,8 +27,7 @@
 
 /* ---- sources ---- */
 
-/* The source of argument 0: a bytea, or the oid of a large object. */
-static void
+void
 binlog_src_init(binlog_src *s, FunctionCallInfo fcinfo, bool is_lo)
 {
 	memset(s, 0, sizeof(*s));
@@ -546,12 +545,15 @@ binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_bin
 	}
 }
 
-/* The rows of a TRANSACTION_PAYLOAD_EVENT's events, in place: they carry
- * the payload event's index and log_pos.  Errors inside name the payload
- * event; their byte offsets count from the start of the decompressed
- * events. */
+/* ---- walking the events that carry rows ---- */
+
+/* The events of a TRANSACTION_PAYLOAD_EVENT, in place: they carry the
+ * payload event's index and (row events) log_pos.  Errors inside name the
+ * payload event; their byte offsets count from the start of the
+ * decompressed events. */
 static void
-binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev)
+binlog_walk_payload(const binlog_walk_ops *ops, void *arg, const wc_binlog_state *st,
+					const wc_binlog_event *ev)
 {
 	size_t		len;
 	uint8	   *buf = binlog_payload_events(ev, &len);
@@ -570,33 +572,71 @@ binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binl
 		CHECK_FOR_INTERRUPTS();
 		if (wc_binlog_next(&in, buf + in.offset, len - in.offset, &iev, &err) != WC_OK)
 			wc_report(&err, subject);
+		iev.index = ev->index;
 		if (iev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-		{
-			iev.index = ev->index;
-			binlog_maps_add(&c->maps, &in, &iev);
-		}
+			ops->table_map(arg, &in, &iev);
 		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
 		{
-			wc_binlog_rows r;
-
-			iev.index = ev->index;
 			iev.h.log_pos = ev->h.log_pos;
-			binlog_rows_prepare(&in, &iev, &r);
-			binlog_rows_event(c, &in, &iev, &r);
+			ops->rows(arg, &in, &iev);
 		}
 	}
+}
+
+void
+binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg)
+{
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	MemoryContext evcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog event",
+												ALLOCSET_DEFAULT_SIZES);
+
+	binlog_begin(src, &st);
+	while (binlog_next(src, &st, &ev))
+	{
+		int			change;
+		bool		compressed;
+		bool		payload = ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT;
+		MemoryContext old;
+
+		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+			ops->table_map(arg, &st, &ev);
+		else if (payload || wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
+		{
+			old = MemoryContextSwitchTo(evcxt);
+			if (payload)
+				binlog_walk_payload(ops, arg, &st, &ev);
+			else
+				ops->rows(arg, &st, &ev);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(evcxt);
+		}
+	}
+	binlog_src_close(src);
+	MemoryContextDelete(evcxt);
+}
+
+static void
+binlog_rows_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	binlog_maps_add(&((binlog_rows_ctx *) arg)->maps, st, ev);
+}
+
+static void
+binlog_rows_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	wc_binlog_rows r;
+
+	binlog_rows_prepare(st, ev, &r);
+	binlog_rows_event((binlog_rows_ctx *) arg, st, ev, &r);
 }
 
 static Datum
 binlog_rows(FunctionCallInfo fcinfo, bool is_lo)
 {
-	binlog_src	s,
-			   *src = &s;
+	static const binlog_walk_ops ops = {binlog_rows_table_map, binlog_rows_rows};
+	binlog_src	src;
 	binlog_rows_ctx c;
-	wc_binlog_state st;
-	wc_binlog_event ev;
-	MemoryContext evcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows event",
-												ALLOCSET_DEFAULT_SIZES);
 
 	InitMaterializedSRF(fcinfo, 0);
 	memset(&c, 0, sizeof(c));
@@ -610,35 +650,8 @@ binlog_rows(FunctionCallInfo fcinfo, bool is_lo)
 	c.tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows row",
 								  ALLOCSET_DEFAULT_SIZES);
 	binlog_maps_init(&c.maps, CurrentMemoryContext);
-	binlog_src_init(src, fcinfo, is_lo);
-	binlog_begin(src, &st);
-	while (binlog_next(src, &st, &ev))
-	{
-		int			change;
-		bool		compressed;
-
-		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-			binlog_maps_add(&c.maps, &st, &ev);
-		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
-		{
-			wc_binlog_rows r;
-			MemoryContext old = MemoryContextSwitchTo(evcxt);
-
-			binlog_rows_prepare(&st, &ev, &r);
-			binlog_rows_event(&c, &st, &ev, &r);
-			MemoryContextSwitchTo(old);
-			MemoryContextReset(evcxt);
-		}
-		else if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
-		{
-			MemoryContext old = MemoryContextSwitchTo(evcxt);
-
-			binlog_rows_payload(&c, &st, &ev);
-			MemoryContextSwitchTo(old);
-			MemoryContextReset(evcxt);
-		}
-	}
-	binlog_src_close(src);
+	binlog_src_init(&src, fcinfo, is_lo);
+	binlog_walk(&src, &ops, &c);
 	return (Datum) 0;
 }
 

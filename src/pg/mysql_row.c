@@ -350,9 +350,9 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		snprintf(buf, sizeof(buf), "%04u-%02u-%02u%s", dt->year ? dt->year : 1, dt->month,
 				 dt->day, dt->year ? "" : " BC");
 	else
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s",
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s%s",
 				 dt->year ? dt->year : 1, dt->month, dt->day, dt->hour, dt->minute, dt->second,
-				 dt->microsecond, dt->year ? "" : " BC");
+				 dt->microsecond, c->utc ? "+00" : "", dt->year ? "" : " BC");
 	return from_text(c, buf);
 }
 
@@ -569,6 +569,12 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 		default:
 			return from_string(c, p, n);
 	}
+}
+
+Datum
+mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n, bool *isnull)
+{
+	return binary ? binary_value(c, p, n, isnull) : text_value(c, p, n, isnull);
 }
 
 /* ======================================================================
