@@ -820,6 +820,8 @@ typedef struct PopRecord
 	PopColumn  *cols;
 	Datum	   *values;			/* per-call work arrays, natts long */
 	bool	   *nulls;
+	bool		fast;			/* every live column has a direct form */
+	wc_fdb_elem *elems;			/* fast: the elements read, ncols long */
 } PopRecord;
 
 /* A named row type the cache depends on, and the descriptor it was built from. */
@@ -983,6 +985,41 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 					pstrdup(NameStr(a->attname)), level);
 		rec->ncols++;
 	}
+	/* the direct form (pop_fill_fast) for the top row of scalar columns */
+	rec->fast = level == 0 && GetDatabaseEncoding() == PG_UTF8 &&
+		rec->desc->natts <= MaxTupleAttributeNumber;
+	for (i = 0; i < rec->ncols && rec->fast; i++)
+	{
+		const PopColumn *col = &rec->cols[i];
+		Form_pg_attribute a = TupleDescAttr(rec->desc, rec->attno[i]);
+
+		switch (col->kind)
+		{
+			case P_INT2:
+			case P_INT4:
+			case P_INT8:
+			case P_FLOAT4:
+			case P_FLOAT8:
+			case P_BOOL:
+				rec->fast = a->attbyval;
+				break;
+			case P_UUID:
+				rec->fast = a->attlen == UUID_LEN;
+				break;
+			case P_TEXT:
+				rec->fast = a->attlen == -1 &&
+					(col->typid == TEXTOID || col->typmod < 0);
+				break;
+			case P_BYTEA:
+				rec->fast = a->attlen == -1;
+				break;
+			default:
+				rec->fast = false;
+				break;
+		}
+	}
+	if (rec->fast)
+		rec->elems = palloc(sizeof(wc_fdb_elem) * Max(rec->ncols, 1));
 	MemoryContextSwitchTo(old);
 	return rec;
 }
@@ -1227,6 +1264,208 @@ pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 	return (Datum) 0;
 }
 
+/*
+ * The usual row in one pass and one allocation: the elements of a flat
+ * tuple read into rec->elems, then the row written in place as
+ * heap_form_tuple lays it out (short varlena headers where they fit),
+ * without a Datum, a palloc or a copy per column.  Returns 0 when the key
+ * is anything else (an element that does not convert directly, a NUL in a
+ * string, a nested tuple, a count that does not match, an invalid key):
+ * the caller then reads it again with pop_fill_record, which converts it
+ * or reports what is wrong and where.
+ */
+static Datum
+pop_fill_fast(PopCtx *c, PopRecord *rec)
+{
+	wc_fdb_elem *el = rec->elems;
+	TupleDesc	desc = rec->desc;
+	int			natts = desc->natts,
+				i;
+	bool		hasnull = rec->ncols < natts,	/* dropped columns */
+				hasvar = false;
+	size_t		hoff,
+				dlen = 0,
+				len;
+	HeapTupleHeader td;
+	char	   *data;
+	bits8	   *bits;
+	wc_fdb_elem	end;
+
+	for (i = 0; i < rec->ncols; i++)
+	{
+		wc_fdb_elem *e = &el[i];
+
+		if (wc_fdb_read(&c->r, e) != WC_OK)
+			return (Datum) 0;
+		if (e->type == WC_FDB_NULL)
+		{
+			hasnull = true;
+			continue;
+		}
+		switch (rec->cols[i].kind)
+		{
+			case P_INT2:
+				if (e->type != WC_FDB_INT || e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)
+					return (Datum) 0;
+				break;
+			case P_INT4:
+				if (e->type != WC_FDB_INT || e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)
+					return (Datum) 0;
+				break;
+			case P_INT8:
+				if (e->type != WC_FDB_INT)
+					return (Datum) 0;
+				break;
+			case P_FLOAT4:
+				if (e->type != WC_FDB_FLOAT)
+					return (Datum) 0;
+				break;
+			case P_FLOAT8:
+				if (e->type != WC_FDB_DOUBLE && e->type != WC_FDB_FLOAT)
+					return (Datum) 0;
+				break;
+			case P_BOOL:
+				if (e->type != WC_FDB_BOOL)
+					return (Datum) 0;
+				break;
+			case P_UUID:
+				if (e->type != WC_FDB_UUID)
+					return (Datum) 0;
+				break;
+			case P_TEXT:
+				if (e->type != WC_FDB_STRING || e->escaped)
+					return (Datum) 0;
+				hasvar = true;
+				break;
+			case P_BYTEA:
+				if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
+					return (Datum) 0;
+				hasvar = true;
+				break;
+			default:
+				return (Datum) 0;
+		}
+	}
+	if (wc_fdb_read(&c->r, &end) != WC_OK || end.type != WC_FDB_END)
+		return (Datum) 0;
+
+	/* sizes, as heap_compute_data_size counts them */
+	for (i = 0; i < rec->ncols; i++)
+	{
+		Form_pg_attribute a = TupleDescAttr(desc, rec->attno[i]);
+
+		if (el[i].type == WC_FDB_NULL)
+			continue;
+		if (a->attlen > 0)
+			dlen = att_align_nominal(dlen, a->attalign) + a->attlen;
+		else if (el[i].len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+			dlen += el[i].len + VARHDRSZ_SHORT;
+		else
+		{
+			if (el[i].len > MaxAllocSize)
+				return (Datum) 0;
+			dlen = att_align_nominal(dlen, a->attalign) + el[i].len + VARHDRSZ;
+		}
+	}
+	hoff = offsetof(HeapTupleHeaderData, t_bits);
+	if (hasnull)
+		hoff += BITMAPLEN(natts);
+	hoff = MAXALIGN(hoff);
+	len = hoff + dlen;
+	if (len > MaxAllocSize)
+		return (Datum) 0;
+
+	/* zeroed: the header's unused fields, the bitmap and alignment padding */
+	td = (HeapTupleHeader) palloc0(len);
+	ItemPointerSetInvalid(&td->t_ctid);
+	HeapTupleHeaderSetNatts(td, natts);
+	td->t_hoff = (uint8) hoff;
+	td->t_infomask = (hasnull ? HEAP_HASNULL : 0) | (hasvar ? HEAP_HASVARWIDTH : 0);
+	WC_SET_DATUM_HEADER(td, desc, len);
+	bits = hasnull ? td->t_bits : NULL;
+	data = (char *) td + hoff;
+	dlen = 0;
+	for (i = 0; i < rec->ncols; i++)
+	{
+		const wc_fdb_elem *e = &el[i];
+		int			attno = rec->attno[i];
+		Form_pg_attribute a = TupleDescAttr(desc, attno);
+		char	   *p;
+
+		if (e->type == WC_FDB_NULL)
+			continue;
+		if (bits)
+			bits[attno >> 3] |= (bits8) (1 << (attno & 7));
+		if (a->attlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+		{
+			p = data + dlen;
+			SET_VARSIZE_SHORT(p, e->len + VARHDRSZ_SHORT);
+			p += VARHDRSZ_SHORT;
+			dlen += e->len + VARHDRSZ_SHORT;
+		}
+		else
+		{
+			dlen = att_align_nominal(dlen, a->attalign);
+			p = data + dlen;
+			if (a->attlen == -1)
+			{
+				SET_VARSIZE(p, e->len + VARHDRSZ);
+				p += VARHDRSZ;
+				dlen += e->len + VARHDRSZ;
+			}
+			else
+				dlen += a->attlen;
+		}
+		switch (rec->cols[i].kind)
+		{
+			case P_INT2:
+				*(int16 *) p = (int16) e->v.i;
+				break;
+			case P_INT4:
+				*(int32 *) p = (int32) e->v.i;
+				break;
+			case P_INT8:
+				*(int64 *) p = e->v.i;
+				break;
+			case P_FLOAT4:
+				memcpy(p, &e->v.f32, 4);
+				break;
+			case P_FLOAT8:
+				if (e->type == WC_FDB_DOUBLE)
+					memcpy(p, &e->v.f64, 8);
+				else
+				{
+					float4		f;
+					float8		d;
+
+					memcpy(&f, &e->v.f32, 4);
+					d = (float8) f;		/* widening is exact */
+					memcpy(p, &d, 8);
+				}
+				break;
+			case P_BOOL:
+				*(bool *) p = e->v.b != 0;
+				break;
+			case P_UUID:
+				memcpy(p, e->ptr, UUID_LEN);
+				break;
+			case P_TEXT:
+				memcpy(p, e->ptr, e->len);
+				break;
+			case P_BYTEA:
+				if (e->escaped)
+					wc_fdb_unescape((uint8_t *) p, e);
+				else
+					memcpy(p, e->ptr, e->len);
+				break;
+			default:
+				Assert(false);
+		}
+	}
+	Assert(hoff + dlen == len);
+	return PointerGetDatum(td);
+}
+
 /* Does every row type the cached plan was built from still have the
  * descriptor it had? */
 static inline bool
@@ -1335,5 +1574,14 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 	t = PG_GETARG_BYTEA_PP(1);
 	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;
+	if (c->top->fast)
+	{
+		Datum		d = pop_fill_fast(c, c->top);
+
+		if (d != (Datum) 0)
+			PG_RETURN_DATUM(d);
+		/* not the usual row: read it again, converting or reporting */
+		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	}
 	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
 }
