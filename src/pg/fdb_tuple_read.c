@@ -808,6 +808,8 @@ typedef struct PopColumn
 	int16		elmlen;			/* P_ARRAY: element storage */
 	bool		elmbyval;
 	char		elmalign;
+	int16		attlen;			/* top-level column: its storage, for */
+	char		attalign;		/* pop_fill_fast */
 } PopColumn;
 
 typedef struct PopRecord
@@ -990,9 +992,11 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 		rec->desc->natts <= MaxTupleAttributeNumber;
 	for (i = 0; i < rec->ncols && rec->fast; i++)
 	{
-		const PopColumn *col = &rec->cols[i];
+		PopColumn  *col = &rec->cols[i];
 		Form_pg_attribute a = TupleDescAttr(rec->desc, rec->attno[i]);
 
+		col->attlen = a->attlen;
+		col->attalign = a->attalign;
 		switch (col->kind)
 		{
 			case P_INT2:
@@ -1294,6 +1298,7 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 	for (i = 0; i < rec->ncols; i++)
 	{
 		wc_fdb_elem *e = &el[i];
+		const PopColumn *col = &rec->cols[i];
 
 		if (wc_fdb_read(&c->r, e) != WC_OK)
 			return (Datum) 0;
@@ -1302,7 +1307,7 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 			hasnull = true;
 			continue;
 		}
-		switch (rec->cols[i].kind)
+		switch (col->kind)
 		{
 			case P_INT2:
 				if (e->type != WC_FDB_INT || e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)
@@ -1335,38 +1340,33 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 			case P_TEXT:
 				if (e->type != WC_FDB_STRING || e->escaped)
 					return (Datum) 0;
-				hasvar = true;
 				break;
 			case P_BYTEA:
 				if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
 					return (Datum) 0;
-				hasvar = true;
 				break;
 			default:
 				return (Datum) 0;
+		}
+		/* its size, as heap_compute_data_size counts it */
+		if (col->attlen > 0)
+			dlen = att_align_nominal(dlen, col->attalign) + col->attlen;
+		else if (e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+		{
+			dlen += e->len + VARHDRSZ_SHORT;
+			hasvar = true;
+		}
+		else
+		{
+			if (e->len > MaxAllocSize)
+				return (Datum) 0;
+			dlen = att_align_nominal(dlen, col->attalign) + e->len + VARHDRSZ;
+			hasvar = true;
 		}
 	}
 	if (wc_fdb_read(&c->r, &end) != WC_OK || end.type != WC_FDB_END)
 		return (Datum) 0;
 
-	/* sizes, as heap_compute_data_size counts them */
-	for (i = 0; i < rec->ncols; i++)
-	{
-		Form_pg_attribute a = TupleDescAttr(desc, rec->attno[i]);
-
-		if (el[i].type == WC_FDB_NULL)
-			continue;
-		if (a->attlen > 0)
-			dlen = att_align_nominal(dlen, a->attalign) + a->attlen;
-		else if (el[i].len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
-			dlen += el[i].len + VARHDRSZ_SHORT;
-		else
-		{
-			if (el[i].len > MaxAllocSize)
-				return (Datum) 0;
-			dlen = att_align_nominal(dlen, a->attalign) + el[i].len + VARHDRSZ;
-		}
-	}
 	hoff = offsetof(HeapTupleHeaderData, t_bits);
 	if (hasnull)
 		hoff += BITMAPLEN(natts);
@@ -1388,15 +1388,15 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 	for (i = 0; i < rec->ncols; i++)
 	{
 		const wc_fdb_elem *e = &el[i];
+		const PopColumn *col = &rec->cols[i];
 		int			attno = rec->attno[i];
-		Form_pg_attribute a = TupleDescAttr(desc, attno);
 		char	   *p;
 
 		if (e->type == WC_FDB_NULL)
 			continue;
 		if (bits)
 			bits[attno >> 3] |= (bits8) (1 << (attno & 7));
-		if (a->attlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+		if (col->attlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
 		{
 			p = data + dlen;
 			SET_VARSIZE_SHORT(p, e->len + VARHDRSZ_SHORT);
@@ -1405,18 +1405,18 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 		}
 		else
 		{
-			dlen = att_align_nominal(dlen, a->attalign);
+			dlen = att_align_nominal(dlen, col->attalign);
 			p = data + dlen;
-			if (a->attlen == -1)
+			if (col->attlen == -1)
 			{
 				SET_VARSIZE(p, e->len + VARHDRSZ);
 				p += VARHDRSZ;
 				dlen += e->len + VARHDRSZ;
 			}
 			else
-				dlen += a->attlen;
+				dlen += col->attlen;
 		}
-		switch (rec->cols[i].kind)
+		switch (col->kind)
 		{
 			case P_INT2:
 				*(int16 *) p = (int16) e->v.i;
