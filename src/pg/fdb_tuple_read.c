@@ -1017,6 +1017,9 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 			case P_BYTEA:
 				rec->fast = a->attlen == -1;
 				break;
+			case P_NUMERIC:
+				rec->fast = a->attlen == -1 && col->typmod < 0;
+				break;
 			default:
 				rec->fast = false;
 				break;
@@ -1345,6 +1348,17 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 				if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
 					return (Datum) 0;
 				break;
+			case P_NUMERIC:
+				if (e->type != WC_FDB_INT)
+					return (Datum) 0;
+				{
+					/* the numeric's varlena payload stands in for the element's */
+					Numeric		n = int64_to_numeric(e->v.i);
+
+					e->ptr = (const uint8_t *) VARDATA(n);
+					e->len = VARSIZE(n) - VARHDRSZ;
+				}
+				break;
 			default:
 				return (Datum) 0;
 		}
@@ -1450,6 +1464,7 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 				memcpy(p, e->ptr, UUID_LEN);
 				break;
 			case P_TEXT:
+			case P_NUMERIC:
 				memcpy(p, e->ptr, e->len);
 				break;
 			case P_BYTEA:
