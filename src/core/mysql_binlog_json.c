@@ -747,6 +747,11 @@ wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
 	size_t		n = cell->len;
 	uint64_t	off = cell->offset;
 
+	/* diffs are not a document: the caller applies them to the before
+	 * image's (see wc_binlog_json_diff_next) */
+	if (cell->partial)
+		return wc_in_field(err, wc_fail(err, WC_ERR_UNSUPPORTED, off),
+						   "partial JSON update (diffs without their document)");
 	switch (c->real_type)
 	{
 		case WC_BINLOG_T_TINY:
