@@ -344,13 +344,13 @@ enum
 typedef struct wc_binlog_cell
 {
 	uint8_t		state;
+	const uint8_t *p;
+	size_t		len;
+	uint64_t	offset;			/* absolute */
 	bool		partial;		/* PARTIAL_UPDATE_ROWS after image: a JSON column
 								 * whose value is a list of diffs (p/len: the
 								 * diffs, after their 4-byte length), to apply
 								 * to the before image's document */
-	const uint8_t *p;
-	size_t		len;
-	uint64_t	offset;			/* absolute */
 } wc_binlog_cell;
 
 /*
