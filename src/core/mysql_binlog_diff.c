@@ -20,52 +20,6 @@ wc_binlog_json_diff_op_name(unsigned op)
 	return op < 3 ? wc_diff_op_names[op] : NULL;
 }
 
-/* Length of the valid UTF-8 sequence at p (n bytes there), 0 if invalid;
- * *cp gets its code point. */
-static size_t
-wc_diff_utf8(const uint8_t *p, size_t n, uint32_t *cp)
-{
-	uint8_t		c = p[0];
-	uint32_t	v;
-	size_t		k;
-
-	if (c < 0x80)
-	{
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf)
-	{
-		k = 2;
-		v = c & 0x1f;
-	}
-	else if (c >= 0xe0 && c <= 0xef)
-	{
-		k = 3;
-		v = c & 0x0f;
-	}
-	else if (c >= 0xf0 && c <= 0xf4)
-	{
-		k = 4;
-		v = c & 0x07;
-	}
-	else
-		return 0;
-	if (n < k)
-		return 0;
-	for (size_t i = 1; i < k; i++)
-	{
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (p[i] & 0x3f);
-	}
-	if ((k == 3 && (v < 0x800 || (v >= 0xd800 && v <= 0xdfff))) ||
-		(k == 4 && (v < 0x10000 || v > 0x10ffff)))
-		return 0;
-	*cp = v;
-	return k;
-}
-
 static int
 wc_diff_hex(uint8_t c)
 {
@@ -205,7 +159,7 @@ wc_diff_unescape(const uint8_t *s, size_t n, uint8_t *out, size_t *bad)
 		}
 		if (s[i] == '"' || s[i] < 0x20)
 			goto bad;
-		k = wc_diff_utf8(s + i, n - i, &cp);
+		k = wc_binlog_utf8_seq(s + i, n - i, &cp);
 		if (k == 0)
 			goto bad;
 		if (out)
@@ -293,7 +247,7 @@ wc_binlog_json_path_next(const uint8_t *path, size_t len, uint64_t off, size_t *
 			while (at < len && path[at] != '.' && path[at] != '[')
 			{
 				uint32_t	cp;
-				size_t		k = wc_diff_utf8(path + at, len - at, &cp);
+				size_t		k = wc_binlog_utf8_seq(path + at, len - at, &cp);
 
 				if (k == 0 || cp <= 0x20 || cp == '"' || cp == '\\' || cp == '*' || cp == ']' ||
 					cp == '$')
@@ -383,10 +337,11 @@ wc_binlog_json_diff_next(const wc_binlog_cell *cell, size_t *pos, wc_binlog_json
 						   "JSON diff operation");
 	at++;
 	rc = wc_bl_packed(p, len, &at, cell->offset, &plen, err);
-	if (rc == WC_OK && plen > len - at)
-		rc = wc_fail_ef(err, WC_ERR_LENGTH, cell->offset + at, plen, len - at);
 	if (rc != WC_OK)
 		return wc_in_field(err, rc, "JSON diff path length");
+	if (plen > len - at)
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_LENGTH, cell->offset + at, plen, len - at),
+						   "JSON diff path");
 	d->path = p + at;
 	d->path_len = (size_t) plen;
 	d->path_offset = cell->offset + at;
@@ -405,10 +360,11 @@ wc_binlog_json_diff_next(const wc_binlog_cell *cell, size_t *pos, wc_binlog_json
 	if (d->op != WC_BINLOG_JSON_REMOVE)
 	{
 		rc = wc_bl_packed(p, len, &at, cell->offset, &vlen, err);
-		if (rc == WC_OK && vlen > len - at)
-			rc = wc_fail_ef(err, WC_ERR_LENGTH, cell->offset + at, vlen, len - at);
 		if (rc != WC_OK)
 			return wc_in_field(err, rc, "JSON diff value length");
+		if (vlen > len - at)
+			return wc_in_field(err, wc_fail_ef(err, WC_ERR_LENGTH, cell->offset + at, vlen,
+											   len - at), "JSON diff value");
 		d->value = p + at;
 		d->value_len = (size_t) vlen;
 		d->value_offset = cell->offset + at;

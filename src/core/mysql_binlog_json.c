@@ -192,10 +192,8 @@ wc_out_codepoint(wc_binlog_out *o, uint32_t cp)
 	}
 }
 
-/* Length of the valid UTF-8 sequence at p (n bytes there), 0 if invalid;
- * *cp gets its code point. */
-static size_t
-wc_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp)
+size_t
+wc_binlog_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp)
 {
 	uint8_t		c = p[0];
 
@@ -346,7 +344,7 @@ wc_out_text(wc_binlog_out *o, const uint8_t *p, size_t n, wc_charset cs, uint64_
 					i = j;
 					continue;
 				}
-				step = wc_utf8_seq(p + i, n - i, &cp);
+				step = wc_binlog_utf8_seq(p + i, n - i, &cp);
 				if (step == 0)
 					return wc_fail(err, WC_ERR_UTF8, off + i);
 				break;
