@@ -86,6 +86,11 @@ typedef struct binlog_partial_ctx
 extern bool binlog_partial_split(const wc_binlog_table *t, wc_binlog_cell *after,
 								 wc_binlog_cell *saved);
 
+/* The jsonb document of column col, whose after cell is partial: the
+ * before image's document with the diffs applied in order (ERROR 22P03
+ * naming row, event, table, column and path when one does not apply). */
+extern Datum binlog_partial_column(binlog_partial_ctx *pc, uint32 col);
+
 /* after (the image rendered without its partial cells) with each partial
  * column's document set: ERROR 22P03 naming row, event, table, column and
  * path when a diff does not apply. */

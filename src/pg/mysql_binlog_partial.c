@@ -216,10 +216,8 @@ partial_apply(Datum *doc, const wc_binlog_json_diff *d, Datum value, int nlegs,
 	return true;
 }
 
-/* The document of column col: the before image's with the diffs of the
- * after image's partial cell applied in order. */
-static Datum
-partial_column(binlog_partial_ctx *pc, uint32 col)
+Datum
+binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 {
 	const wc_binlog_cell *bc = &pc->before[col];
 	const wc_binlog_cell *ac = &pc->after[col];
@@ -334,7 +332,7 @@ binlog_partial_after(binlog_partial_ctx *pc, Datum after)
 		elem = CStringGetTextDatum(key);
 		path = construct_array(&elem, 1, TEXTOID, -1, false, TYPALIGN_INT);
 		after = DirectFunctionCall4(jsonb_set, after, PointerGetDatum(path),
-									partial_column(pc, i), BoolGetDatum(true));
+									binlog_partial_column(pc, i), BoolGetDatum(true));
 	}
 	return after;
 }
