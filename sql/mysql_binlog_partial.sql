@@ -8,7 +8,9 @@
 \set ECHO none
 \i sql/mysql_helpers.psql
 \set f `od -An -v -tx1 test/vectors/binlog/mysql-9.7-partial-json.bin | tr -d ' \n'`
+\set z `od -An -v -tx1 test/vectors/binlog/mysql-9.7-partial-json-zstd.bin | tr -d ' \n'`
 CREATE TEMP TABLE bl AS SELECT decode(:'f', 'hex') AS b;
+CREATE TEMP TABLE blz AS SELECT decode(:'z', 'hex') AS b;
 -- the file up to its last three transactions (events 129, 134, 139),
 -- which update under binlog_row_image=MINIMAL a table with a primary key
 -- (see the end)
@@ -78,12 +80,27 @@ SELECT count(*) AS differ FROM ((SELECT * FROM mysql_binlog_rows_lo(:lo)
 								 EXCEPT ALL SELECT * FROM mysql_binlog_rows_lo(:lo))) d;
 SELECT lo_unlink(:lo);
 
+-- the same workload with binlog_transaction_compression=ON: every
+-- transaction in a zstd TRANSACTION_PAYLOAD_EVENT, the same rows (up to the
+-- same three MINIMAL transactions)
+SELECT event_type_name, count(*) FROM blz, mysql_binlog_events(b) GROUP BY 1 ORDER BY 1;
+WITH p AS (SELECT table_name, change, before, after,
+				  row_number() OVER (ORDER BY event_index, row_in_event) AS n
+		   FROM pj, mysql_binlog_rows(b)),
+	 z AS (SELECT table_name, change, before, after,
+				  row_number() OVER (ORDER BY event_index, row_in_event) AS n
+		   FROM blz, mysql_binlog_rows(substring(b FROM 1 FOR 8889)))
+SELECT (SELECT count(*) FROM z) AS rows,
+	   (SELECT count(*) FROM p FULL JOIN z USING (n) WHERE p IS DISTINCT FROM z) AS differ;
+
 -- ---------------------------------------------------------------------
 -- binlog_row_image=MINIMAL on a table with a primary key: the before
 -- image holds the key only, so there is no document to apply the diffs to
 -- ---------------------------------------------------------------------
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', b)) AS minimal FROM bl;
 SELECT * FROM bl, mysql_binlog_rows(b);
+-- inside a payload, the offset counts from its first event
+SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', b)) AS minimal_zstd FROM blz;
 
 -- ---------------------------------------------------------------------
 -- hostile diffs: 22P03 naming event, row, table, column and path
