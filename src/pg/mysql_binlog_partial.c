@@ -74,8 +74,18 @@ partial_error(const wc_error *err, const binlog_partial_ctx *pc, uint32 col,
 		psprintf("@%u", col + 1);
 	char	   *path = NULL;
 
-	if (d && d->path && pg_verifymbstr((const char *) d->path, (int) d->path_len, true))
-		path = pnstrdup((const char *) d->path, d->path_len);
+	/* the path is UTF-8: shown as it is in a UTF-8 database, else when ASCII */
+	if (d && d->path &&
+		pg_encoding_verifymbstr(PG_UTF8, (const char *) d->path, (int) d->path_len) ==
+		(int) d->path_len)
+	{
+		bool		ascii = true;
+
+		for (size_t i = 0; i < d->path_len; i++)
+			ascii &= d->path[i] < 0x80;
+		if (ascii || GetDatabaseEncoding() == PG_UTF8)
+			path = pnstrdup((const char *) d->path, d->path_len);
+	}
 	wc_report(err, psprintf("MySQL binlog row %lld of event %lld (table %s, column \"%s\"%s%s%s%s)",
 							(long long) pc->row, (long long) pc->ev->index, pc->qualified, name,
 							d ? ", " : "", d ? wc_binlog_json_diff_op_name(d->op) : "",
