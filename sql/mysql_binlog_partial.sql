@@ -115,6 +115,9 @@ SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)',
 -- value_options other than 0 and 1
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)',
 	pg_temp.binlog_patch(b, pg_temp.at(b, '$.p[0]') - 9, 2))) AS value_options FROM pj;
+-- a partial column that the null bitmap calls NULL
+SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)',
+	pg_temp.binlog_patch(b, pg_temp.at(b, '$.p[0]') - 7, 1))) AS partial_null FROM pj;
 -- diffs longer than the row
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)',
 	pg_temp.binlog_patch(b, pg_temp.at(b, '$.p[0]') - 3, 1))) AS diffs_length FROM pj;

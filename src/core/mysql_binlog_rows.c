@@ -931,7 +931,7 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 				if (partial)
 					return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE,
 																	 r->rows_offset + at),
-														"partial JSON bit of a column not in the image"),
+														"partial JSON bitmap (a column not in the image)"),
 									   "column", (int64_t) i + 1);
 				continue;
 			}
@@ -941,7 +941,7 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 				if (partial)
 					return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE,
 																	 r->rows_offset + at),
-														"partial JSON bit of a NULL value"),
+														"partial JSON bitmap (a NULL column)"),
 									   "column", (int64_t) i + 1);
 			}
 			else if (partial)
