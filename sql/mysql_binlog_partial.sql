@@ -80,6 +80,18 @@ SELECT count(*) AS differ FROM ((SELECT * FROM mysql_binlog_rows_lo(:lo)
 								 EXCEPT ALL SELECT * FROM mysql_binlog_rows_lo(:lo))) d;
 SELECT lo_unlink(:lo);
 
+-- the typed form applies the same diffs: jsonb, json and text columns
+CREATE TEMP TABLE pj_t (id int, j jsonb, n int);
+CREATE TEMP TABLE pj_t2 (id int, a json, b text);
+WITH j AS (SELECT r.* FROM pj, mysql_binlog_rows(b) r WHERE table_name = 't'),
+	 t AS (SELECT r.* FROM pj, mysql_binlog_rows(b, 'pj', 't', NULL::pj_t) r)
+SELECT count(*) AS rows,
+	   count(*) FILTER (WHERE t.before IS NOT DISTINCT FROM jsonb_populate_record(NULL::pj_t, j.before)
+						  AND t.after IS NOT DISTINCT FROM jsonb_populate_record(NULL::pj_t, j.after)) AS equal
+FROM j JOIN t USING (event_index, row_in_event);
+SELECT event_index, change, before, after FROM pj, mysql_binlog_rows(b, 'pj', 't2', NULL::pj_t2)
+ORDER BY event_index;
+
 -- the same workload with binlog_transaction_compression=ON: every
 -- transaction in a zstd TRANSACTION_PAYLOAD_EVENT, the same rows (up to the
 -- same three MINIMAL transactions)
@@ -99,6 +111,8 @@ SELECT (SELECT count(*) FROM z) AS rows,
 -- ---------------------------------------------------------------------
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', b)) AS minimal FROM bl;
 SELECT * FROM bl, mysql_binlog_rows(b);
+SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::pj_t)', b, 'pj', 't'))
+	AS minimal_typed FROM bl;
 -- inside a payload, the offset counts from its first event
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', b)) AS minimal_zstd FROM blz;
 
