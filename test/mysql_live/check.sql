@@ -9,7 +9,7 @@
 SET client_min_messages = warning;
 SELECT set_config('wc.server', :'server', false), set_config('wc.conn', :'conn', false) \gset
 
-DROP TABLE IF EXISTS cap, conv, rep_raw, rep, term;
+DROP TABLE IF EXISTS cap, conv, rep_raw, rep, term, call_exec;
 CREATE TEMP TABLE cap AS
 SELECT pg_read_binary_file(:'client') AS client, pg_read_binary_file(:'srv') AS server;
 -- every packet of the connection (one pass; an error stops the script)
@@ -229,6 +229,31 @@ FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS
 					ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8')::bigint,
 						convert_from(pg_temp.unhex(r.f[6]), 'UTF8'))::live_idv
 					OR d.command IS NULL OR r.command IS NULL AS bad) b;
+
+-- a prepared CALL: two binary result sets (then the CALL's OK), typed,
+-- against the library's values
+CREATE TEMP TABLE call_exec AS
+SELECT f[2]::int + 1 AS command FROM rep
+WHERE f[1] = 'cmd' AND f[3] = '22' AND f[4] = encode(convert_to('CALL two_results()', 'UTF8'), 'hex');
+INSERT INTO live_check
+SELECT :'server', :'conn', 'prepared CALL: binary result sets = client library',
+	   count(*) FILTER (WHERE bad) + (count(d.command) <> 2)::int, count(*)
+FROM (SELECT c.command, c.result_set, c.row_number,
+			 CASE c.result_set
+				 WHEN 0 THEN row_to_json(mysql_row_populate_record(NULL::live_call0, c.payload, c.columns, true))::text
+				 ELSE row_to_json(mysql_row_populate_record(NULL::live_call1, c.payload, c.columns, true))::text
+			 END AS decoded
+	  FROM (SELECT * FROM conv WHERE kind = 'binary_row' AND command IN (SELECT command FROM call_exec)
+			OFFSET 0) c) d
+FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS row_number, f
+		   FROM rep WHERE f[1] = 'row' AND f[2]::int IN (SELECT command FROM call_exec) OFFSET 0) r
+	USING (command, result_set, row_number),
+	LATERAL (SELECT d.decoded IS DISTINCT FROM
+					CASE r.result_set
+						WHEN 0 THEN row_to_json(ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8')::bigint)::live_call0)::text
+						ELSE row_to_json(ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8'),
+											 convert_from(pg_temp.unhex(r.f[6]), 'UTF8')::numeric)::live_call1)::text
+					END OR d.command IS NULL OR r.command IS NULL AS bad) b;
 
 -- MariaDB's array binding: each row of COM_STMT_BULK_EXECUTE's parameters
 -- is what was bound (indicators; INT as 4 bytes, strings length-encoded),

@@ -281,12 +281,115 @@ log_binary_value(MYSQL_STMT *st, MYSQL_FIELD *f, unsigned i, MYSQL_BIND *b)
 	hex(txt, (size_t) n);
 }
 
+static void stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs);
+
+/* One result of an executed statement: its binary rows, or its OK. */
+static void
+stmt_result(MYSQL_STMT *st, int rs)
+{
+	MYSQL_RES  *meta = mysql_stmt_result_metadata(st);
+
+	if (meta == NULL)
+	{
+		log_ok(rs);
+		return;
+	}
+	stmt_rows(st, meta, rs);
+}
+
+/* The rows of a result with metadata META. */
+static void
+stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs)
+{
+	unsigned	nf = mysql_num_fields(meta);
+	MYSQL_FIELD *f = mysql_fetch_fields(meta);
+	MYSQL_BIND *b = calloc(nf, sizeof(MYSQL_BIND));
+	unsigned long *len = calloc(nf, sizeof(unsigned long));
+	wc_bool    *isnull = calloc(nf, sizeof(wc_bool));
+	union
+	{
+		long long	i;
+		double		d;
+		float		f;
+		MYSQL_TIME	t;
+	}		   *val = calloc(nf, sizeof(*val));
+	long		r = 0;
+	int			fr;
+
+	log_fields(rs, f, nf);
+	for (unsigned i = 0; i < nf; i++)
+	{
+		b[i].length = &len[i];
+		b[i].is_null = &isnull[i];
+		b[i].buffer = &val[i];
+		b[i].buffer_length = sizeof(val[i]);
+		b[i].is_unsigned = (f[i].flags & UNSIGNED_FLAG) != 0;
+		switch (f[i].type)
+		{
+			case MYSQL_TYPE_TINY:
+			case MYSQL_TYPE_SHORT:
+			case MYSQL_TYPE_INT24:
+			case MYSQL_TYPE_LONG:
+			case MYSQL_TYPE_LONGLONG:
+			case MYSQL_TYPE_YEAR:
+				b[i].buffer_type = MYSQL_TYPE_LONGLONG;
+				break;
+			case MYSQL_TYPE_FLOAT:
+				b[i].buffer_type = MYSQL_TYPE_FLOAT;
+				break;
+			case MYSQL_TYPE_DOUBLE:
+				b[i].buffer_type = MYSQL_TYPE_DOUBLE;
+				break;
+			case MYSQL_TYPE_DATE:
+			case MYSQL_TYPE_DATETIME:
+			case MYSQL_TYPE_TIMESTAMP:
+			case MYSQL_TYPE_TIME:
+				/* the buffer type only says "a MYSQL_TIME" here */
+				b[i].buffer_type = MYSQL_TYPE_DATETIME;
+				if (f[i].type == MYSQL_TYPE_TIME)
+					b[i].buffer_type = MYSQL_TYPE_TIME;
+				else if (f[i].type == MYSQL_TYPE_DATE)
+					b[i].buffer_type = MYSQL_TYPE_DATE;
+				break;
+			default:
+				b[i].buffer_type = MYSQL_TYPE_BLOB;
+				b[i].buffer = NULL;
+				b[i].buffer_length = 0;
+				break;
+		}
+	}
+	if (mysql_stmt_bind_result(st, b) != 0 || mysql_stmt_store_result(st) != 0)
+		fail("bind_result/store_result");
+	while ((fr = mysql_stmt_fetch(st)) == 0 || fr == MYSQL_DATA_TRUNCATED)
+	{
+		fprintf(out, "row\t%d\t%d\t%ld", cmd, rs, ++r);
+		for (unsigned i = 0; i < nf; i++)
+		{
+			MYSQL_BIND	one = b[i];
+
+			if (one.buffer_type == MYSQL_TYPE_DATE || one.buffer_type == MYSQL_TYPE_TIME)
+				one.buffer_type = MYSQL_TYPE_DATETIME;
+			log_binary_value(st, &f[i], i, &one);
+		}
+		fputc('\n', out);
+	}
+	if (fr != MYSQL_NO_DATA)
+		fail("stmt_fetch");
+	fprintf(out, "end\t%d\t%d\t%u\t%u\n", cmd, rs, m->server_status, mysql_warning_count(m));
+	if ((m->server_status & SERVER_SESSION_STATE_CHANGED) && (m->server_capabilities & m->client_flag & WC_CLIENT_DEPRECATE_EOF))
+		log_tracks();
+	mysql_free_result(meta);
+	free(b);
+	free(len);
+	free(isnull);
+	free(val);
+}
+
 /* COM_STMT_PREPARE, COM_STMT_EXECUTE (binary rows), COM_STMT_CLOSE. */
 static void
 prepared(const char *q, int nparams, long long ip, const char *sp)
 {
 	MYSQL_STMT *st = mysql_stmt_init(m);
-	MYSQL_RES  *meta;
 	MYSQL_BIND	params[2];
 	unsigned long splen = sp ? strlen(sp) : 0;
 	wc_bool		update = 1;
@@ -319,93 +422,8 @@ prepared(const char *q, int nparams, long long ip, const char *sp)
 		hexs(mysql_stmt_error(st));
 		fputc('\n', out);
 	}
-	else if ((meta = mysql_stmt_result_metadata(st)) != NULL)
-	{
-		unsigned	nf = mysql_num_fields(meta);
-		MYSQL_FIELD *f = mysql_fetch_fields(meta);
-		MYSQL_BIND *b = calloc(nf, sizeof(MYSQL_BIND));
-		unsigned long *len = calloc(nf, sizeof(unsigned long));
-		wc_bool    *isnull = calloc(nf, sizeof(wc_bool));
-		union
-		{
-			long long	i;
-			double		d;
-			float		f;
-			MYSQL_TIME	t;
-		}		   *val = calloc(nf, sizeof(*val));
-		long		r = 0;
-		int			fr;
-
-		log_fields(0, f, nf);
-		for (unsigned i = 0; i < nf; i++)
-		{
-			b[i].length = &len[i];
-			b[i].is_null = &isnull[i];
-			b[i].buffer = &val[i];
-			b[i].buffer_length = sizeof(val[i]);
-			b[i].is_unsigned = (f[i].flags & UNSIGNED_FLAG) != 0;
-			switch (f[i].type)
-			{
-				case MYSQL_TYPE_TINY:
-				case MYSQL_TYPE_SHORT:
-				case MYSQL_TYPE_INT24:
-				case MYSQL_TYPE_LONG:
-				case MYSQL_TYPE_LONGLONG:
-				case MYSQL_TYPE_YEAR:
-					b[i].buffer_type = MYSQL_TYPE_LONGLONG;
-					break;
-				case MYSQL_TYPE_FLOAT:
-					b[i].buffer_type = MYSQL_TYPE_FLOAT;
-					break;
-				case MYSQL_TYPE_DOUBLE:
-					b[i].buffer_type = MYSQL_TYPE_DOUBLE;
-					break;
-				case MYSQL_TYPE_DATE:
-				case MYSQL_TYPE_DATETIME:
-				case MYSQL_TYPE_TIMESTAMP:
-				case MYSQL_TYPE_TIME:
-					/* the buffer type only says "a MYSQL_TIME" here */
-					b[i].buffer_type = MYSQL_TYPE_DATETIME;
-					if (f[i].type == MYSQL_TYPE_TIME)
-						b[i].buffer_type = MYSQL_TYPE_TIME;
-					else if (f[i].type == MYSQL_TYPE_DATE)
-						b[i].buffer_type = MYSQL_TYPE_DATE;
-					break;
-				default:
-					b[i].buffer_type = MYSQL_TYPE_BLOB;
-					b[i].buffer = NULL;
-					b[i].buffer_length = 0;
-					break;
-			}
-		}
-		if (mysql_stmt_bind_result(st, b) != 0 || mysql_stmt_store_result(st) != 0)
-			fail("bind_result/store_result");
-		while ((fr = mysql_stmt_fetch(st)) == 0 || fr == MYSQL_DATA_TRUNCATED)
-		{
-			fprintf(out, "row\t%d\t0\t%ld", cmd, ++r);
-			for (unsigned i = 0; i < nf; i++)
-			{
-				MYSQL_BIND	one = b[i];
-
-				if (one.buffer_type == MYSQL_TYPE_DATE || one.buffer_type == MYSQL_TYPE_TIME)
-					one.buffer_type = MYSQL_TYPE_DATETIME;
-				log_binary_value(st, &f[i], i, &one);
-			}
-			fputc('\n', out);
-		}
-		if (fr != MYSQL_NO_DATA)
-			fail("stmt_fetch");
-		fprintf(out, "end\t%d\t0\t%u\t%u\n", cmd, m->server_status, mysql_warning_count(m));
-		if ((m->server_status & SERVER_SESSION_STATE_CHANGED) && (m->server_capabilities & m->client_flag & WC_CLIENT_DEPRECATE_EOF))
-			log_tracks();
-		mysql_free_result(meta);
-		free(b);
-		free(len);
-		free(isnull);
-		free(val);
-	}
 	else
-		log_ok(0);
+		stmt_result(st, 0);
 	mysql_stmt_close(st);
 	log_cmd(25, NULL);
 }
@@ -682,6 +700,32 @@ local_infile(void)
 	query("SELECT COUNT(*), COUNT(s), SUM(id) FROM infile_t");
 }
 
+/*
+ * A prepared CALL of a procedure with two SELECTs: two binary result sets
+ * (SERVER_MORE_RESULTS_EXISTS on their terminators), then the CALL's OK.
+ */
+static void
+prepared_call(const char *q)
+{
+	MYSQL_STMT *st = mysql_stmt_init(m);
+	int			rs = 0,
+				nr;
+
+	log_cmd(22, q);
+	if (mysql_stmt_prepare(st, q, strlen(q)) != 0)
+		fail("call prepare");
+	log_cmd(23, NULL);
+	if (mysql_stmt_execute(st) != 0)
+		fail("call execute");
+	do
+		stmt_result(st, rs++);
+	while ((nr = mysql_stmt_next_result(st)) == 0);
+	if (nr > 0)
+		fail("call next_result");
+	mysql_stmt_close(st);
+	log_cmd(25, NULL);
+}
+
 /* The part of the scenario in this section. */
 static void
 scenario_commands(void)
@@ -690,6 +734,7 @@ scenario_commands(void)
 	query("TRUNCATE TABLE longdata");
 	query("TRUNCATE TABLE infile_t");
 	cursor_select("SELECT id, v FROM big100k WHERE id < ? ORDER BY id", 300, 7);
+	prepared_call("CALL two_results()");
 #ifdef MARIADB_PACKAGE_VERSION_ID
 	{
 		/* MariaDB's extended capabilities (<< 32 in the protocol) */
