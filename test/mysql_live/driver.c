@@ -281,22 +281,6 @@ log_binary_value(MYSQL_STMT *st, MYSQL_FIELD *f, unsigned i, MYSQL_BIND *b)
 	hex(txt, (size_t) n);
 }
 
-static void stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs);
-
-/* One result of an executed statement: its binary rows, or its OK. */
-static void
-stmt_result(MYSQL_STMT *st, int rs)
-{
-	MYSQL_RES  *meta = mysql_stmt_result_metadata(st);
-
-	if (meta == NULL)
-	{
-		log_ok(rs);
-		return;
-	}
-	stmt_rows(st, meta, rs);
-}
-
 /* The rows of a result with metadata META. */
 static void
 stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs)
@@ -383,6 +367,20 @@ stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs)
 	free(len);
 	free(isnull);
 	free(val);
+}
+
+/* One result of an executed statement: its binary rows, or its OK. */
+static void
+stmt_result(MYSQL_STMT *st, int rs)
+{
+	MYSQL_RES  *meta = mysql_stmt_result_metadata(st);
+
+	if (meta == NULL)
+	{
+		log_ok(rs);
+		return;
+	}
+	stmt_rows(st, meta, rs);
 }
 
 /* COM_STMT_PREPARE, COM_STMT_EXECUTE (binary rows), COM_STMT_CLOSE. */
