@@ -107,9 +107,9 @@ static Datum
 execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
-	int32		num_params = PG_GETARG_INT32(1);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
+	uint64		num_params;
 	wc_mysql_stmt_execute ex;
 	wc_error err;
 	wc_status st;
@@ -117,19 +117,15 @@ execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
 	bool		nulls[8];
 
 	memset(nulls, 0, sizeof(nulls));
-	if (num_params < 0 || num_params > 65535)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("num_params %d is out of range", num_params),
-				 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
+	num_params = mysql_num_params_arg(PG_GETARG_INT32(1));
 	if (num_params < 64 && (long_data >> num_params) != 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("long_data names a parameter the statement does not have"),
 				 errdetail("Bit %d is set; the statement has %d parameters (bit i: parameter i, from 0).",
-						   63 - __builtin_clzll(long_data), num_params)));
+						   63 - __builtin_clzll(long_data), (int) num_params)));
 	st = wc_mysql_stmt_execute_decode_streamed(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
-											   (uint64) num_params, long_data, &ex, &err);
+											   num_params, long_data, &ex, &err);
 	if (st != WC_OK)
 		wc_report(&err, "MySQL COM_STMT_EXECUTE");
 	values[0] = Int64GetDatum((int64) ex.statement_id);
