@@ -190,6 +190,11 @@ start_mariadb() {
 	done
 	mariadb --no-defaults -S "$d/sock" -uroot \
 		-e "CREATE USER wc@'%' IDENTIFIED BY 'wcpw'; GRANT ALL ON *.* TO wc@'%'" || return 1
+	# users for driver.c's COM_CHANGE_USER: mysql_native_password and ed25519
+	mariadb --no-defaults -S "$d/sock" -uroot -e "INSTALL SONAME 'auth_ed25519';
+		CREATE USER wc_native@'%' IDENTIFIED VIA mysql_native_password USING PASSWORD('pw2');
+		CREATE USER wc_ed@'%' IDENTIFIED VIA ed25519 USING PASSWORD('pw3');
+		GRANT ALL ON *.* TO wc_native@'%'; GRANT ALL ON *.* TO wc_ed@'%'" || return 1
 	echo "   $(mariadb --no-defaults -S "$d/sock" -uroot -N -e 'SELECT VERSION()') on port $port as $user"
 	MARIADB_PORT=$port
 }
@@ -220,7 +225,8 @@ start_mysql() {
 	port=$(free_port)
 	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --user=nobody --datadir=/tmp/wc-live/data \
 		--port="$port" --bind-address=127.0.0.1 --socket=/tmp/wc-live/sock --mysqlx=OFF \
-		--max-allowed-packet=64M --skip-log-bin --secure-file-priv=/tmp/wc-live --pid-file=/tmp/wc-live/pid \
+		--max-allowed-packet=64M --skip-log-bin --secure-file-priv=/tmp/wc-live --local-infile=1 \
+		--pid-file=/tmp/wc-live/pid \
 		--log-error=/tmp/wc-live/error.log >/dev/null 2>&1 &
 	pids+=($!)
 	for _ in $(seq 1 300); do
@@ -229,6 +235,9 @@ start_mysql() {
 	done
 	wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot \
 		-e "CREATE USER wc@'%' IDENTIFIED BY ''; GRANT ALL ON *.* TO wc@'%'" || return 1
+	# a user for driver.c's COM_CHANGE_USER (caching_sha2_password)
+	wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot \
+		-e "CREATE USER wc_sha2@'%' IDENTIFIED WITH caching_sha2_password BY 'pw2'; GRANT ALL ON *.* TO wc_sha2@'%'" || return 1
 	echo "   MySQL $(wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot -N -e 'SELECT VERSION()') on port $port as nobody (sid chroot)"
 	MYSQL_PORT=$port
 }
