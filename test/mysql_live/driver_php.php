@@ -12,9 +12,12 @@
  * both protocols, the 100,000-row result and the 17 MB values, and writes
  * the same report (see driver.c): text rows as the strings mysqli returned,
  * binary rows as the values mysqlnd converted them to (integers, floats,
- * temporal values as text; BIT, which mysqlnd turns into an integer, as
- * that integer's bytes at the column's width; other values as their bytes).
+ * temporal values as text; other values as their bytes).  BIT, which
+ * mysqlnd turns into an integer in both protocols, is that integer's bytes
+ * at the column's width.
  *
+ * Multi-statements: mysqli's multi_query, which sends COM_SET_OPTION before
+ * and after (mysqlnd's statistics count them for the report).
  * mysqli does not expose the status flags of OK and EOF packets, but for
  * SERVER_MORE_RESULTS_EXISTS (more_results()): the report gives them as
  * MASK:VALUE, "8:8" or "8:0", the bits the library reported.
@@ -71,12 +74,29 @@ function log_ok($rs, $o)
 		 $m->warning_count, hx($m->info ?? ''));
 }
 
-/* A COM_QUERY and every result of it (text protocol). */
-function query($q)
+/*
+ * mysqli turns the server's multi-statement option on (multi_query) and off
+ * (the next query or real_query) with COM_SET_OPTION as it goes: mysqlnd's
+ * own statistics say how many it sent.
+ */
+$set_options = 0;
+
+function log_set_options()
+{
+	global $m, $set_options;
+	$n = (int) mysqli_get_connection_stats($m)['com_stmt_set_option'];
+	for (; $set_options < $n; $set_options++)
+		log_cmd(27, null);
+}
+
+/* A COM_QUERY and every result of it (text protocol; multi: multi_query). */
+function query($q, $multi = false)
 {
 	global $m, $cmd;
+	$ok = $multi ? $m->multi_query($q) : $m->real_query($q);
+	log_set_options();
 	log_cmd(3, $q);
-	if (!$m->real_query($q)) {
+	if (!$ok) {
 		log_err($m);
 		return;
 	}
@@ -84,10 +104,15 @@ function query($q)
 	for (;;) {
 		$res = $m->store_result();
 		if ($res) {
-			log_fields($rs, $res->fetch_fields());
+			$fields = $res->fetch_fields();
+			log_fields($rs, $fields);
 			$r = 0;
-			while (($row = $res->fetch_row()) !== null)
-				emit('row', $cmd, $rs, ++$r, ...array_map('hx', $row));
+			while (($row = $res->fetch_row()) !== null) {
+				foreach ($row as $i => &$v)
+					$v = $fields[$i]->type == MYSQLI_TYPE_BIT ? bit_value($v, $fields[$i]) : hx($v);
+				unset($v);
+				emit('row', $cmd, $rs, ++$r, ...$row);
+			}
 			emit('end', $cmd, $rs, status($m), $m->warning_count);
 			$res->free();
 		} elseif ($m->field_count == 0 && $m->errno == 0)
@@ -106,13 +131,21 @@ function query($q)
 	}
 }
 
+/* BIT: mysqlnd turns the bytes into an integer (in text rows too): its bytes at the column's width. */
+function bit_value($v, $f)
+{
+	if ($v === null)
+		return 'N';
+	return str_pad(dechex((int) $v), 2 * intdiv($f->length + 7, 8), '0', STR_PAD_LEFT);
+}
+
 /* One binary-protocol value as mysqlnd converted it. */
 function binary_value($v, $f)
 {
 	if ($v === null)
 		return 'N';
-	if ($f->type == MYSQLI_TYPE_BIT && is_int($v))
-		return str_pad(dechex($v), 2 * intdiv($f->length + 7, 8), '0', STR_PAD_LEFT);
+	if ($f->type == MYSQLI_TYPE_BIT)
+		return bit_value($v, $f);
 	if (is_int($v))
 		return bin2hex((string) $v);
 	if (is_float($v))
@@ -124,9 +157,11 @@ function binary_value($v, $f)
 function prepared($q, $types = '', ...$params)
 {
 	global $m, $cmd;
-	log_cmd(22, $q);
 	$st = $m->stmt_init();
-	if (!$st->prepare($q)) {
+	$ok = $st->prepare($q);
+	log_set_options();
+	log_cmd(22, $q);
+	if (!$ok) {
 		log_err($st);
 		return;
 	}
@@ -202,7 +237,7 @@ function scenario()
 	query("UPDATE counters SET n = n + 1");
 	query("SELECT CAST('12abc' AS SIGNED) AS warned");
 	query("SELECT 1 AS a; SELECT 'x' AS b, NULL AS c; UPDATE counters SET n = n + 1; "
-		  . "SELECT * FROM no_such_table2; SELECT 'not reached'");
+		  . "SELECT * FROM no_such_table2; SELECT 'not reached'", true);
 	query("CALL two_results()");
 	prepared("CALL two_results()");
 	query("DELETE FROM counters WHERE n > 100");
@@ -219,7 +254,7 @@ if ($argc < 7 || $argv[1] !== 'run') {
 $out = fopen($report, 'w');
 $m = mysqli_init();
 $m->options(MYSQLI_SET_CHARSET_NAME, 'utf8mb4');
-$flags = MYSQLI_CLIENT_MULTI_STATEMENTS;
+$flags = 0;
 if (($argv[7] ?? '') === 'compress')
 	$flags |= MYSQLI_CLIENT_COMPRESS;
 if (!$m->real_connect($host, $user, $password, 'wc', (int) $port, null, $flags)) {
@@ -227,6 +262,7 @@ if (!$m->real_connect($host, $user, $password, 'wc', (int) $port, null, $flags))
 	exit(1);
 }
 scenario();
+log_set_options();
 $m->close();
 log_cmd(1, null);
 fclose($out);
