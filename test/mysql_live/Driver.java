@@ -9,8 +9,9 @@
  * (useBulkStmts=true, used against MariaDB only), multi-statements
  * (allowMultiQueries=true) and, in the "compress" variant, the compressed
  * protocol (useCompression=true, zlib).  Pipelining is its default: it sends
- * its two connection queries, and each prepare with its first execute,
- * before reading the answers.  It writes the same report as driver.c:
+ * its two connection queries before reading either answer, and a batch's
+ * executes (on MySQL) before reading their OKs.  It writes the same report
+ * as driver.c:
  *
  *   - commands: Connector/J has no command log, so the socket it is given
  *     (socketFactory=Driver$Tap) keeps a copy of every byte it writes, and
@@ -303,7 +304,7 @@ public class Driver {
   }
 
   /** One value of a binary row as Connector/J converts it. */
-  static String binaryValue(ResultSet rs, int i, int type, ColumnDefinition d) throws Exception {
+  static String binaryValue(ResultSet rs, int i, int type) throws Exception {
     String v;
     switch (type) {
       case 1: case 2: case 3: case 9: case 13: // TINY, SHORT, LONG, INT24, YEAR
@@ -338,13 +339,12 @@ public class Driver {
       if (isRs) {
         ResultSet rs = st.getResultSet();
         int[] types = logFields(n, rsNo, rs);
-        ColumnDefinition[] cols = columns(rs);
         long r = 0;
         while (rs.next()) {
           StringBuilder line = new StringBuilder("row\t" + n + "\t" + rsNo + "\t" + ++r);
           for (int i = 1; i <= types.length; i++)
             line.append('\t')
-                .append(binary ? binaryValue(rs, i, types[i - 1], cols[i - 1]) : hex(rs.getBytes(i)));
+                .append(binary ? binaryValue(rs, i, types[i - 1]) : hex(rs.getBytes(i)));
           out.write(line.append('\n').toString());
         }
         isRs = st.getMoreResults();
@@ -492,7 +492,7 @@ public class Driver {
     Method gp = MariaDbConnection.class.getDeclaredMethod("getProtocol");
     gp.setAccessible(true);
     protocol = (Protocol) gp.invoke(conn);
-    for (byte[] c : drain()) {}
+    drain();
     for (int i = 1; i <= cmd; i++) emit("internal", i);
     if (protocol.sessionStateAware()) emit("notrack");
     scenario();
