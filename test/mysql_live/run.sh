@@ -137,7 +137,7 @@ record_and_check() {
 		"$work/proxy" -u "127.0.0.1:$up" -o "$dir" -m "$mask" >"$dir/proxy.out" 2>&1 &
 		ppid=$!
 		pids+=("$ppid")
-		for _ in $(seq 1 50); do grep -q '^port ' "$dir/proxy.out" && break; sleep 0.1; done
+		for _ in $(seq 1 50); do grep -qs '^port ' "$dir/proxy.out" && break; sleep 0.1; done
 		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
 		report=$("$@" report-path "$server-$client-$variant")
 		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" 2>"$dir/driver.err"; then
