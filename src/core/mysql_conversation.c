@@ -823,6 +823,13 @@ phase_resp_first(wc_mysql_conv *c, wc_mysql_conv_item *it, wc_error *err)
 		return terminator(c, &p, WC_MYSQL_K_ERR, it, err);
 	if (is_eof(&p))
 		return terminator(c, &p, WC_MYSQL_K_EOF, it, err);
+	/*
+	 * CLIENT_DEPRECATE_EOF: a command answered by an EOF (COM_SET_OPTION)
+	 * gets an OK with the EOF byte instead; a column count starting with
+	 * 0xFE is 9 bytes long
+	 */
+	if (p.b == WC_MYSQL_EOF_BYTE && p.pkt.length < 9 && (c->caps & WC_MYSQL_CLIENT_DEPRECATE_EOF))
+		return terminator(c, &p, WC_MYSQL_K_OK, it, err);
 	if (p.b == WC_MYSQL_LOCAL_INFILE_BYTE)
 	{
 		take(c, SIDE_SERVER, &p, WC_MYSQL_K_LOCAL_INFILE, it);

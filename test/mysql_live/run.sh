@@ -83,6 +83,10 @@ command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || need+=(maria
 command -v mariadb_config >/dev/null 2>&1 || need+=(libmariadb-dev)
 command -v ss >/dev/null 2>&1 || need+=(iproute2)
 /usr/bin/python3 -c 'import pymysql' >/dev/null 2>&1 || need+=(python3-pymysql)
+command -v php >/dev/null 2>&1 || need+=(php-cli)
+php -r 'exit(extension_loaded("mysqli") ? 0 : 1);' >/dev/null 2>&1 || need+=(php-mysql)
+command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
+[ -r /usr/share/java/mariadb-java-client.jar ] || need+=(libmariadb-java)
 if [ ${#need[@]} -gt 0 ]; then
 	prc=/usr/sbin/policy-rc.d
 	had_prc=0
@@ -99,6 +103,9 @@ gcc -O2 -Wall -Wextra -o "$work/proxy" "$here/proxy.c" &&
 	gcc -O2 -Wall -Wextra $(mariadb_config --cflags) -o "$work/driver-mariadb" "$here/driver.c" \
 		$(mariadb_config --libs)
 [ $? -eq 0 ] || { fail_step "build proxy/driver"; finish; }
+mkdir -p "$work/java" &&
+	javac -d "$work/java" -cp /usr/share/java/mariadb-java-client.jar "$here/Driver.java" ||
+	{ fail_step "build Driver.java"; finish; }
 
 echo "== PostgreSQL with wirecodec"
 if ! wc_setup_cluster; then fail_step "start PostgreSQL"; finish; fi
@@ -119,6 +126,8 @@ record_and_check() {
 	local server=$1 up=$2 client=$3 variants=$4 protocols=$5
 	shift 5
 	local variant mask dir pport ppid report
+	# WC_MYSQL_LIVE_CLIENTS="php connector-j" (default: all) chooses the clients
+	[ -z "${WC_MYSQL_LIVE_CLIENTS:-}" ] || [[ " $WC_MYSQL_LIVE_CLIENTS " == *" $client "* ]] || return 0
 	for variant in $variants; do
 		mask=$mask_default
 		[ $variant = off ] && mask=$mask_off
@@ -128,7 +137,7 @@ record_and_check() {
 		"$work/proxy" -u "127.0.0.1:$up" -o "$dir" -m "$mask" >"$dir/proxy.out" 2>&1 &
 		ppid=$!
 		pids+=("$ppid")
-		for _ in $(seq 1 50); do grep -q '^port ' "$dir/proxy.out" && break; sleep 0.1; done
+		for _ in $(seq 1 50); do grep -qs '^port ' "$dir/proxy.out" && break; sleep 0.1; done
 		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
 		report=$("$@" report-path "$server-$client-$variant")
 		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" 2>"$dir/driver.err"; then
@@ -157,6 +166,26 @@ pymysql_driver() {
 	report-path) echo "$work/$2.report" ;;
 	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
 	run) /usr/bin/python3 "$here/driver_pymysql.py" run "$2" "$3" wc "$PYMYSQL_PASSWORD" "$4" ;;
+	esac
+}
+
+# PHP's mysqlnd (php-mysql, through mysqli) and MariaDB Connector/J 2.7
+# (libmariadb-java): independent implementations, text and binary
+# protocols, zlib compression; on the host against either server (mysqlnd
+# asks for none of the capabilities the "off" mask clears: no such variant)
+php_driver() {
+	case $1 in
+	report-path) echo "$work/$2.report" ;;
+	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
+	run) php -n -d memory_limit=-1 -d extension=mysqlnd -d extension=mysqli "$here/driver_php.php" run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" ;;
+	esac
+}
+
+java_driver() {
+	case $1 in
+	report-path) echo "$work/$2.report" ;;
+	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
+	run) java -Duser.timezone=UTC -cp "$work/java:/usr/share/java/mariadb-java-client.jar" Driver run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" ;;
 	esac
 }
 
@@ -250,12 +279,16 @@ for server in ${WC_MYSQL_LIVE_SERVERS:-mariadb mysql}; do
 			{ cat "$work/setup.err"; fail_step "MariaDB setup"; continue; }
 		record_and_check mariadb "$MARIADB_PORT" connector-c "default off compress" 2 mariadb_driver
 		PYMYSQL_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" pymysql "default off" 1 pymysql_driver
+		CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" php "default compress" 2 php_driver
+		CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" connector-j "default off compress" 2 java_driver
 	else
 		start_mysql || { fail_step "start MySQL"; continue; }
 		mysql_driver setup 127.0.0.1 "$MYSQL_PORT" 2>"$work/setup.err" ||
 			{ cat "$work/setup.err"; fail_step "MySQL setup"; continue; }
 		record_and_check mysql "$MYSQL_PORT" libmysqlclient "default off compress" 2 mysql_driver
 		PYMYSQL_PASSWORD= record_and_check mysql "$MYSQL_PORT" pymysql "default off" 1 pymysql_driver
+		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" php "default compress" 2 php_driver
+		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" connector-j "default off compress" 2 java_driver
 	fi
 done
 
