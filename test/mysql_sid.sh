@@ -19,7 +19,8 @@
 #   wc_mysql_stop       stop the server by its pid file (chroot and runuser
 #                       do not pass signals on), wait for it, leave the
 #                       chroot; safe to call twice or before wc_mysql_prepare
-#                       (call it from the suite's cleanup, on every exit path)
+#                       (call it from the EXIT trap's cleanup, which
+#                       wc_mysql_prepare keeps; without a trap it sets one)
 
 WC_MYSQL_ROOT=
 WC_MYSQL_DIR=
@@ -28,8 +29,14 @@ WC_MYSQL_PID=
 wc_mysql_prepare() {
 	local dir=/tmp/$1
 	shift
+	local saved
 	wc_chroot_ensure sid mysql-server-core mysql-client-core "$@" || return 1
+	# wc_chroot_enter sets an EXIT trap of its own: keep the caller's (its
+	# cleanup calls wc_mysql_stop, which leaves the chroot), or stop the
+	# server on exit when the caller has none
+	saved=$(trap -p EXIT)
 	wc_chroot_enter sid || return 1
+	if [ -n "$saved" ]; then eval "$saved"; else trap wc_mysql_stop EXIT; fi
 	WC_MYSQL_ROOT=$WC_CHROOT
 	WC_MYSQL_DIR=$dir
 	rm -rf "${WC_MYSQL_ROOT:?}$dir"

@@ -499,10 +499,13 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
 }
 
-/* The rows of one row event (body already inflated where needed). */
+/* The rows of one row event (body already inflated where needed),
+ * numbered on from *rowno (the rows of a TRANSACTION_PAYLOAD_EVENT's events
+ * count on through the payload, so that event_index, row_in_event orders
+ * them). */
 static void
 binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev,
-				  const wc_binlog_rows *r)
+				  const wc_binlog_rows *r, int64 *rowno)
 {
 	Datum		schema,
 				name;
@@ -510,7 +513,6 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 	const wc_binlog_table *t = binlog_maps_find(&c->maps, ev, r->table_id, &schema, &name,
 												&qualified);
 	size_t		pos = 0;
-	int64		row = 0;
 	Datum		change = CStringGetTextDatum(binlog_change_names[r->change]);
 	Datum		gtid = st->have_gtid ? CStringGetTextDatum(st->gtid) : (Datum) 0;
 
@@ -525,8 +527,8 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		bool		nulls[9] = {0};
 		wc_error	err;
 		MemoryContext old;
+		int64		row = ++*rowno;
 
-		row++;
 		old = MemoryContextSwitchTo(c->tmp);
 		values[0] = Int64GetDatum(ev->index);
 		values[1] = Int64GetDatum((int64) ev->h.log_pos);
@@ -593,6 +595,7 @@ binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binl
 	wc_binlog_event iev;
 	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
 								   (long long) ev->index);
+	int64		row = 0;
 
 	wc_binlog_payload_state(st, &in);
 	while (in.offset < len)
@@ -616,7 +619,7 @@ binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binl
 			iev.index = ev->index;
 			iev.h.log_pos = ev->h.log_pos;
 			binlog_rows_prepare(&in, &iev, &r);
-			binlog_rows_event(c, &in, &iev, &r);
+			binlog_rows_event(c, &in, &iev, &r, &row);
 		}
 	}
 }
@@ -654,9 +657,10 @@ binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
 		{
 			wc_binlog_rows r;
 			MemoryContext old = MemoryContextSwitchTo(evcxt);
+			int64		row = 0;
 
 			binlog_rows_prepare(&st, &ev, &r);
-			binlog_rows_event(&c, &st, &ev, &r);
+			binlog_rows_event(&c, &st, &ev, &r, &row);
 			MemoryContextSwitchTo(old);
 			MemoryContextReset(evcxt);
 		}

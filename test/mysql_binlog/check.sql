@@ -31,6 +31,13 @@ SELECT :'name', 'bytea and large object agree',
        (SELECT count(*) FROM ((TABLE r EXCEPT ALL TABLE rb) UNION ALL (TABLE rb EXCEPT ALL TABLE r)) d),
        (SELECT count(*) FROM r);
 
+-- event_index, row_in_event is unique: it orders the rows (inside a
+-- TRANSACTION_PAYLOAD_EVENT too, whose events' rows count on)
+INSERT INTO binlog_check
+SELECT :'name', 'event_index, row_in_event orders the rows',
+       count(*) - count(DISTINCT (event_index, row_in_event)), count(*)
+FROM r;
+
 -- (1) replay into (table, id) -> row, merging minimal images
 CREATE TEMP TABLE state (tbl text, id bigint, doc jsonb, PRIMARY KEY (tbl, id));
 CREATE TEMP TABLE replay_errors (msg text);

@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# run.sh: `make test-mysql-binlog`, the binlog decoder against a real server.
+# run.sh: `make test-mysql-binlog`, the binlog decoder against real servers.
 #
-# Starts MariaDB (Debian's mariadb-server) as a non-root user with a private
-# datadir and socket (no TCP port), and for each logging configuration
-# (binlog_row_metadata FULL/MINIMAL, binlog_row_image FULL/MINIMAL/NOBLOB,
-# binlog_checksum CRC32/NONE, log_bin_compress) runs workload.sql into a
-# binlog file of its own.  check.sql then decodes each file with
-# mysql_binlog_rows and mysql_binlog_events (bytea and large object) in a
-# throwaway PostgreSQL cluster and compares the replayed rows with the
-# tables' final contents (export.sql) and every row event and value with
-# mariadb-binlog -vv --base64-output=decode-rows.  Every server it starts
-# it stops, also on failure.  Ends with "mysql-binlog: N passed, N failed".
+# Starts MariaDB 10.11 (Debian's mariadb-server, on the host) and then MySQL
+# 9.7 (Debian sid's mysql-server-core, in the cached sid chroot of
+# test/chroot.sh, through test/mysql_sid.sh), each as a non-root user with a
+# private datadir and socket (no TCP port), and for each logging
+# configuration runs workload.sql (and on MySQL workload-mysql.sql: binary
+# JSON, VECTOR) into a binlog file of its own.  MariaDB: binlog_row_metadata
+# FULL/MINIMAL, binlog_row_image FULL/MINIMAL/NOBLOB, binlog_checksum
+# CRC32/NONE, log_bin_compress.  MySQL: the same metadata, image and
+# checksum options, binlog_transaction_compression (zstd
+# TRANSACTION_PAYLOAD_EVENT) and gtid_mode OFF and ON.  check.sql then
+# decodes each file with mysql_binlog_rows and mysql_binlog_events (bytea
+# and large object) in a throwaway PostgreSQL cluster and compares the
+# replayed rows with the tables' final contents (export.sql,
+# export-mysql.sql) and every row event, value and GTID with the server's
+# own tool, mariadb-binlog or mysqlbinlog -vv --base64-output=decode-rows.
+# Every server it starts it stops, also on failure.
+# Ends with "mysql-binlog: N passed, N failed".
+#
+# WC_MYSQL_BINLOG_SERVERS="mariadb mysql" (default) chooses the servers;
+# WC_KEEP=1 keeps the binlogs and the tools' text in the work directory.
+# Run one live MySQL suite at a time on a machine (flock
+# /tmp/wc-mysql-live.lock make test-mysql-binlog).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"

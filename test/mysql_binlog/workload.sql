@@ -101,3 +101,9 @@ BEGIN;
 INSERT INTO ints (id, i) VALUES (10, 10);
 INSERT INTO many VALUES (1000, 'tx');
 COMMIT;
+-- one transaction changing a row twice: with MySQL's transaction
+-- compression, two row events inside one TRANSACTION_PAYLOAD_EVENT
+BEGIN;
+INSERT INTO many VALUES (2000, 'first');
+UPDATE many SET v = 'second' WHERE id = 2000;
+COMMIT;
