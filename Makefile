@@ -28,23 +28,28 @@ PG_CFLAGS   = -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializer
 # events and MySQL's binlog transaction payloads.
 SHLIB_LINK += -lz -lzstd
 
-EXTRA_CLEAN = test/unit/build test/bench/build test/fuzz/build results regression.diffs regression.out
+EXTRA_CLEAN = test/unit/build test/unit/build-san test/bench/build test/fuzz/build results regression.diffs regression.out
 
 # The server to build for: pg_config on PATH unless PG_CONFIG is given, as in
 # contrib and pgvector (make PG_CONFIG=/usr/lib/postgresql/17/bin/pg_config).
 # `make demo` and `make test` pick the newest installed server themselves.
 PG_CONFIG  ?= pg_config
 PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
-# Without the server headers only `make demo` and `make test` work: they
-# install postgresql-server-dev-NN first.  (Debian ships pgxs.mk with the
-# client package, so look for the headers themselves.)
+# The targets at the end, which test, measure and package, work without the
+# server headers: `make demo` and `make test` install
+# postgresql-server-dev-NN first, the others need none or install their own.
+# (Debian ships pgxs.mk with the client package, so look for the headers
+# themselves.)
+WC_TARGETS  = demo test test-matrix test-citus test-mysql-live test-mysql-binlog \
+              bench-citus unit unit-san bench fuzz hostile load reliability \
+              deb dist test-packaging test-bare
 # `make installcheck` against installed files, and `make clean`, need only
 # pgxs.mk and pg_regress, which the client package has (as in an autopkgtest).
 ifneq ($(wildcard $(shell $(PG_CONFIG) --includedir-server 2>/dev/null)/postgres.h),)
 include $(PGXS)
 else ifneq ($(and $(filter installcheck clean,$(MAKECMDGOALS)),$(wildcard $(PGXS))),)
 include $(PGXS)
-else ifeq ($(filter demo test test-matrix test-citus test-mysql-live test-mysql-binlog bench-citus unit unit-san fuzz bench hostile load reliability deb dist test-packaging test-bare,$(MAKECMDGOALS)),)
+else ifeq ($(filter $(WC_TARGETS),$(MAKECMDGOALS)),)
 $(error PostgreSQL server headers not found: install postgresql-server-dev-NN, or run `make demo` / `make test`, which do)
 endif
 
@@ -66,7 +71,7 @@ $(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
 $(OBJS): $(wildcard src/core/*.h src/pg/*.h)
 
 # ---- Targets that test and measure (documented in doc/testing.md) ----
-.PHONY: deb dist test-packaging test-bare demo test test-matrix test-citus test-mysql-live test-mysql-binlog bench-citus unit unit-san bench fuzz hostile load reliability
+.PHONY: $(WC_TARGETS)
 
 demo:
 	bash test/demo.sh

@@ -97,3 +97,22 @@ CREATE FUNCTION mysql_conversation_rows(server bytea, base anyelement,
 	RETURNS SETOF anyelement
 	AS 'MODULE_PATHNAME', 'mysql_conversation_rows_server'
 	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
+
+-- MySQL: typed row changes of one table of a binlog
+-- The row changes of one table (schema_name.table_name, exactly as the log
+-- spells them) decoded straight into base's row type, with
+-- mysql_row_populate_record's conversions; columns matched by name when
+-- the table map carries names, else by position.  STABLE like
+-- mysql_row_populate_record (the target types' input functions).
+CREATE FUNCTION mysql_binlog_rows(binlog bytea, schema_name text, table_name text,
+								  base anyelement)
+	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, change text,
+				   row_in_event int, before anyelement, after anyelement)
+	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_typed'
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
+CREATE FUNCTION mysql_binlog_rows_lo(binlog oid, schema_name text, table_name text,
+									 base anyelement)
+	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, change text,
+				   row_in_event int, before anyelement, after anyelement)
+	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_typed_lo'
+	LANGUAGE C VOLATILE PARALLEL UNSAFE ROWS 1000;

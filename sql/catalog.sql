@@ -3,10 +3,11 @@
 \set VERBOSITY sqlstate
 
 -- Functions (and aggregates) of the extension that are not IMMUTABLE or not
--- PARALLEL SAFE: mysql_row_populate_record and mysql_conversation_rows,
--- STABLE like jsonb_populate_record (they convert through the target types'
--- input functions, e.g. timestamptz's, which read settings), and the binlog
--- readers of large objects, VOLATILE and PARALLEL UNSAFE like lo_get.
+-- PARALLEL SAFE: mysql_row_populate_record, mysql_conversation_rows and the
+-- typed mysql_binlog_rows, STABLE like jsonb_populate_record (they convert
+-- through the target types' input functions, e.g. timestamptz's, which read
+-- settings), and the binlog readers of large objects, VOLATILE and PARALLEL
+-- UNSAFE like lo_get.
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

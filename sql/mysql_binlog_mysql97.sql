@@ -19,3 +19,10 @@ SELECT event_index, log_pos, gtid, table_name, change, row_in_event, before, aft
 FROM bl, mysql_binlog_rows(b) ORDER BY event_index, row_in_event;
 SELECT count(*) AS rows, count(DISTINCT (event_index, row_in_event)) AS distinct_positions
 FROM bl, mysql_binlog_rows(b);
+
+-- the typed form: the payload's rows of its table count on the same way
+-- (the other table's row is skipped, not counted)
+CREATE TABLE t (id int, v text, j jsonb);
+SELECT event_index, gtid, change, row_in_event, before, after
+FROM bl, mysql_binlog_rows(b, 'v', 't', NULL::t) ORDER BY event_index, row_in_event;
+DROP TABLE t;

@@ -1,6 +1,6 @@
--- mysql_command: COM_QUERY (with MySQL 8 query attributes) and
+-- mysql_command: COM_QUERY (with MySQL 8 query attributes),
 -- COM_STMT_EXECUTE (NULL bitmap, new-params-bound flag, types, values as
--- sent); every error with its SQLSTATE.
+-- sent) and COM_STMT_BULK_EXECUTE; every error with its SQLSTATE.
 \set VERBOSITY default
 \set ECHO none
 \i sql/mysql_helpers.psql
@@ -73,4 +73,42 @@ SELECT statement_id FROM mysql_com_stmt_execute_decode('\x1701000000000100000000
 SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000', -1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_execute_decode('\x170100000000010000000001fe00fc0a00', 1);
+\echo :LAST_ERROR_SQLSTATE
+
+-- COM_STMT_BULK_EXECUTE (MariaDB's array binding) of a statement with 2
+-- parameters, LONG and STRING, types sent (flags 0x0080): a row of values,
+-- a row of NULL and DEFAULT, a row of IGNORE and an UNSIGNED-flagged type
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa07000000'::bytea || '\x8000' || '\x0380fe00'
+	|| '\x00' || '\x2a000000' || '\x00' || mysql_lenenc_str('abc') || '\x0102' || '\x0303', 2);
+-- no parameters: no rows
+SELECT count(*) FROM mysql_com_stmt_bulk_execute_decode('\xfa070000008000', 0);
+-- errors: not FA, cut in the statement id and in the flags, no types sent,
+-- types cut, bytes after the types of no parameters, a bad indicator, a row
+-- cut before an indicator, a value cut, a string past the end, an unknown
+-- parameter type, num_params out of range
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\x17', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100000080', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000004000', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa01000000800003', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa01000000800001', 0);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100000080000300'::bytea || '\x0104', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa01000000800003000300'::bytea || '\x0101' || '\x01', 2);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100000080000300'::bytea || '\x002a00', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000008000fe00'::bytea || '\x00056162', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100000080001100'::bytea || '\x0000', 1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000008000', -1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000008000', 65536);
 \echo :LAST_ERROR_SQLSTATE

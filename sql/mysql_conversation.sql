@@ -4,53 +4,11 @@
 -- framing; live-server captures are tested by test/mysql_live.
 \set VERBOSITY default
 
--- a column definition: def, schema '', table t, name, charset, length, type, flags
-CREATE FUNCTION pg_temp.cd(n text, cs int, ty int, fl int DEFAULT 0, len int DEFAULT 11)
-RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-	SELECT mysql_lenenc_str('def') || '\x00'::bytea || mysql_lenenc_str('t') || mysql_lenenc_str('t')
-		|| mysql_lenenc_str(convert_to(n, 'UTF8')) || mysql_lenenc_str(convert_to(n, 'UTF8')) || '\x0c'::bytea
-		|| mysql_int_le(cs, 2) || mysql_int_le(len, 4) || mysql_int_le(ty, 1) || mysql_int_le(fl, 2)
-		|| '\x000000'::bytea
-$$;
-
--- client: handshake response, COM_QUERY, COM_STMT_PREPARE, COM_STMT_EXECUTE,
--- COM_QUERY (multi-statement), COM_QUIT; server: handshake, OK, a text result
--- set (EOF style), a prepare OK, a binary result set (CLIENT_DEPRECATE_EOF
--- style closing OK), two result sets (SERVER_MORE_RESULTS_EXISTS) and an ERR
-CREATE TEMP TABLE cap AS
-SELECT
-  mysql_packet_frame('\x8da20a00000000012d' || decode(repeat('00', 23), 'hex') || '\x726f6f7400', 1)
-  || mysql_packet_frame('\x03' || convert_to('SELECT id, name FROM t', 'UTF8'), 0)
-  || mysql_packet_frame('\x16' || convert_to('SELECT id, name FROM t WHERE id > ?', 'UTF8'), 0)
-  || mysql_packet_frame('\x170100000000010000000001030001000000'::bytea, 0)
-  || mysql_packet_frame('\x03' || convert_to('SELECT 1; SELECT x', 'UTF8'), 0)
-  || mysql_packet_frame('\x01', 0) AS client,
-  mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
-  || mysql_packet_frame('\x00000002000000', 2)
-  || mysql_packet_frame('\x02', 1)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
-  || mysql_packet_frame('\xfe00002200', 4)
-  || mysql_packet_frame('\x0131' || mysql_lenenc_str(convert_to('é😀', 'UTF8')), 5)
-  || mysql_packet_frame('\xfb00', 6)
-  || mysql_packet_frame('\xfe00002200', 7)
-  || mysql_packet_frame('\x000100000002000100000000', 1)
-  || mysql_packet_frame(pg_temp.cd('?', 63, 8), 2)
-  || mysql_packet_frame('\xfe00000200', 3)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 4)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 5)
-  || mysql_packet_frame('\xfe00000200', 6)
-  || mysql_packet_frame('\x02', 1)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
-  || mysql_packet_frame('\x0000 07000000 0378797a'::bytea, 4)
-  || mysql_packet_frame('\x0008 08000000'::bytea, 5)
-  || mysql_packet_frame('\xfe00000200000000'::bytea, 6)
-  || mysql_packet_frame('\x01', 1)
-  || mysql_packet_frame(pg_temp.cd('1', 63, 8), 2)
-  || mysql_packet_frame('\x0131', 3)
-  || mysql_packet_frame('\xfe00000a000000'::bytea, 4)
-  || mysql_packet_frame('\xff2604' || convert_to('#42S22Unknown column ''x''', 'UTF8'), 5) AS server;
+-- helpers: pg_temp.cd(), pg_temp.capture()
+\set ECHO none
+\i sql/mysql_helpers.psql
+\set ECHO all
+CREATE TEMP TABLE cap AS SELECT * FROM pg_temp.capture();
 
 -- both directions: every packet with its command, result set and row
 SELECT command, command_type, direction, kind, result_set, row_number, packet, seq,
@@ -182,6 +140,18 @@ SELECT mysql_row_populate_record(NULL::dates, '\x08323032342d3032 0830313a30323a
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_row_populate_record(NULL::dates, '\x0000 04e8070d01 00', ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 5);
 \echo :LAST_ERROR_SQLSTATE
+-- a day its month does not have, into date or timestamp: 22008; the leap
+-- days of leap years are read (MySQL's year 0 is one: 1 BC)
+SELECT mysql_row_populate_record(NULL::dates, mysql_lenenc_str('2023-02-29') || '\xfb'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], false, 6);
+\echo :LAST_ERROR_SQLSTATE
+SELECT mysql_row_populate_record(NULL::dates, '\x0000 04 64070b1f 00'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 7);
+\echo :LAST_ERROR_SQLSTATE
+CREATE TEMP TABLE stamps (ts timestamp);
+SELECT mysql_row_populate_record(NULL::stamps, mysql_lenenc_str('1900-02-29 10:00:00'), ARRAY[pg_temp.cd('ts', 63, 12)], false, 8);
+\echo :LAST_ERROR_SQLSTATE
+SELECT v, (mysql_row_populate_record(NULL::dates, mysql_lenenc_str(convert_to(v, 'UTF8')) || '\xfb'::bytea, ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)])).d,
+	   (mysql_row_populate_record(NULL::stamps, mysql_lenenc_str(convert_to(v || ' 23:59:59', 'UTF8')), ARRAY[pg_temp.cd('ts', 63, 12)])).ts
+FROM unnest(ARRAY['2000-02-29', '2024-02-29', '0000-02-29', '2023-04-30', '2023-12-31']) v;
 SELECT mysql_row_populate_record(NULL::dates, '\x0000 00 0800000000000a4b0c', ARRAY[pg_temp.cd('d', 63, 10), pg_temp.cd('t', 63, 11)], true, 5);
 \echo :LAST_ERROR_SQLSTATE
 SELECT mysql_row_populate_record(NULL::people, '\x0131', ARRAY[pg_temp.cd('id', 63, 3)]);

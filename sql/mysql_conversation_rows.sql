@@ -4,54 +4,11 @@
 -- mysql_conversation suite; rows are read in FROM (the LATERAL form).
 \set VERBOSITY default
 
--- a column definition: def, schema '', table t, name, charset, length, type, flags
-CREATE FUNCTION pg_temp.cd(n text, cs int, ty int, fl int DEFAULT 0, len int DEFAULT 11)
-RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-	SELECT mysql_lenenc_str('def') || '\x00'::bytea || mysql_lenenc_str('t') || mysql_lenenc_str('t')
-		|| mysql_lenenc_str(convert_to(n, 'UTF8')) || mysql_lenenc_str(convert_to(n, 'UTF8')) || '\x0c'::bytea
-		|| mysql_int_le(cs, 2) || mysql_int_le(len, 4) || mysql_int_le(ty, 1) || mysql_int_le(fl, 2)
-		|| '\x000000'::bytea
-$$;
-
--- client: handshake response, COM_QUERY, COM_STMT_PREPARE, COM_STMT_EXECUTE,
--- COM_QUERY (multi-statement), COM_QUIT; server: handshake, OK, a text result
--- set (EOF style), a prepare OK, a binary result set (CLIENT_DEPRECATE_EOF
--- style closing OK), two result sets (SERVER_MORE_RESULTS_EXISTS) and an ERR
-CREATE TEMP TABLE cap AS
-SELECT
-  mysql_packet_frame('\x8da20a00000000012d' || decode(repeat('00', 23), 'hex') || '\x726f6f7400', 1)
-  || mysql_packet_frame('\x03' || convert_to('SELECT id, name FROM t', 'UTF8'), 0)
-  || mysql_packet_frame('\x16' || convert_to('SELECT id, name FROM t WHERE id > ?', 'UTF8'), 0)
-  || mysql_packet_frame('\x170100000000010000000001030001000000'::bytea, 0)
-  || mysql_packet_frame('\x03' || convert_to('SELECT 1; SELECT x', 'UTF8'), 0)
-  || mysql_packet_frame('\x01', 0) AS client,
-  mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
-  || mysql_packet_frame('\x00000002000000', 2)
-  || mysql_packet_frame('\x02', 1)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
-  || mysql_packet_frame('\xfe00002200', 4)
-  || mysql_packet_frame('\x0131' || mysql_lenenc_str(convert_to('é😀', 'UTF8')), 5)
-  || mysql_packet_frame('\xfb00', 6)
-  || mysql_packet_frame('\xfe00002200', 7)
-  || mysql_packet_frame('\x000100000002000100000000', 1)
-  || mysql_packet_frame(pg_temp.cd('?', 63, 8), 2)
-  || mysql_packet_frame('\xfe00000200', 3)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 4)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 5)
-  || mysql_packet_frame('\xfe00000200', 6)
-  || mysql_packet_frame('\x02', 1)
-  || mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2)
-  || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
-  || mysql_packet_frame('\x0000 07000000 0378797a'::bytea, 4)
-  || mysql_packet_frame('\x0008 08000000'::bytea, 5)
-  || mysql_packet_frame('\xfe00000200000000'::bytea, 6)
-  || mysql_packet_frame('\x01', 1)
-  || mysql_packet_frame(pg_temp.cd('1', 63, 8), 2)
-  || mysql_packet_frame('\x0131', 3)
-  || mysql_packet_frame('\xfe00000a000000'::bytea, 4)
-  || mysql_packet_frame('\xff2604' || convert_to('#42S22Unknown column ''x''', 'UTF8'), 5) AS server;
-
+-- helpers: pg_temp.cd(), pg_temp.capture(), pg_temp.hwm_kb()
+\set ECHO none
+\i sql/mysql_helpers.psql
+\set ECHO all
+CREATE TEMP TABLE cap AS SELECT * FROM pg_temp.capture();
 
 CREATE TEMP TABLE people (id bigint, name text);
 
@@ -143,6 +100,29 @@ SELECT count(*) FROM cap, mysql_conversation_rows(client, substring(server FROM 
 \echo :LAST_ERROR_SQLSTATE
 SELECT count(*) FROM cap, mysql_conversation_rows(client, overlay(server PLACING '\x09' FROM 5 FOR 1), NULL::people);
 \echo :LAST_ERROR_SQLSTATE
+-- a result set whose server sent no column definitions (optional result set
+-- metadata negotiated in the handshake) for a plain query: no statement
+-- holds them, 22P03
+CREATE TEMP TABLE nometa AS SELECT
+  mysql_packet_frame('\x8da20a03000000012d' || decode(repeat('00', 23), 'hex') || '\x726f6f7400', 1)
+  || mysql_packet_frame('\x03' || convert_to('SELECT id, name FROM t', 'UTF8'), 0) AS client,
+  mysql_packet_frame('\x0a382e302e33360001000000010101010101010100'::bytea
+	|| '\x0082ff020008031500000000000000000000'::bytea || decode(repeat('01', 12), 'hex')
+	|| '\x00'::bytea || convert_to('mysql_native_password', 'UTF8') || '\x00'::bytea, 0)
+  || mysql_packet_frame('\x00000002000000', 2)
+  || mysql_packet_frame('\x0200', 1)
+  || mysql_packet_frame('\x0131' || mysql_lenenc_str('x'), 2)
+  || mysql_packet_frame('\xfe0000020000000000'::bytea, 3) AS server;
+SELECT kind, cardinality(columns) AS ncols FROM nometa, mysql_conversation(client, server)
+WHERE command = 1;
+SELECT p.* FROM nometa, mysql_conversation_rows(client, server, NULL::people) AS p;
+\echo :LAST_ERROR_SQLSTATE
+-- called where no set can be taken (the function declared as returning one
+-- row): 0A000
+CREATE FUNCTION pg_temp.rows_as_scalar(bytea, anyelement) RETURNS anyelement
+AS '$libdir/wirecodec', 'mysql_conversation_rows_server' LANGUAGE C;
+SELECT pg_temp.rows_as_scalar(server, NULL::people) FROM cap;
+\echo :LAST_ERROR_SQLSTATE
 -- selectors and base
 SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people, command => -1);
 \echo :LAST_ERROR_SQLSTATE
@@ -212,8 +192,6 @@ ORDER BY name COLLATE "C", command, result_set;
 -- which spills to a temporary file beyond work_mem)
 SET max_parallel_workers = 0;
 SET jit = off;
-CREATE FUNCTION pg_temp.hwm_kb() RETURNS bigint LANGUAGE sql AS
-$$ SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s*(\d+)')::bigint $$;
 CREATE TEMP TABLE big AS
 SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
 	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)

@@ -6,14 +6,10 @@
 -- that the function runs once per row, not once per output column.
 \set VERBOSITY default
 
--- a column definition: def, schema '', table t, name, charset, length, type, flags
-CREATE FUNCTION pg_temp.cd(n text, cs int, ty int, fl int DEFAULT 0, len int DEFAULT 11)
-RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-	SELECT mysql_lenenc_str('def') || '\x00'::bytea || mysql_lenenc_str('t') || mysql_lenenc_str('t')
-		|| mysql_lenenc_str(convert_to(n, 'UTF8')) || mysql_lenenc_str(convert_to(n, 'UTF8')) || '\x0c'::bytea
-		|| mysql_int_le(cs, 2) || mysql_int_le(len, 4) || mysql_int_le(ty, 1) || mysql_int_le(fl, 2)
-		|| '\x000000'::bytea
-$$;
+-- helpers: pg_temp.cd(), pg_temp.hwm_kb()
+\set ECHO none
+\i sql/mysql_helpers.psql
+\set ECHO all
 
 -- rows of two result sets, interleaved: (id LONG, name VAR_STRING utf8mb4)
 -- and (id LONGLONG, name VAR_STRING utf8) into the same row type
@@ -122,8 +118,6 @@ DROP DOMAIN person_d;
 -- would be the growth measured.)
 SET max_parallel_workers = 0;
 SET jit = off;
-CREATE FUNCTION pg_temp.hwm_kb() RETURNS bigint LANGUAGE sql AS
-$$ SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s*(\d+)')::bigint $$;
 CREATE TEMP TABLE two AS
 SELECT '\x0131 026e31'::bytea AS r,
 	   ARRAY[pg_temp.cd('id', 63, 3), pg_temp.cd('name', 255, 253)] AS c1,

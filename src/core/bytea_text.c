@@ -1,6 +1,5 @@
 /*
- * bytea_text.c: bytea's text forms (see bytea_text.h).  err_off is the
- * offset in the whole input.
+ * bytea_text.c: bytea's text forms (see bytea_text.h).
  */
 #include "bytea_text.h"
 
@@ -21,8 +20,8 @@ static const int8_t hexval[256] = {
  * lookup per digit and one test per pair; whitespace, a bad digit or an odd
  * end drop to the byte-at-a-time step below it.
  */
-wc_bt_status
-wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+wc_status
+wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	size_t		i = 0,
 				o = 0;
@@ -55,32 +54,25 @@ wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *
 			continue;
 		}
 		if ((hi = HEXV(c)) < 0)
-		{
-			*err_off = i;
-			return WC_BT_BAD_HEX_DIGIT;
-		}
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_SYNTAX, i, (uint8_t) c),
+							   "hexadecimal digit");
 		if (i + 1 >= n)
-		{
-			*err_off = i;
-			return WC_BT_ODD_HEX;
-		}
+			return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, i), "hexadecimal digits");
 		if ((lo = HEXV(s[i + 1])) < 0)
-		{
-			*err_off = i + 1;
-			return WC_BT_BAD_HEX_DIGIT;
-		}
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_SYNTAX, i + 1, (uint8_t) s[i + 1]),
+							   "hexadecimal digit");
 		if (out)
 			out[o] = (uint8_t) ((hi << 4) | lo);
 		o++;
 		i += 2;
 	}
 	*outlen = o;
-	return WC_BT_OK;
+	return WC_OK;
 }
 
 /* Escape form: "\\" is a backslash, "\ooo" (first digit 0-3) an octal byte. */
-static wc_bt_status
-escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+static wc_status
+escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	size_t		i = 0,
 				o = 0;
@@ -113,25 +105,16 @@ escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err
 			i += 4;
 		}
 		else
-		{
-			*err_off = i;
-			return WC_BT_BAD_ESCAPE;
-		}
+			return wc_in_field(err, wc_fail(err, WC_ERR_SYNTAX, i), "escape sequence");
 	}
 	*outlen = o;
-	return WC_BT_OK;
+	return WC_OK;
 }
 
-wc_bt_status
-wc_bt_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_off)
+wc_status
+wc_bt_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	if (wc_bt_is_hex(s, n))
-	{
-		wc_bt_status st = wc_bt_hex_decode(s + 2, n - 2, out, outlen, err_off);
-
-		if (st != WC_BT_OK)
-			*err_off += 2;
-		return st;
-	}
-	return escape_decode(s, n, out, outlen, err_off);
+		return wc_shift(err, wc_bt_hex_decode(s + 2, n - 2, out, outlen, err), 2);
+	return escape_decode(s, n, out, outlen, err);
 }

@@ -10,13 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum wc_bt_status
-{
-	WC_BT_OK = 0,
-	WC_BT_BAD_HEX_DIGIT,		/* err_off: the offending character */
-	WC_BT_ODD_HEX,				/* odd number of hex digits */
-	WC_BT_BAD_ESCAPE			/* err_off: the backslash */
-} wc_bt_status;
+#include "wc_status.h"
+
+/*
+ * Errors (err's offset is in s as passed):
+ *   WC_ERR_SYNTAX, field "hexadecimal digit": a character that is not a hex
+ *     digit, found = the byte;
+ *   WC_ERR_TRUNCATED, field "hexadecimal digits": an odd number of digits,
+ *     at the last one;
+ *   WC_ERR_SYNTAX, field "escape sequence": a backslash not followed by
+ *     another or by three octal digits (000 to 377), at the backslash.
+ */
 
 /* True when s (n bytes) is the hex form: starts with "\x". */
 static inline int
@@ -30,11 +34,11 @@ wc_bt_is_hex(const char *s, size_t n)
  * digit pairs is skipped, as byteain does).  With out NULL only measures:
  * *outlen gets the decoded size, which is at most n / 2.
  */
-extern wc_bt_status wc_bt_hex_decode(const char *s, size_t n, uint8_t *out,
-									 size_t *outlen, size_t *err_off);
+extern wc_status wc_bt_hex_decode(const char *s, size_t n, uint8_t *out,
+								  size_t *outlen, wc_error *err);
 
 /* Decode either form of bytea's text input (hex when it starts "\x"). */
-extern wc_bt_status wc_bt_decode(const char *s, size_t n, uint8_t *out,
-								 size_t *outlen, size_t *err_off);
+extern wc_status wc_bt_decode(const char *s, size_t n, uint8_t *out,
+							  size_t *outlen, wc_error *err);
 
 #endif							/* WC_BYTEA_TEXT_H */

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "byteorder.h"
 #include "crdb_key.h"
 
 #define M_NULL			0x00
@@ -148,15 +149,14 @@ fail_byte(wc_error *err, size_t off, uint8_t b, const char *field, size_t len, s
 	return wc_in_field(err, WC_ERR_BAD_BYTE, field);
 }
 
+/* The big-endian unsigned integer in p[0 .. n), n <= 8. */
 static inline uint64_t
 read_be(const uint8_t *p, size_t n)
 {
-	uint64_t	v = 0;
-	size_t		i;
+	uint8_t		b[8] = {0};
 
-	for (i = 0; i < n; i++)
-		v = (v << 8) | p[i];
-	return v;
+	memcpy(b + 8 - n, p, n);
+	return wc_load_be64(b);
 }
 
 /* ---------------------------------------------------------------- integers */
@@ -272,26 +272,21 @@ wc_crdb_uvarint_get(const uint8_t *p, size_t len, size_t *pos, int desc, uint64_
 	return uvarint_get_field(p, len, pos, desc == WC_CRDB_DESC, out, err, "uvarint");
 }
 
-static size_t
+/* Minimal byte count of v. */
+static inline size_t
 nbytes_u64(uint64_t v)
 {
-	size_t		n = 0;
-
-	while (v)
-	{
-		n++;
-		v >>= 8;
-	}
-	return n;
+	return v ? (size_t) (64 - __builtin_clzll(v) + 7) / 8 : 0;
 }
 
-static void
+/* The low n bytes of v, big-endian (n <= 8). */
+static inline void
 put_be(uint8_t *out, uint64_t v, size_t n)
 {
-	size_t		i;
+	uint8_t		b[8];
 
-	for (i = 0; i < n; i++)
-		out[i] = (uint8_t) (v >> (8 * (n - 1 - i)));
+	wc_store_be64(b, v);
+	memcpy(out, b + 8 - n, n);
 }
 
 size_t
@@ -389,7 +384,7 @@ wc_crdb_float_get(const uint8_t *p, size_t len, size_t *pos, int desc, double *o
 			if (len - i - 1 < 8)
 				return fail_truncated(err, i, "float", 9, len - i, len, pos);
 			{
-				uint64_t	b = read_be(p + i + 1, 8);
+				uint64_t	b = wc_load_be64(p + i + 1);
 
 				d = bits_to_double(m == M_FLOAT_NEG ? ~b : b);
 			}
@@ -423,12 +418,12 @@ wc_crdb_float_put(uint8_t *out, double v, int desc)
 	if (v > 0)
 	{
 		out[0] = M_FLOAT_POS;
-		put_be(out + 1, b, 8);
+		wc_store_be64(out + 1, b);
 	}
 	else
 	{
 		out[0] = M_FLOAT_NEG;
-		put_be(out + 1, ~b, 8);
+		wc_store_be64(out + 1, ~b);
 	}
 	return 9;
 }
@@ -1272,22 +1267,21 @@ wc_crdb_bitarray_copy(const uint8_t *p, size_t words, int is_desc, uint64_t nbit
 {
 	size_t		i = words;
 	uint64_t	done = 0;
-	size_t		nbytes = (size_t) ((nbits + 7) / 8);
 
-	memset(out, 0, nbytes);
+	/* each word holds 64 bits, the first one most significant: its
+	 * big-endian bytes are the bytes of the bit string */
 	while (done < nbits)
 	{
 		uint64_t	w;
-		uint64_t	k,
-					take;
+		uint64_t	take = nbits - done < 64 ? nbits - done : 64;
+		size_t		nb = (size_t) (take + 7) / 8;
+		uint8_t		b[8];
 
 		(void) uvarint_get_field(p, (size_t) -1 / 2, &i, is_desc, &w, NULL, NULL);
-		take = nbits - done < 64 ? nbits - done : 64;
-		for (k = 0; k < take; k++)
-		{
-			if ((w >> (63 - k)) & 1)
-				out[(done + k) / 8] |= (uint8_t) (0x80 >> ((done + k) % 8));
-		}
+		if (take < 64)
+			w &= ~UINT64_C(0) << (64 - take);
+		wc_store_be64(b, w);
+		memcpy(out + done / 8, b, nb);
 		done += take;
 	}
 }
@@ -1306,21 +1300,25 @@ wc_crdb_bitarray_put(uint8_t *out, const uint8_t *bits, uint64_t nbits, int desc
 {
 	size_t		n = 1;
 	uint64_t	nw = (nbits + 63) / 64;
-	uint64_t	k,
-				b;
+	uint64_t	k;
 	uint64_t	last = nbits == 0 ? 0 : nbits - 64 * (nw - 1);
 
 	out[0] = desc == WC_CRDB_DESC ? M_BITS_DESC : M_BITS;
 	for (k = 0; k < nw; k++)
 	{
-		uint64_t	w = 0;
+		uint64_t	w;
 
-		for (b = 0; b < 64; b++)
+		if (k + 1 < nw)
+			w = wc_load_be64(bits + 8 * k);
+		else
 		{
-			uint64_t	bit = k * 64 + b;
+			uint8_t		b[8] = {0};
 
-			if (bit < nbits && (bits[bit / 8] & (0x80 >> (bit % 8))))
-				w |= UINT64_C(1) << (63 - b);
+			/* the last word: its bytes, the bits past nbits cleared */
+			memcpy(b, bits + 8 * k, (size_t) (last + 7) / 8);
+			w = wc_load_be64(b);
+			if (last < 64)
+				w &= ~UINT64_C(0) << (64 - last);
 		}
 		n += wc_crdb_uvarint_put(out + n, w, desc);
 	}

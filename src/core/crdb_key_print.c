@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "byteorder.h"
 #include "crdb_key.h"
 
 #define PP_MAX_ATTEMPTS 20
@@ -997,7 +998,7 @@ local_store(pp *c, const uint8_t *r, size_t n)
 		if (memcmp(r, "ntmb", 4) == 0 && n == 8)
 		{
 			puts_(c->o, "/nodeTombstone/n");
-			put_u64(c->o, (uint32_t) r[4] << 24 | (uint32_t) r[5] << 16 | (uint32_t) r[6] << 8 | r[7]);
+			put_u64(c->o, wc_load_be32(r + 4));
 			return;
 		}
 		if (memcmp(r, "stng", 4) == 0)
@@ -1085,13 +1086,8 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 		}
 		else if (strcmp(names[i].suffix, "rftl") == 0 && n - pos == 8)
 		{
-			uint64_t	v = 0;
-			int			k;
-
-			for (k = 0; k < 8; k++)
-				v = v << 8 | r[pos + k];
 			puts_(c->o, "/logIndex:");
-			put_u64(c->o, v);
+			put_u64(c->o, wc_load_be64(r + pos));
 			return;
 		}
 		wc_crdb_put(c->o, "/", 1);

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_int.h"
@@ -46,48 +47,12 @@ wc_binlog_event_type_name(unsigned type)
 	return NULL;
 }
 
-/* ---- CRC-32 (reflected polynomial 0xEDB88320), four bytes per step ---- */
-
-static uint32_t wc_crc_table[4][256];
-static bool wc_crc_ready;
-
-static void
-wc_crc_init(void)
-{
-	for (uint32_t i = 0; i < 256; i++)
-	{
-		uint32_t	c = i;
-
-		for (int k = 0; k < 8; k++)
-			c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-		wc_crc_table[0][i] = c;
-	}
-	for (uint32_t i = 0; i < 256; i++)
-		for (int t = 1; t < 4; t++)
-			wc_crc_table[t][i] = (wc_crc_table[t - 1][i] >> 8) ^
-				wc_crc_table[0][wc_crc_table[t - 1][i] & 0xff];
-	wc_crc_ready = true;
-}
-
-/* CRC-32 of p[0 .. n) continuing from crc. */
+/* CRC-32 of p[0 .. n) continuing from crc: zlib's, which the core already
+ * links for compressed packets. */
 uint32_t
 wc_binlog_crc32(uint32_t crc, const uint8_t *p, size_t n)
 {
-	if (!wc_crc_ready)
-		wc_crc_init();
-	crc = ~crc;
-	while (n >= 4)
-	{
-		crc ^= (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16 |
-			(uint32_t) p[3] << 24;
-		crc = wc_crc_table[3][crc & 0xff] ^ wc_crc_table[2][(crc >> 8) & 0xff] ^
-			wc_crc_table[1][(crc >> 16) & 0xff] ^ wc_crc_table[0][crc >> 24];
-		p += 4;
-		n -= 4;
-	}
-	while (n--)
-		crc = wc_crc_table[0][(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
+	return (uint32_t) crc32_z(crc, p, n);
 }
 
 /* ---- framing ---- */
@@ -385,73 +350,6 @@ wc_binlog_gtid_text(const wc_binlog_event *ev, char *out, size_t outcap, wc_erro
 			return wc_in_field(err, wc_fail_found(err, WC_ERR_UNEXPECTED, ev->offset + 4,
 												  ev->h.type), "GTID event type");
 	}
-}
-
-wc_status
-wc_binlog_rotate_decode(const wc_binlog_state *st, const wc_binlog_event *ev,
-						uint64_t *position, const uint8_t **name, size_t *name_len,
-						wc_error *err)
-{
-	unsigned	ph = wc_binlog_post_header_len(st, WC_BINLOG_ROTATE_EVENT);
-
-	if (ph < 8)
-		ph = 8;
-	if (ev->body_len < ph)
-		return wc_at_index(err, wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED,
-															ev->body_offset + ev->body_len,
-															ph, ev->body_len), "ROTATE_EVENT"),
-						   "event", ev->index);
-	*position = wc_bl_le64(ev->body);
-	*name = ev->body + ph;
-	*name_len = ev->body_len - ph;
-	return WC_OK;
-}
-
-wc_status
-wc_binlog_query_decode(const wc_binlog_state *st, const wc_binlog_event *ev,
-					   const uint8_t **schema, size_t *schema_len,
-					   const uint8_t **query, size_t *query_len, wc_error *err)
-{
-	unsigned	ph = wc_binlog_post_header_len(st, ev->h.type);
-	size_t		pos,
-				dblen,
-				svlen;
-
-	if (ph < 13)
-		ph = 13;
-	if (ev->body_len < ph)
-		goto truncated;
-	dblen = ev->body[8];
-	svlen = wc_bl_le16(ev->body + 11);
-	pos = ph + svlen;
-	if (pos + dblen + 1 > ev->body_len)
-		goto truncated;
-	if (ev->body[pos + dblen] != 0)
-		return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_UNTERMINATED,
-														 ev->body_offset + pos + dblen),
-											"schema name"), "event", ev->index);
-	*schema = ev->body + pos;
-	*schema_len = dblen;
-	pos += dblen + 1;
-	*query = ev->body + pos;
-	*query_len = ev->body_len - pos;
-	return WC_OK;
-truncated:
-	return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED,
-													 ev->body_offset + ev->body_len),
-										"QUERY_EVENT"), "event", ev->index);
-}
-
-wc_status
-wc_binlog_xid_decode(const wc_binlog_event *ev, uint64_t *xid, wc_error *err)
-{
-	if (ev->body_len < 8)
-		return wc_at_index(err, wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED,
-															ev->body_offset + ev->body_len,
-															8, ev->body_len), "XID_EVENT"),
-						   "event", ev->index);
-	*xid = wc_bl_le64(ev->body);
-	return WC_OK;
 }
 
 wc_status

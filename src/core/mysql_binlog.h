@@ -7,7 +7,8 @@
  * says so, a CRC32 of header and body in the last 4 bytes.  This core frames
  * events one at a time (so that a caller may feed a whole file or read it in
  * chunks), checks sizes, the log_pos chain and every checksum, decodes the
- * events that carry state (FORMAT_DESCRIPTION, TABLE_MAP, GTID, ROTATE, ...)
+ * events that carry state (FORMAT_DESCRIPTION, TABLE_MAP, GTID,
+ * TRANSACTION_PAYLOAD)
  * and decodes row events into cells and cells into JSON text.
  *
  * No PostgreSQL headers, no allocation: callers pass buffers (the table
@@ -198,17 +199,6 @@ unsigned	wc_binlog_post_header_len(const wc_binlog_state *st, unsigned type);
 wc_status	wc_binlog_gtid_text(const wc_binlog_event *ev, char *out, size_t outcap,
 								wc_error *err);
 
-/* ROTATE: position and next file name (a slice of the body). */
-wc_status	wc_binlog_rotate_decode(const wc_binlog_state *st, const wc_binlog_event *ev,
-									uint64_t *position, const uint8_t **name, size_t *name_len,
-									wc_error *err);
-
-/* QUERY (and QUERY_COMPRESSED, whose text is still compressed): default
- * schema and statement text (slices of the body). */
-wc_status	wc_binlog_query_decode(const wc_binlog_state *st, const wc_binlog_event *ev,
-								   const uint8_t **schema, size_t *schema_len,
-								   const uint8_t **query, size_t *query_len, wc_error *err);
-
 /* TRANSACTION_PAYLOAD (MySQL 8.0.20+): a compressed run of events.  The
  * body is (type, length, value) fields ended by type 0, then the payload. */
 enum
@@ -232,9 +222,6 @@ wc_status	wc_binlog_payload_decode(const wc_binlog_event *ev, wc_binlog_payload 
 /* The state for reading the events of a decompressed payload: the file's
  * FORMAT_DESCRIPTION settings and GTID, no checksums, offsets from 0. */
 void		wc_binlog_payload_state(const wc_binlog_state *outer, wc_binlog_state *inner);
-
-/* XID: the transaction id. */
-wc_status	wc_binlog_xid_decode(const wc_binlog_event *ev, uint64_t *xid, wc_error *err);
 
 /* ---- TABLE_MAP ---- */
 

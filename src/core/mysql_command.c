@@ -316,7 +316,7 @@ wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params
 		return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, 5, be->flags),
 						   f[WC_MYSQL_CMD_FLAGS]);
 	if (num_params > (len - 7) / 2)
-		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, len, 2 * num_params, len - 7),
+		return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, 7, 2 * num_params, len - 7),
 						   f[WC_MYSQL_CMD_PARAM_TYPE]);
 	be->rows_off = 7 + 2 * (size_t) num_params;
 	if (num_params == 0)
@@ -325,7 +325,6 @@ wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params
 	/* count the rows by walking them: every value checked */
 	c.row = c.index = 0;
 	c.pos = be->rows_off;
-	be->rows = UINT64_MAX;
 	while (c.pos < len || c.index != 0)
 		if ((st = wc_mysql_bulk_param_next(buf, len, be, &c, &p, &ind, err)) != WC_OK)
 			return st;

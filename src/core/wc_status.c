@@ -13,24 +13,22 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_ERR_TRUNCATED] = {.klass = WC_CLASS_BINARY, .message = "truncated value", .show = WC_SHOW_BYTES},
 	[WC_ERR_TRAILING] = {.klass = WC_CLASS_BINARY, .message = "unexpected data after the end", .show = WC_SHOW_BYTES},
 	[WC_ERR_BAD_BYTE] = {.klass = WC_CLASS_BINARY, .message = "invalid byte", .show = WC_SHOW_HEX},
-	[WC_ERR_BAD_VALUE] = {.klass = WC_CLASS_BINARY, .message = "invalid value"},
+	[WC_ERR_BAD_VALUE] = {.klass = WC_CLASS_BINARY, .message = "invalid value", .field_lead = "invalid "},
 	[WC_ERR_LENGTH] = {.klass = WC_CLASS_BINARY, .message = "length exceeds the data", .show = WC_SHOW_BYTES},
 	[WC_ERR_UNTERMINATED] = {.klass = WC_CLASS_BINARY, .message = "missing terminator", .show = WC_SHOW_BYTES},
 	[WC_ERR_UTF8] = {.klass = WC_CLASS_BINARY, .message = "invalid UTF-8"},
-	[WC_ERR_NONCANONICAL] = {.klass = WC_CLASS_BINARY, .message = "non-canonical encoding"},
 	[WC_ERR_UNEXPECTED] = {.klass = WC_CLASS_BINARY, .message = "unexpected item", .show = WC_SHOW_HEX},
 	[WC_ERR_UNSUPPORTED] = {.klass = WC_CLASS_BINARY, .message = "unsupported kind", .show = WC_SHOW_HEX},
 	[WC_ERR_CHECKSUM] = {.klass = WC_CLASS_BINARY, .message = "checksum mismatch", .show = WC_SHOW_HEX},
 	[WC_ERR_SYNTAX] = {.klass = WC_CLASS_TEXT, .message = "unexpected character"},
 	[WC_ERR_RANGE] = {.klass = WC_CLASS_RANGE, .message = "value out of range", .show = WC_SHOW_LIMIT},
 	[WC_ERR_DATETIME_RANGE] = {.klass = WC_CLASS_DATETIME, .message = "date or time out of range", .show = WC_SHOW_LIMIT},
-	[WC_ERR_PARAMETER] = {.klass = WC_CLASS_PARAMETER, .message = "invalid parameter"},
+	[WC_ERR_PARAMETER] = {.klass = WC_CLASS_PARAMETER, .message = "invalid parameter", .field_lead = "invalid "},
 	[WC_ERR_TOO_LARGE] = {.klass = WC_CLASS_TOO_LARGE, .message = "result too large", .show = WC_SHOW_BYTES},
 
 	/* FoundationDB tuple layer */
 	[WC_FDB_BAD_CODE] = {.klass = WC_CLASS_BINARY, .message = "unsupported type code", .show = WC_SHOW_HEX},
 	[WC_FDB_NESTED_UNTERMINATED] = {.klass = WC_CLASS_BINARY, .message = "unterminated nested tuple"},
-	[WC_FDB_INCOMPLETE_VS] = {.klass = WC_CLASS_PARAMETER, .message = "incomplete versionstamp"},
 	[WC_FDB_VS_COUNT] = {.klass = WC_CLASS_PARAMETER, .message = "not exactly one incomplete versionstamp"},
 
 	/* CockroachDB HLC timestamps */

@@ -31,8 +31,7 @@ typedef enum wc_class
 	WC_CLASS_RANGE,				/* 22003 numeric_value_out_of_range */
 	WC_CLASS_DATETIME,			/* 22008 datetime_field_overflow */
 	WC_CLASS_PARAMETER,			/* 22023 invalid_parameter_value */
-	WC_CLASS_TOO_LARGE,			/* 54000 program_limit_exceeded */
-	WC_CLASS_UNSUPPORTED		/* 0A000 feature_not_supported */
+	WC_CLASS_TOO_LARGE			/* 54000 program_limit_exceeded */
 } wc_class;
 
 /*
@@ -58,7 +57,6 @@ typedef enum wc_status
 								 * found = bytes present */
 	WC_ERR_UNTERMINATED,		/* a terminator (00, end marker) is missing */
 	WC_ERR_UTF8,				/* bytes that must be UTF-8 are not */
-	WC_ERR_NONCANONICAL,		/* a valid but non-canonical form where only the canonical one is accepted */
 	WC_ERR_UNEXPECTED,			/* an item not allowed in this state: found = its first byte */
 	WC_ERR_UNSUPPORTED,			/* well formed, but a kind the codec does not decode: found = its code */
 	WC_ERR_CHECKSUM,			/* a checksum does not match: expected = stored, found = computed */
@@ -78,7 +76,6 @@ typedef enum wc_status
 	/* ---- FoundationDB tuple layer (fdb_tuple.h) ---- */
 	WC_FDB_BAD_CODE,			/* type code not supported (reserved, unknown): found = code */
 	WC_FDB_NESTED_UNTERMINATED, /* 05 nested tuple without its 00 */
-	WC_FDB_INCOMPLETE_VS,		/* incomplete versionstamp in a plain pack */
 	WC_FDB_VS_COUNT,			/* pack_with_versionstamp: not exactly one */
 
 	/* ---- CockroachDB HLC timestamps (hlc.h) ---- */
@@ -161,7 +158,10 @@ typedef enum wc_show
 /*
  * The table row of a status: its SQLSTATE class, its text (lower case, no
  * final period, no position: "truncated value"), how expected/found read,
- * and an optional hint (a full sentence) that explains the rule broken.
+ * an optional hint (a full sentence) that explains the rule broken, and how
+ * a field name joins the text: by default "<text> in <field>" ("truncated
+ * value in status_flags"); with field_lead set, the field takes the place
+ * of the text's noun ("invalid " + "table ID").
  */
 typedef struct wc_status_info
 {
@@ -169,6 +169,7 @@ typedef struct wc_status_info
 	const char *message;
 	wc_show		show;
 	const char *hint;
+	const char *field_lead;
 } wc_status_info;
 
 /* The row of st (an unknown status gets a row that says so). */

@@ -697,7 +697,7 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 					key_fail(&err, element);
 				if (nbits > VARBITMAXLEN)
 					value_fail(WC_ERR_TOO_LARGE, at, "bit string", element);
-				r = palloc0(VARBITTOTALLEN(nbits));
+				r = palloc(VARBITTOTALLEN(nbits));
 				SET_VARSIZE(r, VARBITTOTALLEN(nbits));
 				VARBITLEN(r) = (int32) nbits;
 				wc_crdb_bitarray_copy(p, words, bd, nbits, VARBITS(r));
@@ -1452,33 +1452,6 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P((bytea *) buf.data);
 }
 
-/* A materialize-mode result set of the given row type. */
-static Tuplestorestate *
-materialize(FunctionCallInfo fcinfo, TupleDesc *tdp)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	MemoryContext old;
-	Tuplestorestate *ts;
-	TupleDesc	td;
-
-	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
-		!(rsinfo->allowedModes & SFRM_Materialize))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("set-valued function called in context that cannot accept a set")));
-	if (get_call_result_type(fcinfo, NULL, &td) != TYPEFUNC_COMPOSITE)
-		elog(ERROR, "return type must be a row type");
-	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
-	td = CreateTupleDescCopy(td);
-	ts = tuplestore_begin_heap(true, false, work_mem);
-	rsinfo->returnMode = SFRM_Materialize;
-	rsinfo->setResult = ts;
-	rsinfo->setDesc = td;
-	MemoryContextSwitchTo(old);
-	*tdp = td;
-	return ts;
-}
-
 static text *
 out_text(wc_crdb_out *o)
 {
@@ -1540,14 +1513,18 @@ crdb_key_elements(PG_FUNCTION_ARGS)
 	size_t		len;
 	int			ndirs;
 	uint8	   *dirs = parse_dirs(PG_ARGISNULL(1) ? NULL : PG_GETARG_ARRAYTYPE_P(1), &ndirs);
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Tuplestorestate *ts;
 	TupleDesc	td;
-	Tuplestorestate *ts = materialize(fcinfo, &td);
 	wc_crdb_prefix pf;
 	wc_error	err;
 	size_t		pos = 0;
 	int			idx = 1;
 	int			col = 0;
 
+	InitMaterializedSRF(fcinfo, 0);
+	ts = rsinfo->setResult;
+	td = rsinfo->setDesc;
 	if (PG_ARGISNULL(0))
 		return (Datum) 0;
 	k = PG_GETARG_BYTEA_PP(0);

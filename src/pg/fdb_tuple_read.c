@@ -149,21 +149,20 @@ static Datum
 fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 {
 	size_t		len = 0,
-				off = 0,
 				count = 0;
 	/* one decoding pass into a buffer of the upper bound: half the digits */
 	bytea	   *b = new_bytea((n - 2) / 2);
-	wc_bt_status bst = wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &off);
+	wc_error	berr;
 	wc_fdb_reader	r;
 	wc_status	st;
 
-	if (bst != WC_BT_OK)
+	if (wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &berr) != WC_OK)
 		ereturn(escontext, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
-				 bst == WC_BT_ODD_HEX ?
+				 berr.status == WC_ERR_TRUNCATED ?
 				 errdetail("Odd number of hexadecimal digits after \\x.") :
-				 errdetail("Invalid hexadecimal digit at character %zu.", off + 3)));
+				 errdetail("Invalid hexadecimal digit at character %zu.", berr.offset + 3)));
 	SET_VARSIZE(b, VARHDRSZ + len);
 	st = wc_fdb_validate((const uint8_t *) VARDATA(b), len, &count, &r);
 	if (st != WC_OK)

@@ -49,8 +49,8 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	size_t		used = 0;
 	wc_status	st;
 	size_t		n = strlen(s),
-				len = 0,
-				off = 0;
+				len = 0;
+	wc_error	err;
 
 	/* bytea's hex form of the 12 bytes, as a binary export writes them */
 	if (wc_bt_is_hex(s, n))
@@ -58,7 +58,7 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 		/* one decoding pass into room for whatever the digits hold */
 		uint8_t    *v = palloc(Max(VS_LEN, (n - 2) / 2));
 
-		if (wc_bt_hex_decode(s + 2, n - 2, v, &len, &off) != WC_BT_OK || len != VS_LEN)
+		if (wc_bt_hex_decode(s + 2, n - 2, v, &len, &err) != WC_OK || len != VS_LEN)
 			ereturn(fcinfo->context, (Datum) 0,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 					 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
@@ -67,7 +67,7 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	}
 
 	/* 20 hex digits (whitespace makes fewer than 10 bytes), ':', a digit */
-	if (n < 22 || wc_bt_hex_decode(s, 20, tx, &len, &off) != WC_BT_OK || len != 10 ||
+	if (n < 22 || wc_bt_hex_decode(s, 20, tx, &len, &err) != WC_OK || len != 10 ||
 		s[20] != ':' || !isdigit((unsigned char) s[21]))
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),

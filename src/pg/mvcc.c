@@ -311,22 +311,21 @@ crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
 	size_t		n = strlen(str),
-				len = 0,
-				off = 0;
+				len = 0;
+	bool		hex = wc_bt_is_hex(str, n);
 	/* one decoding pass into a buffer of the upper bound (hex: half the digits) */
-	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bt_is_hex(str, n) ? (n - 2) / 2 : n));
-	wc_bt_status bst = wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &off);
+	bytea	   *b = (bytea *) palloc(VARHDRSZ + (hex ? (n - 2) / 2 : n));
 	wc_mvcc_key k;
 	wc_error	err;
 
-	if (bst != WC_BT_OK)
+	if (wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &err) != WC_OK)
 		ereturn(fcinfo->context, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type crdb_mvcc_key: \"%s\"", str),
-				 bst == WC_BT_BAD_HEX_DIGIT ?
-				 errdetail("invalid hexadecimal digit: \"%.*s\"", pg_mblen(str + off), str + off) :
-				 bst == WC_BT_ODD_HEX ?
+				 err.status == WC_ERR_TRUNCATED ?
 				 errdetail("invalid hexadecimal data: odd number of digits") :
+				 hex ?
+				 errdetail("invalid hexadecimal digit: \"%.*s\"", pg_mblen(str + err.offset), str + err.offset) :
 				 errdetail("invalid input syntax for type bytea")));
 	SET_VARSIZE(b, VARHDRSZ + len);
 	if (wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &err) != WC_OK)

@@ -12,15 +12,11 @@
 #include "compat.h"
 
 #include "access/htup_details.h"
-#include "catalog/pg_type.h"
 #include "common/shortest_dec.h"
 #include "funcapi.h"
-#include "libpq/libpq-fs.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
-#include "storage/large_object.h"
 #include "utils/builtins.h"
-#include "executor/spi.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
@@ -32,19 +28,19 @@
 /* ---- sources ---- */
 
 void
-binlog_src_init_bytea(binlog_src *s, bytea *b)
+binlog_src_init(binlog_src *s, FunctionCallInfo fcinfo, bool is_lo)
 {
 	memset(s, 0, sizeof(*s));
-	s->data = (const uint8 *) VARDATA_ANY(b);
-	s->len = VARSIZE_ANY_EXHDR(b);
-}
+	s->is_lo = is_lo;
+	if (is_lo)
+		s->lo = PG_GETARG_OID(0);
+	else
+	{
+		bytea	   *b = PG_GETARG_BYTEA_PP(0);
 
-void
-binlog_src_init_lo(binlog_src *s, Oid lo)
-{
-	memset(s, 0, sizeof(*s));
-	s->lo = lo;
-	s->is_lo = true;
+		s->data = (const uint8 *) VARDATA_ANY(b);
+		s->len = VARSIZE_ANY_EXHDR(b);
+	}
 }
 
 void
@@ -53,23 +49,17 @@ binlog_src_close(binlog_src *s)
 	if (s->win)
 		pfree(s->win);
 	s->win = NULL;
-	if (s->plan)
-		SPI_freeplan(s->plan);
-	s->plan = NULL;
 }
 
 /* The large object's bytes [off, off + n) into the window (fewer at its
- * end), read at least 1 MB at a time with lo_get(oid, offset, length)
- * through SPI, so that privileges, snapshots and the closing of
- * pg_largeobject at transaction end are exactly lo_get's. */
+ * end), read at least 1 MB at a time by lo_get(oid, offset, length)'s own
+ * function, so that the privilege check, the snapshot and the closing of
+ * pg_largeobject at transaction end are exactly lo_get's (inv_open and
+ * inv_read called directly would leave pg_largeobject open at commit). */
 static void
 binlog_lo_window(binlog_src *s, uint64 off, size_t n)
 {
 	size_t		want = Max(n, (size_t) 1 << 20);
-	Datum		args[3];
-	MemoryContext cxt = CurrentMemoryContext;
-	bool		isnull;
-	Datum		d;
 
 	if (want > MaxAllocSize - VARHDRSZ)
 		ereport(ERROR,
@@ -77,33 +67,12 @@ binlog_lo_window(binlog_src *s, uint64 off, size_t n)
 				 errmsg("MySQL binlog event of %zu bytes is too large", n)));
 	if (s->win)
 		pfree(s->win);
-	s->win = NULL;
-	if (SPI_connect() != SPI_OK_CONNECT)
-		elog(ERROR, "SPI_connect failed");
-	if (s->plan == NULL)
-	{
-		Oid			types[3] = {OIDOID, INT8OID, INT4OID};
-
-		s->plan = SPI_prepare("SELECT pg_catalog.lo_get($1, $2, $3)", 3, types);
-		if (s->plan == NULL || SPI_keepplan(s->plan) != 0)
-			elog(ERROR, "SPI_prepare failed");
-	}
-	args[0] = ObjectIdGetDatum(s->lo);
-	args[1] = Int64GetDatum((int64) off);
-	args[2] = Int32GetDatum((int32) want);
-	if (SPI_execute_plan(s->plan, args, NULL, true, 1) != SPI_OK_SELECT || SPI_processed != 1)
-		elog(ERROR, "lo_get through SPI failed");
-	d = SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull);
-	{
-		MemoryContext old = MemoryContextSwitchTo(cxt);
-
-		s->win = isnull ? NULL : DatumGetByteaPCopy(d);
-		MemoryContextSwitchTo(old);
-	}
-	SPI_finish();
+	s->win = DatumGetByteaPP(DirectFunctionCall3(be_lo_get_fragment, ObjectIdGetDatum(s->lo),
+												 Int64GetDatum((int64) off),
+												 Int32GetDatum((int32) want)));
 	s->win_off = off;
-	s->data = s->win ? (const uint8 *) VARDATA_ANY(s->win) : NULL;
-	s->len = s->win ? VARSIZE_ANY_EXHDR(s->win) : 0;
+	s->data = (const uint8 *) VARDATA_ANY(s->win);
+	s->len = VARSIZE_ANY_EXHDR(s->win);
 }
 
 /* Bytes available at off (at most need), refilling the window when it
@@ -171,15 +140,18 @@ binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev)
 
 /* ---- mysql_binlog_events ---- */
 
-static void
-binlog_events(FunctionCallInfo fcinfo, binlog_src *src)
+static Datum
+binlog_events(FunctionCallInfo fcinfo, bool is_lo)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	binlog_src	s,
+			   *src = &s;
 	wc_binlog_state st;
 	wc_binlog_event ev;
 	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_events",
 											  ALLOCSET_DEFAULT_SIZES);
 
+	binlog_src_init(src, fcinfo, is_lo);
 	binlog_begin(src, &st);
 	InitMaterializedSRF(fcinfo, 0);
 	while (binlog_next(src, &st, &ev))
@@ -207,6 +179,7 @@ binlog_events(FunctionCallInfo fcinfo, binlog_src *src)
 	}
 	binlog_src_close(src);
 	MemoryContextDelete(tmp);
+	return (Datum) 0;
 }
 
 bytea *
@@ -228,22 +201,14 @@ PG_FUNCTION_INFO_V1(mysql_binlog_events);
 Datum
 mysql_binlog_events(PG_FUNCTION_ARGS)
 {
-	binlog_src	src;
-
-	binlog_src_init_bytea(&src, PG_GETARG_BYTEA_PP(0));
-	binlog_events(fcinfo, &src);
-	return (Datum) 0;
+	return binlog_events(fcinfo, false);
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_events_lo);
 Datum
 mysql_binlog_events_lo(PG_FUNCTION_ARGS)
 {
-	binlog_src	src;
-
-	binlog_src_init_lo(&src, PG_GETARG_OID(0));
-	binlog_events(fcinfo, &src);
-	return (Datum) 0;
+	return binlog_events(fcinfo, true);
 }
 
 /* ---- table maps ---- */
@@ -500,12 +465,10 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 }
 
 /* The rows of one row event (body already inflated where needed),
- * numbered on from *rowno (the rows of a TRANSACTION_PAYLOAD_EVENT's events
- * count on through the payload, so that event_index, row_in_event orders
- * them). */
-static void
+ * numbered on from row; returns the last number. */
+static int64
 binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev,
-				  const wc_binlog_rows *r, int64 *rowno)
+				  const wc_binlog_rows *r, int64 row)
 {
 	Datum		schema,
 				name;
@@ -527,8 +490,8 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		bool		nulls[9] = {0};
 		wc_error	err;
 		MemoryContext old;
-		int64		row = ++*rowno;
 
+		row++;
 		old = MemoryContextSwitchTo(c->tmp);
 		values[0] = Int64GetDatum(ev->index);
 		values[1] = Int64GetDatum((int64) ev->h.log_pos);
@@ -562,6 +525,7 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(c->tmp);
 	}
+	return row;
 }
 
 /* Row event header, inflating a MariaDB compressed rows part. */
@@ -582,12 +546,15 @@ binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_bin
 	}
 }
 
-/* The rows of a TRANSACTION_PAYLOAD_EVENT's events, in place: they carry
- * the payload event's index and log_pos.  Errors inside name the payload
- * event; their byte offsets count from the start of the decompressed
- * events. */
+/* ---- walking the events that carry rows ---- */
+
+/* The events of a TRANSACTION_PAYLOAD_EVENT, in place: they carry the
+ * payload event's index and (row events) log_pos.  Errors inside name the
+ * payload event; their byte offsets count from the start of the
+ * decompressed events. */
 static void
-binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev)
+binlog_walk_payload(const binlog_walk_ops *ops, void *arg, const wc_binlog_state *st,
+					const wc_binlog_event *ev)
 {
 	size_t		len;
 	uint8	   *buf = binlog_payload_events(ev, &len);
@@ -607,31 +574,71 @@ binlog_rows_payload(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binl
 		CHECK_FOR_INTERRUPTS();
 		if (wc_binlog_next(&in, buf + in.offset, len - in.offset, &iev, &err) != WC_OK)
 			wc_report(&err, subject);
+		iev.index = ev->index;
 		if (iev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-		{
-			iev.index = ev->index;
-			binlog_maps_add(&c->maps, &in, &iev);
-		}
+			ops->table_map(arg, &in, &iev);
 		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
 		{
-			wc_binlog_rows r;
-
-			iev.index = ev->index;
 			iev.h.log_pos = ev->h.log_pos;
-			binlog_rows_prepare(&in, &iev, &r);
-			binlog_rows_event(c, &in, &iev, &r, &row);
+			row = ops->rows(arg, &in, &iev, row);
 		}
 	}
 }
 
-static void
-binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
+void
+binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg)
 {
-	binlog_rows_ctx c;
 	wc_binlog_state st;
 	wc_binlog_event ev;
-	MemoryContext evcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows event",
+	MemoryContext evcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog event",
 												ALLOCSET_DEFAULT_SIZES);
+
+	binlog_begin(src, &st);
+	while (binlog_next(src, &st, &ev))
+	{
+		int			change;
+		bool		compressed;
+		bool		payload = ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT;
+		MemoryContext old;
+
+		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
+			ops->table_map(arg, &st, &ev);
+		else if (payload || wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
+		{
+			old = MemoryContextSwitchTo(evcxt);
+			if (payload)
+				binlog_walk_payload(ops, arg, &st, &ev);
+			else
+				(void) ops->rows(arg, &st, &ev, 0);
+			MemoryContextSwitchTo(old);
+			MemoryContextReset(evcxt);
+		}
+	}
+	binlog_src_close(src);
+	MemoryContextDelete(evcxt);
+}
+
+static void
+binlog_rows_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+{
+	binlog_maps_add(&((binlog_rows_ctx *) arg)->maps, st, ev);
+}
+
+static int64
+binlog_rows_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row)
+{
+	wc_binlog_rows r;
+
+	binlog_rows_prepare(st, ev, &r);
+	return binlog_rows_event((binlog_rows_ctx *) arg, st, ev, &r, row);
+}
+
+static Datum
+binlog_rows(FunctionCallInfo fcinfo, bool is_lo)
+{
+	static const binlog_walk_ops ops = {binlog_rows_table_map, binlog_rows_rows};
+	binlog_src	src;
+	binlog_rows_ctx c;
 
 	InitMaterializedSRF(fcinfo, 0);
 	memset(&c, 0, sizeof(c));
@@ -645,55 +652,21 @@ binlog_rows(FunctionCallInfo fcinfo, binlog_src *src)
 	c.tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows row",
 								  ALLOCSET_DEFAULT_SIZES);
 	binlog_maps_init(&c.maps, CurrentMemoryContext);
-	binlog_begin(src, &st);
-	while (binlog_next(src, &st, &ev))
-	{
-		int			change;
-		bool		compressed;
-
-		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
-			binlog_maps_add(&c.maps, &st, &ev);
-		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed))
-		{
-			wc_binlog_rows r;
-			MemoryContext old = MemoryContextSwitchTo(evcxt);
-			int64		row = 0;
-
-			binlog_rows_prepare(&st, &ev, &r);
-			binlog_rows_event(&c, &st, &ev, &r, &row);
-			MemoryContextSwitchTo(old);
-			MemoryContextReset(evcxt);
-		}
-		else if (ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT)
-		{
-			MemoryContext old = MemoryContextSwitchTo(evcxt);
-
-			binlog_rows_payload(&c, &st, &ev);
-			MemoryContextSwitchTo(old);
-			MemoryContextReset(evcxt);
-		}
-	}
-	binlog_src_close(src);
+	binlog_src_init(&src, fcinfo, is_lo);
+	binlog_walk(&src, &ops, &c);
+	return (Datum) 0;
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_rows);
 Datum
 mysql_binlog_rows(PG_FUNCTION_ARGS)
 {
-	binlog_src	src;
-
-	binlog_src_init_bytea(&src, PG_GETARG_BYTEA_PP(0));
-	binlog_rows(fcinfo, &src);
-	return (Datum) 0;
+	return binlog_rows(fcinfo, false);
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_rows_lo);
 Datum
 mysql_binlog_rows_lo(PG_FUNCTION_ARGS)
 {
-	binlog_src	src;
-
-	binlog_src_init_lo(&src, PG_GETARG_OID(0));
-	binlog_rows(fcinfo, &src);
-	return (Datum) 0;
+	return binlog_rows(fcinfo, true);
 }

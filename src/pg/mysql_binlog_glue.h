@@ -22,11 +22,10 @@ typedef struct binlog_src
 	Oid			lo;
 	bytea	   *win;			/* large object: the bytes read last */
 	uint64		win_off;		/* their offset; data/len point into win */
-	struct _SPI_plan *plan;		/* lo_get(oid, offset, length) */
 } binlog_src;
 
-extern void binlog_src_init_bytea(binlog_src *s, bytea *b);
-extern void binlog_src_init_lo(binlog_src *s, Oid lo);
+/* The source of argument 0: a bytea, or the oid of a large object. */
+extern void binlog_src_init(binlog_src *s, FunctionCallInfo fcinfo, bool is_lo);
 extern void binlog_src_close(binlog_src *s);
 
 /* Check the magic (ERROR 22P03 without it). */
@@ -34,6 +33,22 @@ extern void binlog_begin(binlog_src *s, wc_binlog_state *st);
 
 /* The next event, checked; false at the end of the file. */
 extern bool binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev);
+
+/* What binlog_walk calls: for each TABLE_MAP, and for each row event
+ * (TRANSACTION_PAYLOAD_EVENTs are decompressed and their events walked in
+ * place, with the payload event's index and log_pos).  rows numbers its
+ * rows on from row (0, or in a payload the number the payload's previous
+ * row events returned, so that event_index, row_in_event orders the rows)
+ * and returns the last number it gave. */
+typedef struct binlog_walk_ops
+{
+	void		(*table_map) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev);
+	int64		(*rows) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row);
+} binlog_walk_ops;
+
+/* Every event of src in file order (begin, frame and check each, close);
+ * row events in a memory context reset after each. */
+extern void binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg);
 
 /* The table maps seen so far, by table id. */
 typedef struct binlog_maps

@@ -104,7 +104,6 @@ Datum
 mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
-	int32		num_params = PG_GETARG_INT32(1);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
 	wc_mysql_stmt_execute ex;
@@ -114,13 +113,8 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 	bool		nulls[8];
 
 	memset(nulls, 0, sizeof(nulls));
-	if (num_params < 0 || num_params > 65535)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("num_params %d is out of range", num_params),
-				 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
 	st = wc_mysql_stmt_execute_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
-									  (uint64) num_params, &ex, &err);
+									  mysql_num_params_arg(PG_GETARG_INT32(1)), &ex, &err);
 	if (st != WC_OK)
 		wc_report(&err, "MySQL COM_STMT_EXECUTE");
 	values[0] = Int64GetDatum((int64) ex.statement_id);

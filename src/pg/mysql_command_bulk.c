@@ -68,21 +68,16 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 	if (SRF_IS_FIRSTCALL())
 	{
 		MemoryContext old;
-		int32		num_params = PG_GETARG_INT32(1);
+		uint64		num_params = mysql_num_params_arg(PG_GETARG_INT32(1));
 		wc_error	err;
 
 		fctx = SRF_FIRSTCALL_INIT();
 		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
-		if (num_params < 0 || num_params > 65535)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("num_params %d is out of range", num_params),
-					 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
 		s = (bulk_state *) palloc0(sizeof(bulk_state));
 		s->payload = PG_GETARG_BYTEA_PP(0);
 		buf = (const uint8 *) VARDATA_ANY(s->payload);
 		len = VARSIZE_ANY_EXHDR(s->payload);
-		if (wc_mysql_bulk_execute_decode(buf, len, (uint64) num_params, &s->be, &err) != WC_OK)
+		if (wc_mysql_bulk_execute_decode(buf, len, num_params, &s->be, &err) != WC_OK)
 			wc_report(&err, "MySQL COM_STMT_BULK_EXECUTE");
 		s->cur.pos = s->be.rows_off;
 		s->types = types_array(buf, &s->be);

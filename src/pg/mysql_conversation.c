@@ -3,13 +3,14 @@
  * connection classified in order (core: src/core/mysql_conversation.c,
  * which keeps the protocol state; this file turns its items into rows).
  * A compressed connection's streams are decompressed first
- * (src/core/mysql_compress.c).  Value-per-call: memory holds the two
- * streams, the column definitions of the current result set and one
- * packet, whatever the number of rows.
+ * (src/core/mysql_compress.c).  Materialize mode: one call walks the
+ * conversation into the tuplestore the executor reads (work_mem in memory,
+ * the rest spilled to disk); besides it, memory holds the two streams, the
+ * column definitions of the current result set and one payload, whatever
+ * the number of packets.
  */
 #include "compat.h"
 
-#include "access/htup_details.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "utils/array.h"
@@ -18,7 +19,6 @@
 #include "mysql_compress.h"
 #include "mysql_conversation.h"
 #include "mysql_glue.h"
-#include "srf.h"
 #include "wc_report.h"
 
 #define NATTS 11
@@ -173,65 +173,90 @@ conv_context(void *arg)
 static Datum
 conversation(FunctionCallInfo fcinfo, bool two_sided)
 {
-	FuncCallContext *fctx;
-	conv_state *s;
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	MemoryContext callcxt,
+				rowcxt,
+				old;
+	conv_state	s;
+	bytea	   *client,
+			   *server;
+	Datum		direction[2];
+	Datum		kind[WC_MYSQL_K_NKINDS];
+	uint8	   *pbuf = NULL;	/* one payload at a time, reused */
+	size_t		pcap = 0;
 	wc_mysql_conv_item it;
 	wc_error	err;
 	wc_status	st;
 	Datum		values[NATTS];
 	bool		nulls[NATTS];
 
-	if (SRF_IS_FIRSTCALL())
+	InitMaterializedSRF(fcinfo, 0);
+	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_conversation",
+									ALLOCSET_DEFAULT_SIZES);
+	rowcxt = AllocSetContextCreate(callcxt, "mysql_conversation row", ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(callcxt);
+	memset(&s, 0, sizeof(s));
+	s.mcxt = callcxt;
+	client = two_sided ? PG_GETARG_BYTEA_PP(0) : NULL;
+	server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
+	open_streams(&s, client ? (const uint8 *) VARDATA_ANY(client) : NULL,
+				 client ? VARSIZE_ANY_EXHDR(client) : 0,
+				 (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
+	/* the text columns take a few values: each built once */
+	direction[0] = CStringGetTextDatum("client");
+	direction[1] = CStringGetTextDatum("server");
+	for (int k = 0; k < WC_MYSQL_K_NKINDS; k++)
+		kind[k] = CStringGetTextDatum(wc_mysql_kind_names[k]);
+
+	while ((st = wc_mysql_conv_next(&s.conv, &it, &err)) != WC_NULL)
 	{
-		MemoryContext old;
-		bytea	   *client,
-				   *server;
+		if (st != WC_OK)
+		{
+			ErrorContextCallback cb = {error_context_stack, conv_context, &s.conv};
 
-		fctx = SRF_FIRSTCALL_INIT();
-		old = MemoryContextSwitchTo(fctx->multi_call_memory_ctx);
-		s = (conv_state *) palloc0(sizeof(conv_state));
-		s->mcxt = fctx->multi_call_memory_ctx;
-		client = two_sided ? PG_GETARG_BYTEA_PP(0) : NULL;
-		server = PG_GETARG_BYTEA_PP(two_sided ? 1 : 0);
-		open_streams(s, client ? (const uint8 *) VARDATA_ANY(client) : NULL,
-					 client ? VARSIZE_ANY_EXHDR(client) : 0,
-					 (const uint8 *) VARDATA_ANY(server), VARSIZE_ANY_EXHDR(server));
-		fctx->tuple_desc = srf_row_desc(fcinfo, "mysql_conversation called in context that cannot accept type record");
-		fctx->user_fctx = s;
-		MemoryContextSwitchTo(old);
+			error_context_stack = &cb;
+			wc_report(&err, SUBJECT);
+		}
+		memset(nulls, 0, sizeof(nulls));
+		values[0] = Int32GetDatum(it.command);
+		values[1] = Int32GetDatum(it.command_type);
+		nulls[1] = it.command_type < 0;
+		values[2] = direction[it.from_server ? 1 : 0];
+		values[3] = kind[it.kind];
+		values[4] = Int32GetDatum(it.result_set);
+		nulls[4] = it.result_set < 0;
+		values[5] = Int64GetDatum((int64) it.row);
+		nulls[5] = it.row == 0;
+		values[6] = Int64GetDatum((int64) it.packet);
+		values[7] = Int32GetDatum(it.pkt.seq);
+		values[8] = Int64GetDatum((int64) it.pkt.offset);
+		/* the payload into the reused buffer: the tuplestore copies it */
+		mysql_check_bytea_size(it.pkt.length);
+		if (VARHDRSZ + it.pkt.length > pcap)
+		{
+			if (pbuf)
+				pfree(pbuf);
+			pcap = Max(VARHDRSZ + it.pkt.length, 2 * pcap);
+			pbuf = MemoryContextAllocExtended(callcxt, pcap, MCXT_ALLOC_HUGE);
+		}
+		SET_VARSIZE(pbuf, VARHDRSZ + it.pkt.length);
+		if (it.pkt.chunks == 1)
+			memcpy(pbuf + VARHDRSZ, s.buf[it.from_server] + it.pkt.offset + WC_MYSQL_HEADER,
+				   it.pkt.length);
+		else
+			wc_mysql_packet_gather(s.buf[it.from_server], &it.pkt, pbuf + VARHDRSZ);
+		values[9] = PointerGetDatum(pbuf);
+		nulls[10] = !((it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW) &&
+					  it.columns_known);
+		values[10] = nulls[10] ? (Datum) 0 : columns_array(&s, it.columns_offset, it.ncolumns);
+		MemoryContextSwitchTo(rowcxt);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		MemoryContextSwitchTo(callcxt);
+		MemoryContextReset(rowcxt);
 	}
-	fctx = SRF_PERCALL_SETUP();
-	s = (conv_state *) fctx->user_fctx;
-
-	st = wc_mysql_conv_next(&s->conv, &it, &err);
-	if (st == WC_NULL)
-		SRF_RETURN_DONE(fctx);
-	if (st != WC_OK)
-	{
-		ErrorContextCallback cb = {error_context_stack, conv_context, &s->conv};
-
-		error_context_stack = &cb;
-		wc_report(&err, SUBJECT);
-	}
-
-	memset(nulls, 0, sizeof(nulls));
-	values[0] = Int32GetDatum(it.command);
-	values[1] = Int32GetDatum(it.command_type);
-	nulls[1] = it.command_type < 0;
-	values[2] = CStringGetTextDatum(it.from_server ? "server" : "client");
-	values[3] = CStringGetTextDatum(wc_mysql_kind_names[it.kind]);
-	values[4] = Int32GetDatum(it.result_set);
-	nulls[4] = it.result_set < 0;
-	values[5] = Int64GetDatum((int64) it.row);
-	nulls[5] = it.row == 0;
-	values[6] = Int64GetDatum((int64) it.packet);
-	values[7] = Int32GetDatum(it.pkt.seq);
-	values[8] = Int64GetDatum((int64) it.pkt.offset);
-	values[9] = PointerGetDatum(payload_bytea(s->buf[it.from_server], &it.pkt));
-	nulls[10] = !((it.kind == WC_MYSQL_K_TEXT_ROW || it.kind == WC_MYSQL_K_BINARY_ROW) &&
-				  it.columns_known);
-	values[10] = nulls[10] ? (Datum) 0 : columns_array(s, it.columns_offset, it.ncolumns);
-	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(callcxt);
+	return (Datum) 0;
 }
 
 PG_FUNCTION_INFO_V1(mysql_conversation);

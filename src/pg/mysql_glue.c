@@ -160,6 +160,17 @@ mysql_pos_arg(int32 pos, size_t len)
 	return (size_t) pos;
 }
 
+uint64
+mysql_num_params_arg(int32 num_params)
+{
+	if (num_params < 0 || num_params > 65535)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("num_params %d is out of range", num_params),
+				 errdetail("A prepared statement has 0 to 65535 parameters (COM_STMT_PREPARE OK's num_params).")));
+	return (uint64) num_params;
+}
+
 void
 mysql_check_bytea_size(size_t n)
 {

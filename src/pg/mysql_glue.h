@@ -49,6 +49,10 @@ extern uint64 mysql_caps_arg(int64 caps);
  * allowed: the decoder then reports the missing bytes). */
 extern size_t mysql_pos_arg(int32 pos, size_t len);
 
+/* A num_params argument (0 .. 65535, COM_STMT_PREPARE OK's int<2>), or
+ * ERROR 22023. */
+extern uint64 mysql_num_params_arg(int32 num_params);
+
 /* ERROR 54000 unless a bytea of n data bytes can exist. */
 extern void mysql_check_bytea_size(size_t n);
 

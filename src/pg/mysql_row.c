@@ -25,6 +25,7 @@
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 
+#include "byteorder.h"
 #include "mysql_binary.h"
 #include "mysql_glue.h"
 #include "mysql_lenenc.h"
@@ -42,7 +43,8 @@ typedef mysql_row_where row_where;
 typedef struct row_entry
 {
 	MemoryContext cxt;
-	bytea	   *columns_key;	/* raw bytes of the columns array */
+	uint8	   *key;			/* the columns array's bytes past its header */
+	size_t		keylen;
 	int			ncols;
 	row_column *cols;
 	uint8	   *types;
@@ -148,9 +150,10 @@ row_cache_type(FunctionCallInfo fcinfo)
  * under the call site's context and replaces the oldest slot.
  */
 static row_entry *
-row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, struct varlena *packed)
 {
-	size_t		keylen = VARSIZE(columns);
+	ArrayType  *columns = DatumGetArrayTypeP(PointerGetDatum(packed));
+	size_t		keylen = VARSIZE_ANY_EXHDR(packed);
 	MemoryContext cxt;
 	MemoryContext old;
 	row_entry  *re;
@@ -166,13 +169,14 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_row_populate_record columns",
 								ALLOCSET_SMALL_SIZES);
 	old = MemoryContextSwitchTo(cxt);
-	re = (row_entry *) palloc0(sizeof(row_entry));
+	re = (row_entry *) palloc(sizeof(row_entry));
 	re->cxt = cxt;
-	re->columns_key = (bytea *) palloc(keylen);
-	memcpy(re->columns_key, columns, keylen);
+	re->key = (uint8 *) palloc(keylen);
+	re->keylen = keylen;
+	memcpy(re->key, VARDATA_ANY(packed), keylen);
 	deconstruct_array(columns, BYTEAOID, -1, false, TYPALIGN_INT, &elems, &enulls, &n);
 	re->ncols = n;
-	re->cols = (row_column *) palloc0(sizeof(row_column) * (n ? n : 1));
+	re->cols = (row_column *) palloc(sizeof(row_column) * (n ? n : 1));
 	re->types = (uint8 *) palloc(n ? n : 1);
 	for (int i = 0; i < n; i++)
 	{
@@ -213,21 +217,25 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
 	return re;
 }
 
-/* The cached definitions for this columns array, built on a miss. */
+/*
+ * The cached definitions for this columns array, built on a miss.  The
+ * array is compared as it is stored (a short header not widened, which
+ * would copy it on every row); it is expanded only to build an entry.
+ */
 static row_entry *
-row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, ArrayType *columns)
+row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, Datum columns)
 {
-	size_t		keylen = VARSIZE(columns);
+	struct varlena *packed = pg_detoast_datum_packed((struct varlena *) DatumGetPointer(columns));
+	size_t		keylen = VARSIZE_ANY_EXHDR(packed);
 
 	for (int i = 0; i < ROW_CACHE_SLOTS; i++)
 	{
 		row_entry  *re = rc->slot[i];
 
-		if (re && VARSIZE(re->columns_key) == keylen &&
-			memcmp(re->columns_key, columns, keylen) == 0)
+		if (re && re->keylen == keylen && memcmp(re->key, VARDATA_ANY(packed), keylen) == 0)
 			return re;
 	}
-	return row_entry_build(fcinfo, rc, columns);
+	return row_entry_build(fcinfo, rc, packed);
 }
 
 /* Value via the target type's input function. */
@@ -319,17 +327,14 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
 	{
 		/* straight to the value; the day must exist in its month */
-		int			j = date2j(dt->year, dt->month, dt->day);
-		int			y,
-					m,
-					d;
+		int			j;
 
-		j2date(j, &y, &m, &d);
-		if (y != dt->year || m != dt->month || d != dt->day)
+		if (dt->day > day_tab[isleap(dt->year)][dt->month - 1])
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 					 errmsg("date %04u-%02u-%02u does not exist", dt->year, dt->month,
 							dt->day)));
+		j = date2j(dt->year, dt->month, dt->day);
 		if (c->atttype == DATEOID)
 			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
 		if (c->atttypmod < 0)
@@ -345,9 +350,9 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		snprintf(buf, sizeof(buf), "%04u-%02u-%02u%s", dt->year ? dt->year : 1, dt->month,
 				 dt->day, dt->year ? "" : " BC");
 	else
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s",
+		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s%s",
 				 dt->year ? dt->year : 1, dt->month, dt->day, dt->hour, dt->minute, dt->second,
-				 dt->microsecond, dt->year ? "" : " BC");
+				 dt->microsecond, c->utc ? "+00" : "", dt->year ? "" : " BC");
 	return from_text(c, buf);
 }
 
@@ -492,7 +497,7 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 		case WC_MYSQL_TYPE_SHORT:
 		case WC_MYSQL_TYPE_YEAR:
 			{
-				uint16		u = (uint16) (p[0] | p[1] << 8);
+				uint16		u = wc_load_le16(p);
 				int16		s = (int16) u;
 
 				return uns || c->type == WC_MYSQL_TYPE_YEAR ? from_integer(c, false, u) :
@@ -501,7 +506,7 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 		case WC_MYSQL_TYPE_INT24:
 		case WC_MYSQL_TYPE_LONG:
 			{
-				uint32		u = (uint32) p[0] | (uint32) p[1] << 8 | (uint32) p[2] << 16 | (uint32) p[3] << 24;
+				uint32		u = wc_load_le32(p);
 				int32		s = (int32) u;
 
 				return uns ? from_integer(c, false, u) :
@@ -509,19 +514,16 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 			}
 		case WC_MYSQL_TYPE_LONGLONG:
 			{
-				uint64		u = 0;
-				int64		s;
+				uint64		u = wc_load_le64(p);
+				int64		s = (int64) u;
 
-				for (int i = 7; i >= 0; i--)
-					u = u << 8 | p[i];
-				s = (int64) u;
 				return uns ? from_integer(c, false, u) :
 					from_integer(c, s < 0, s < 0 ? 0 - u : u);
 			}
 		case WC_MYSQL_TYPE_FLOAT:
 			{
 				float4		f;
-				uint32		u = (uint32) p[0] | (uint32) p[1] << 8 | (uint32) p[2] << 16 | (uint32) p[3] << 24;
+				uint32		u = wc_load_le32(p);
 
 				memcpy(&f, &u, 4);
 				if (c->atttype == FLOAT4OID)
@@ -533,10 +535,8 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 		case WC_MYSQL_TYPE_DOUBLE:
 			{
 				float8		d;
-				uint64		u = 0;
+				uint64		u = wc_load_le64(p);
 
-				for (int i = 7; i >= 0; i--)
-					u = u << 8 | p[i];
 				memcpy(&d, &u, 8);
 				if (c->atttype == FLOAT8OID)
 					return Float8GetDatum(d);
@@ -569,6 +569,12 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 		default:
 			return from_string(c, p, n);
 	}
+}
+
+Datum
+mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n, bool *isnull)
+{
+	return binary ? binary_value(c, p, n, isnull) : text_value(c, p, n, isnull);
 }
 
 /* ======================================================================
@@ -642,7 +648,7 @@ mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, cons
 mysql_row_target *
 mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 {
-	mysql_row_target *t = (mysql_row_target *) palloc0(sizeof(mysql_row_target) * Max(td->natts, 1));
+	mysql_row_target *t = (mysql_row_target *) palloc(sizeof(mysql_row_target) * Max(td->natts, 1));
 
 	for (int i = 0; i < td->natts; i++)
 	{
@@ -650,7 +656,10 @@ mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
 		Oid			typinput;
 
 		if (a->attisdropped)
+		{
+			memset(&t[i], 0, sizeof(t[i]));
 			continue;
+		}
 		t[i].atttype = a->atttypid;
 		t[i].atttypmod = a->atttypmod;
 		getTypeInputInfo(a->atttypid, &typinput, &t[i].ioparam);
@@ -674,11 +683,11 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 		wc_at_index(&err, st, "column definition", i + 1);
 		wc_report(&err, "MySQL column definition");
 	}
-	memset(c, 0, sizeof(*c));
 	c->type = cd.type;
 	c->flags = cd.flags;
 	c->charset = cd.charset;
 	c->column_length = cd.column_length;
+	c->name[0] = '\0';
 	if (!cd.str[WC_MYSQL_CD_NAME].is_null)
 		snprintf(c->name, sizeof(c->name), "%.*s",
 				 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),
@@ -779,7 +788,6 @@ Datum
 mysql_row_populate_record(PG_FUNCTION_ARGS)
 {
 	bytea	   *row;
-	ArrayType  *columns;
 	bool		binary;
 	int64		rowno;
 	row_cache  *rc;
@@ -792,11 +800,10 @@ mysql_row_populate_record(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
 	row = PG_GETARG_BYTEA_PP(1);
-	columns = PG_GETARG_ARRAYTYPE_P(2);
 	binary = PG_ARGISNULL(3) ? false : PG_GETARG_BOOL(3);
 	rowno = PG_ARGISNULL(4) ? 0 : PG_GETARG_INT64(4);
 	rc = row_cache_type(fcinfo);
-	re = row_entry_get(fcinfo, rc, columns);
+	re = row_entry_get(fcinfo, rc, PG_GETARG_DATUM(2));
 	buf = (const uint8 *) VARDATA_ANY(row);
 	len = VARSIZE_ANY_EXHDR(row);
 

@@ -1,9 +1,10 @@
 /*
  * mysql_row.h: typed rows from MySQL text or binary rows, shared by
- * mysql_row_populate_record() (mysql_row.c) and mysql_conversation_rows()
- * (mysql_conversation_rows.c): one decoded column definition bound to an
- * attribute of the target row type, and the conversion of one row into
- * that row type's values.
+ * mysql_row_populate_record() (mysql_row.c), mysql_conversation_rows()
+ * (mysql_conversation_rows.c) and the typed mysql_binlog_rows()
+ * (mysql_binlog_typed.c): one decoded column definition bound to an
+ * attribute of the target row type, and the conversion of one row, or one
+ * value, into that row type's values.
  */
 #ifndef WC_MYSQL_ROW_H
 #define WC_MYSQL_ROW_H
@@ -37,6 +38,9 @@ typedef struct mysql_row_column
 	int32		atttypmod;
 	FmgrInfo   *input;			/* the target's */
 	Oid			ioparam;
+	bool		utc;			/* DATETIME/TIMESTAMP fields are UTC (a
+								 * binlog TIMESTAMP): timestamptz reads them
+								 * as such */
 } mysql_row_column;
 
 /* Which row and column is being converted (for error context lines). */
@@ -100,5 +104,15 @@ extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t 
 extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int ncols,
 						   bool binary, const uint8 *buf, size_t len,
 						   Datum *values, bool *nulls, int natts, mysql_row_where *w);
+
+/*
+ * One value of column c (its MySQL type: c->type) into the target's type,
+ * by the rules of mysql_row_fill: binary selects the binary protocol's form
+ * of integers, FLOAT and DOUBLE (little-endian, 1/2/4/8 bytes) and temporal
+ * values, else the text protocol's form; strings are the same in both.
+ * *isnull is set for values read as NULL (zero dates).
+ */
+extern Datum mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n,
+							 bool *isnull);
 
 #endif							/* WC_MYSQL_ROW_H */

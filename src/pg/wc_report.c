@@ -29,8 +29,6 @@ wc_class_errcode(wc_class klass)
 			return ERRCODE_INVALID_PARAMETER_VALUE;
 		case WC_CLASS_TOO_LARGE:
 			return ERRCODE_PROGRAM_LIMIT_EXCEEDED;
-		case WC_CLASS_UNSUPPORTED:
-			return ERRCODE_FEATURE_NOT_SUPPORTED;
 		case WC_CLASS_NONE:
 		case WC_CLASS_BINARY:
 			break;
@@ -50,14 +48,27 @@ show_value(StringInfo s, wc_show show, uint64 v)
 		appendStringInfo(s, "%llu", (unsigned long long) v);
 }
 
+/* The status's text with the field joined as its row says. */
+static void
+status_text(StringInfo s, const wc_status_info *row, const char *field)
+{
+	if (field && row->field_lead)
+		appendStringInfo(s, "%s%s", row->field_lead, field);
+	else if (field)
+		appendStringInfo(s, "%s in %s", row->message, field);
+	else
+		appendStringInfoString(s, row->message);
+}
+
 /*
  * The detail: "At byte offset 7 (element 2): expected 8 bytes, found 3."
- * With text (range classes: the status's text, which the primary message
- * leaves out) "At byte offset 0: wall time is outside ..., found 9, maximum 8."
+ * With text (the status's text, which the primary message leaves out)
+ * "At byte offset 0: wall time is outside ..., found 9, maximum 8."
  */
 static void
-wc_where(const wc_error *err, wc_show show, const char *text, StringInfo s)
+wc_where(const wc_error *err, const wc_status_info *row, bool text, StringInfo s)
 {
+	wc_show		show = row->show;
 	bool		ef = (err->has & (WC_HAS_EXPECTED | WC_HAS_FOUND)) != 0;
 
 	if (err->has & WC_HAS_OFFSET)
@@ -68,9 +79,9 @@ wc_where(const wc_error *err, wc_show show, const char *text, StringInfo s)
 						 (long long) err->index, s->len ? ")" : "");
 	if (text)
 	{
-		appendStringInfo(s, "%s%s", s->len ? ": " : "", text);
-		if (err->field)
-			appendStringInfo(s, " in %s", err->field);
+		if (s->len)
+			appendStringInfoString(s, ": ");
+		status_text(s, row, err->field);
 	}
 	if (ef)
 	{
@@ -116,18 +127,20 @@ wc_report_save(const wc_error *err, const char *subject, Node *escontext)
 {
 	const wc_status_info *row = wc_status_row(err->status);
 	StringInfoData where;
+	StringInfoData what;
 	bool		range = row->klass == WC_CLASS_RANGE || row->klass == WC_CLASS_DATETIME;
 	bool		large = row->klass == WC_CLASS_TOO_LARGE;
 
 	initStringInfo(&where);
-	wc_where(err, row->show, range || large ? row->message : NULL, &where);
+	wc_where(err, row, range || large, &where);
+	initStringInfo(&what);
+	if (!range && !large)
+		status_text(&what, row, err->field);
 	errsave(escontext,
 			(errcode(wc_class_errcode(row->klass)),
 			 range ? errmsg("%s out of range", subject) :
 			 large ? errmsg("%s is too large", subject) :
-			 err->field ?
-			 errmsg("invalid %s: %s in %s", subject, row->message, err->field) :
-			 errmsg("invalid %s: %s", subject, row->message),
+			 errmsg("invalid %s: %s", subject, what.data),
 			 where.len ? errdetail_internal("%s", where.data) : 0,
 			 row->hint ? errhint("%s", row->hint) : 0));
 }
@@ -140,7 +153,7 @@ wc_report_input(const wc_error *err, const char *type, const char *text, Node *e
 	StringInfoData where;
 
 	initStringInfo(&where);
-	wc_where(err, row->show, row->message, &where);
+	wc_where(err, row, true, &where);
 	errsave(escontext,
 			(errcode(range ? wc_class_errcode(row->klass) : ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 !range ?

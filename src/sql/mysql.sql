@@ -170,7 +170,7 @@ CREATE FUNCTION mysql_binary_row_decode(payload bytea, column_types int[]) RETUR
 -- Conversation decoding: every packet of one recorded connection in order,
 -- classified (handshake, command, column_count, column_def, text_row,
 -- binary_row, ok, err, eof, prepare_ok, param_def, ...), with the current
--- result set's column definitions on each row.  Value-per-call, one pass.
+-- result set's column definitions on each row.  Materialize mode, one pass.
 CREATE FUNCTION mysql_conversation(client bytea, server bytea)
 	RETURNS TABLE (command int, command_type int, direction text, kind text,
 				   result_set int, row_number bigint, packet bigint, seq int,

@@ -105,3 +105,39 @@ BEGIN
 		(SELECT x FROM unnest(r_scan) x ORDER BY x OFFSET 4 LIMIT 1),
 		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 4 LIMIT 1));
 END $$;
+
+-- Time q against base_q in 7 alternating rounds after a warm-up, each
+-- preceded by TRUNCATE of target (when given): the row keeps the median
+-- time of q and the median of the per-round ratios q / base_q.  The base's
+-- own row is recorded the first time it is timed.
+CREATE FUNCTION bench_load(codec text, label text, q text, base text, base_q text,
+						   target text, n bigint) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+	tb float8; tq float8;
+	r_base float8[] := '{}';
+	r_q float8[] := '{}';
+	r_ratio float8[] := '{}';
+	trunc text := CASE WHEN target IS NULL THEN 'SELECT' ELSE format('TRUNCATE %s', target) END;
+BEGIN
+	EXECUTE trunc; EXECUTE base_q;
+	EXECUTE trunc; EXECUTE q;
+	FOR k IN 1..7 LOOP
+		IF k % 2 = 1 THEN
+			EXECUTE trunc; tb := bench_once(base_q);
+			EXECUTE trunc; tq := bench_once(q);
+		ELSE
+			EXECUTE trunc; tq := bench_once(q);
+			EXECUTE trunc; tb := bench_once(base_q);
+		END IF;
+		r_base := r_base || tb;
+		r_q := r_q || tq;
+		r_ratio := r_ratio || (tq / nullif(tb, 0));
+	END LOOP;
+	IF NOT EXISTS (SELECT 1 FROM bench_results r WHERE r.label = bench_load.base AND r.codec = bench_load.codec) THEN
+		INSERT INTO bench_results VALUES (codec, base, NULL, n,
+			(SELECT x FROM unnest(r_base) x ORDER BY x OFFSET 3 LIMIT 1), 0, NULL);
+	END IF;
+	INSERT INTO bench_results VALUES (codec, label, base, n,
+		(SELECT x FROM unnest(r_q) x ORDER BY x OFFSET 3 LIMIT 1), 0,
+		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 3 LIMIT 1));
+END $$;

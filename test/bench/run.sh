@@ -4,8 +4,9 @@
 # cluster (test/bench/sql_*.sql), each as a ratio to a baseline measured in
 # the same run.  BENCH=bulk (make bench BENCH=bulk) runs only the bulk I/O
 # part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql); BENCH=etl
-# only the decoding-into-tables part (sql_etl.sql, the client-library
-# baseline, etl_report.sql).
+# only the decoding-into-tables part (sql_etl.sql, sql_mysql_binlog.sql, the
+# client-library baseline, etl_report.sql); BENCH=binlog only the binlog
+# part of it (sql_mysql_binlog.sql, etl_report.sql).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
@@ -35,7 +36,8 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 	echo "SELECT bench_expr('baseline', 'int8send(i)', 'int8send(i)');"
 	case "$only" in
 	bulk) cat test/bench/sql_bulk_io.sql ;;
-	etl) cat test/bench/sql_etl.sql ;;
+	etl) cat test/bench/sql_etl.sql test/bench/sql_mysql_binlog.sql ;;
+	binlog) cat test/bench/sql_mysql_binlog.sql ;;
 	*) cat test/bench/sql_*.sql ;;
 	esac
 	echo '\o'
@@ -47,9 +49,9 @@ echo "== MySQL: the client library parsing the same result set"
 # MariaDB Connector/C reads the conversation benchmark's result set from a
 # replaying server (test/bench/mysql_client_baseline.c); its time is the
 # base of two more rows of the report.
-[ "$only" = bulk ] || command -v mariadb_config >/dev/null 2>&1 || wc_apt_install libmariadb-dev || true
-if [ "$only" = bulk ]; then
-	echo "   (BENCH=bulk: not measured)"
+[ "$only" = bulk ] || [ "$only" = binlog ] || command -v mariadb_config >/dev/null 2>&1 || wc_apt_install libmariadb-dev || true
+if [ "$only" = bulk ] || [ "$only" = binlog ]; then
+	echo "   (BENCH=$only: not measured)"
 elif command -v mariadb_config >/dev/null 2>&1 &&
 	cc -O2 -Wall -Wextra $(mariadb_config --cflags) -o test/bench/build/mysql_client_baseline \
 		test/bench/mysql_client_baseline.c $(mariadb_config --libs); then
@@ -74,7 +76,11 @@ else
 	echo "   (MariaDB Connector/C not available: the client-library baseline is not measured)"
 fi
 
-if [ "$only" = etl ]; then
+if [ "$only" = binlog ]; then
+	# etl_report.sql without sql_etl.sql's memory figures
+	sed -n '1,/ORDER BY r.ctid;/p' test/bench/etl_report.sql | psql -P pager=off
+	exit 0
+elif [ "$only" = etl ]; then
 	psql -P pager=off -f test/bench/etl_report.sql
 	exit 0
 fi

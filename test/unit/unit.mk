@@ -24,15 +24,12 @@ CFLAGS    += -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers -Werror -I
 # then checks the core with the very formatter it runs with in the server.
 PG_CONFIG ?= $(firstword $(shell ls -d /usr/lib/postgresql/*/bin/pg_config 2>/dev/null | sort -V -r) pg_config)
 PGCOMMON  := $(firstword $(wildcard $(shell $(PG_CONFIG) --pkglibdir 2>/dev/null)/libpgcommon.a $(shell $(PG_CONFIG) --libdir 2>/dev/null)/libpgcommon.a))
+# zlib and zstd: the MySQL compressed protocol and compressed binlog events.
 LDLIBS    := -lz -lzstd -lm
 ifneq ($(PGCOMMON),)
 $(BUILD)/test_fdb_tuple_text: CFLAGS += -DWC_HAVE_PGCOMMON
-$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) -lz -lzstd -lm
+$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) $(LDLIBS)
 endif
-
-# zlib and zstd: the binlog tests inflate MariaDB's compressed row events
-# and MySQL's transaction payloads.
-$(BUILD)/test_mysql_binlog: LDLIBS += -lz -lzstd
 
 BINS := $(addprefix $(BUILD)/,$(TESTS))
 
