@@ -47,9 +47,18 @@ wc_mysql_start() {
 	local d=$WC_MYSQL_DIR
 	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --initialize-insecure --user=nobody \
 		--datadir="$d/data" >"$WC_MYSQL_ROOT$d/init.log" 2>&1 || { cat "$WC_MYSQL_ROOT$d/init.log"; return 1; }
-	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --user=nobody --datadir="$d/data" \
-		--socket="$d/sock" --pid-file="$d/pid" --log-error="$d/error.log" --mysqlx=OFF \
-		--secure-file-priv="$d" "$@" >/dev/null 2>&1 &
+	# without the script's other descriptors: a lock held around the suite
+	# (flock FILE make ...) must not outlive it in the server
+	(
+		for f in /proc/$BASHPID/fd/*; do
+			f=${f##*/}
+			[ "$f" -gt 2 ] && eval "exec $f>&-"
+		done
+		exec chroot "$WC_CHROOT_CACHE/sid" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+			HOME=/root LANG=C.UTF-8 /usr/sbin/mysqld --no-defaults --user=nobody --datadir="$d/data" \
+			--socket="$d/sock" --pid-file="$d/pid" --log-error="$d/error.log" --mysqlx=OFF \
+			--secure-file-priv="$d" "$@"
+	) >/dev/null 2>&1 </dev/null &
 	WC_MYSQL_PID=$!
 	for _ in $(seq 1 300); do
 		wc_chroot_run sid mysqladmin --no-defaults -S "$d/sock" -uroot ping >/dev/null 2>&1 && return 0
