@@ -184,7 +184,10 @@ mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF positions
 mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF positions
 mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON names
 mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON names"
+	# the binlogs are in $work: the datadir (200 MB) goes unless WC_KEEP
+	local data=$WC_MYSQL_ROOT$WC_MYSQL_DIR
 	wc_mysql_stop
+	[ -n "${WC_KEEP:-}" ] || rm -rf "$data"
 }
 
 for server in $servers; do
