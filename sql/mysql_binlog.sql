@@ -41,30 +41,17 @@ GROUP BY 1 ORDER BY 1;
 SELECT r.* FROM bl, mysql_binlog_rows(b) r WHERE name = 'annotate';
 -- MySQL 8.0: the 100 rows of a zstd-compressed TRANSACTION_PAYLOAD_EVENT
 -- come out in place, with the payload event's index and log_pos; the file
--- is cut before its PARTIAL_UPDATE_ROWS_EVENT (partial JSON is not decoded)
+-- is cut before its PARTIAL_UPDATE_ROWS_EVENT
 SELECT event_index, log_pos, gtid, table_name, change, count(*), min(after->>'@1') AS first_id,
 	   max(after->>'@1') AS last_id, min(left(after->>'@3', 12)) AS c3
 FROM bl, mysql_binlog_rows(substring(b FROM 1 FOR 3353)) WHERE name = 'mysql80'
 GROUP BY 1, 2, 3, 4, 5 ORDER BY 1;
-SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)', b)) AS partial_json
-FROM bl WHERE name = 'mysql80';
+-- which replaces $.b of a JSON document (more in mysql_binlog_partial.sql)
+SELECT event_index, change, before->'@2'->'b' = after->'@2'->'b' AS same_b,
+	   left(after->'@2'->>'b', 12) AS b, (after->'@2') - 'b' AS rest
+FROM bl, mysql_binlog_rows(b) WHERE name = 'mysql80' AND event_index = 38;
 -- a TRANSACTION_PAYLOAD announcing one byte more than its zstd frame holds
 -- (the event's CRC32 recomputed)
-CREATE FUNCTION pg_temp.crc32(b bytea) RETURNS bigint LANGUAGE plpgsql IMMUTABLE AS $$
-DECLARE
-	c bigint := 4294967295;
-BEGIN
-	FOR i IN 0 .. length(b) - 1 LOOP
-		c := c # get_byte(b, i);
-		FOR k IN 1 .. 8 LOOP
-			c := CASE WHEN c & 1 = 1 THEN (c >> 1) # 3988292384 ELSE c >> 1 END;
-		END LOOP;
-	END LOOP;
-	RETURN c # 4294967295;
-END $$;
-CREATE FUNCTION pg_temp.le32(v bigint) RETURNS bytea LANGUAGE sql IMMUTABLE AS $$
-	SELECT set_byte(set_byte(set_byte(set_byte('\x00000000'::bytea, 0, (v & 255)::int),
-		1, (v >> 8 & 255)::int), 2, (v >> 16 & 255)::int), 3, (v >> 24 & 255)::int) $$;
 SELECT pg_temp.try(format('SELECT * FROM mysql_binlog_rows(%L)',
 	substring(b FROM 1 FOR 1468) || e || pg_temp.le32(pg_temp.crc32(e)) || substring(b FROM 1468 + 829 + 1)))
 	AS payload_size

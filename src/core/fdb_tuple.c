@@ -61,6 +61,13 @@ utf8_check(const uint8_t *s, size_t n)
 			if ((w & UINT64_C(0x8080808080808080)) == 0)
 			{
 				i += 8;
+				/* an ASCII tail shorter than 8: the last 8 bytes in one load */
+				if (n - i < 8 && n - i > 0)
+				{
+					memcpy(&w, s + n - 8, 8);
+					if ((w & UINT64_C(0x8080808080808080)) == 0)
+						return n;
+				}
 				continue;
 			}
 		}

@@ -334,6 +334,10 @@ typedef struct wc_binlog_cell
 	const uint8_t *p;
 	size_t		len;
 	uint64_t	offset;			/* absolute */
+	bool		partial;		/* PARTIAL_UPDATE_ROWS after image: a JSON column
+								 * whose value is a list of diffs (p/len: the
+								 * diffs, after their 4-byte length), to apply
+								 * to the before image's document */
 } wc_binlog_cell;
 
 /*
@@ -345,6 +349,75 @@ typedef struct wc_binlog_cell
 wc_status	wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t,
 								   bool after, size_t *pos, wc_binlog_cell *cells,
 								   wc_error *err);
+
+/* ---- partial JSON updates (PARTIAL_UPDATE_ROWS_EVENT) ---- */
+
+/*
+ * With binlog_row_value_options=PARTIAL_JSON, the after image of an update
+ * starts with value_options (a packed integer, 0 or 1) and, when it is 1, a
+ * bitmap of one bit per JSON column of the table (LSB first): the columns
+ * whose value is not a document but a list of diffs.  Such a value is a
+ * 4-byte length and the diffs: an operation byte, a packed path length, the
+ * path (MySQL's JSON path text: $, .member or ."quoted member", [n] or
+ * [last-n]), and for REPLACE and INSERT a packed value length and the value
+ * as binary JSON.  wc_binlog_image_decode marks such cells partial.
+ */
+enum
+{
+	WC_BINLOG_JSON_REPLACE = 0,
+	WC_BINLOG_JSON_INSERT = 1,
+	WC_BINLOG_JSON_REMOVE = 2
+};
+
+typedef struct wc_binlog_json_diff
+{
+	uint8_t		op;				/* WC_BINLOG_JSON_* */
+	const uint8_t *path;		/* the path text, checked (see the legs below) */
+	size_t		path_len;
+	uint64_t	path_offset;	/* absolute */
+	const uint8_t *value;		/* binary JSON; NULL for REMOVE */
+	size_t		value_len;
+	uint64_t	value_offset;	/* absolute */
+} wc_binlog_json_diff;
+
+/* The diff at cell->p[*pos] of a partial cell (*pos from 0 while it is
+ * below cell->len): checks the operation, the lengths and the path and
+ * advances *pos.  The value is checked when rendered. */
+wc_status	wc_binlog_json_diff_next(const wc_binlog_cell *cell, size_t *pos,
+									 wc_binlog_json_diff *d, wc_error *err);
+
+/* The operation's name ("REPLACE", ...), or NULL. */
+const char *wc_binlog_json_diff_op_name(unsigned op);
+
+/* One leg of a diff's path. */
+enum
+{
+	WC_BINLOG_LEG_END = 0,		/* no more legs */
+	WC_BINLOG_LEG_MEMBER,		/* .name or ."name" */
+	WC_BINLOG_LEG_INDEX,		/* [n] */
+	WC_BINLOG_LEG_LAST			/* [last] or [last-n]: n from the end */
+};
+
+typedef struct wc_binlog_json_leg
+{
+	uint8_t		kind;			/* WC_BINLOG_LEG_* */
+	bool		quoted;			/* member: key is JSON string text to unescape */
+	const uint8_t *key;			/* member: the name as written (without quotes) */
+	size_t		key_len;
+	uint32_t	index;			/* INDEX: n; LAST: n of last-n */
+	uint64_t	offset;			/* absolute offset of the leg */
+} wc_binlog_json_leg;
+
+/* The leg of path[0 .. len) (at absolute offset off) at *pos: *pos is 0 to
+ * start (the leading $ is checked then); kind END at the end.  Wildcards,
+ * ranges and anything else MySQL's diffs never hold are errors. */
+wc_status	wc_binlog_json_path_next(const uint8_t *path, size_t len, uint64_t off,
+									 size_t *pos, wc_binlog_json_leg *leg, wc_error *err);
+
+/* A member leg's name as UTF-8 into out (at least leg->key_len bytes; the
+ * name never grows); returns its length.  The path was checked, so this
+ * cannot fail. */
+size_t		wc_binlog_json_leg_key(const wc_binlog_json_leg *leg, uint8_t *out);
 
 /* ---- values as JSON text ---- */
 

@@ -192,10 +192,8 @@ wc_out_codepoint(wc_binlog_out *o, uint32_t cp)
 	}
 }
 
-/* Length of the valid UTF-8 sequence at p (n bytes there), 0 if invalid;
- * *cp gets its code point. */
-static size_t
-wc_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp)
+size_t
+wc_binlog_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp)
 {
 	uint8_t		c = p[0];
 
@@ -346,7 +344,7 @@ wc_out_text(wc_binlog_out *o, const uint8_t *p, size_t n, wc_charset cs, uint64_
 					i = j;
 					continue;
 				}
-				step = wc_utf8_seq(p + i, n - i, &cp);
+				step = wc_binlog_utf8_seq(p + i, n - i, &cp);
 				if (step == 0)
 					return wc_fail(err, WC_ERR_UTF8, off + i);
 				break;
@@ -747,6 +745,11 @@ wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
 	size_t		n = cell->len;
 	uint64_t	off = cell->offset;
 
+	/* diffs are not a document: the caller applies them to the before
+	 * image's (see wc_binlog_json_diff_next) */
+	if (cell->partial)
+		return wc_in_field(err, wc_fail(err, WC_ERR_UNSUPPORTED, off),
+						   "partial JSON update (diffs without their document)");
 	switch (c->real_type)
 	{
 		case WC_BINLOG_T_TINY:

@@ -866,7 +866,9 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 				at = *pos,
 				nullbytes;
 	uint32_t	present = 0,
-				k = 0;
+				k = 0,
+				jk = 0;
+	const uint8_t *partial_bits = NULL;
 
 	if (t->ncols != r->ncols)
 		return wc_fail_ef(err, WC_BINLOG_COLUMN_COUNT, r->rows_offset, t->ncols, r->ncols);
@@ -883,24 +885,24 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 
 		if (rc != WC_OK)
 			return wc_in_field(err, rc, "value options");
+		if (opts > 1)
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE,
+												  r->rows_offset + at - 1, opts),
+							   "value options");
 		if (opts & 1)
 		{
-			/* partial JSON: a bit per JSON column of the after image */
+			/* PARTIAL_JSON: a bit per JSON column of the table, in or out
+			 * of the image */
 			uint32_t	njson = 0;
 
 			for (uint32_t i = 0; i < r->ncols; i++)
-				if ((bitmap[i / 8] >> (i % 8)) & 1 && t->cols[i].real_type == WC_BINLOG_T_JSON)
+				if (t->cols[i].real_type == WC_BINLOG_T_JSON)
 					njson++;
-			for (uint32_t j = 0; j < (njson + 7) / 8; j++)
-			{
-				if (at + j >= len)
-					return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, r->rows_offset + len),
-									   "partial JSON bitmap");
-				if (p[at + j] != 0)
-					return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED,
-														  r->rows_offset + at + j, p[at + j]),
-									   "partial JSON update");
-			}
+			if (len - at < (njson + 7) / 8)
+				return wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED, r->rows_offset + len,
+												   (njson + 7) / 8, len - at),
+								   "partial JSON bitmap");
+			partial_bits = p + at;
 			at += (njson + 7) / 8;
 		}
 	}
@@ -915,14 +917,58 @@ wc_binlog_image_decode(const wc_binlog_rows *r, const wc_binlog_table *t, bool a
 		for (uint32_t i = 0; i < r->ncols; i++)
 		{
 			wc_binlog_cell *cell = &cells[i];
+			bool		partial = false;
 
+			if (partial_bits && t->cols[i].real_type == WC_BINLOG_T_JSON)
+			{
+				partial = (partial_bits[jk / 8] >> (jk % 8)) & 1;
+				jk++;
+			}
+			cell->partial = false;
 			if (!((bitmap[i / 8] >> (i % 8)) & 1))
 			{
 				cell->state = WC_BINLOG_CELL_ABSENT;
+				if (partial)
+					return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE,
+																	 r->rows_offset + at),
+														"partial JSON bitmap (a column not in the image)"),
+									   "column", (int64_t) i + 1);
 				continue;
 			}
 			if ((nulls[k / 8] >> (k % 8)) & 1)
+			{
 				cell->state = WC_BINLOG_CELL_NULL;
+				if (partial)
+					return wc_at_index(err, wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE,
+																	 r->rows_offset + at),
+														"partial JSON bitmap (a NULL column)"),
+									   "column", (int64_t) i + 1);
+			}
+			else if (partial)
+			{
+				/* the diffs, after their 4-byte length */
+				uint64_t	l;
+
+				if (len - at < 4)
+					return wc_at_index(err, wc_in_field(err, wc_fail_ef(err, WC_ERR_TRUNCATED,
+																		r->rows_offset + len, 4,
+																		len - at),
+														"JSON diffs length"),
+									   "column", (int64_t) i + 1);
+				l = wc_bl_le32(p + at);
+				if (l > len - at - 4)
+					return wc_at_index(err, wc_in_field(err, wc_fail_ef(err, WC_ERR_LENGTH,
+																		r->rows_offset + at, l,
+																		len - at - 4),
+														"JSON diffs"),
+									   "column", (int64_t) i + 1);
+				cell->state = WC_BINLOG_CELL_VALUE;
+				cell->partial = true;
+				cell->p = p + at + 4;
+				cell->len = (size_t) l;
+				cell->offset = r->rows_offset + at + 4;
+				at += 4 + (size_t) l;
+			}
 			else
 			{
 				size_t		n;

@@ -69,6 +69,8 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_BINLOG_LOG_POS] = {.klass = WC_CLASS_BINARY, .message = "log_pos does not match the event's end"},
 	[WC_BINLOG_NO_TABLE_MAP] = {.klass = WC_CLASS_BINARY, .message = "row event for a table id without TABLE_MAP"},
 	[WC_BINLOG_COLUMN_COUNT] = {.klass = WC_CLASS_BINARY, .message = "column count differs from the TABLE_MAP"},
+	[WC_BINLOG_JSON_PATH] = {.klass = WC_CLASS_BINARY, .message = "JSON diff path not found in the before document", .hint = "A partial JSON update applies to the document of the before image; its path must be there as MySQL applies it."},
+	[WC_BINLOG_NO_BEFORE_JSON] = {.klass = WC_CLASS_BINARY, .message = "partial JSON update without a before document", .hint = "The before image does not hold the JSON document the diffs apply to (binlog_row_image=MINIMAL logs only the key); binlog_row_image=FULL or NOBLOB logs it."},
 };
 
 static const wc_status_info wc_unknown = {.klass = WC_CLASS_BINARY, .message = "unknown error"};

@@ -119,6 +119,10 @@ typedef enum wc_status
 								 * announced: found = table id */
 	WC_BINLOG_COLUMN_COUNT,		/* a row event's column count differs from its
 								 * TABLE_MAP's: expected, found */
+	WC_BINLOG_JSON_PATH,		/* a partial JSON diff's path is not in the
+								 * document it applies to */
+	WC_BINLOG_NO_BEFORE_JSON,	/* a partial JSON update of a column without a
+								 * document in the before image */
 
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;

@@ -57,4 +57,23 @@
 #define WC_SOFT_FAILED(ctx) ((void) (ctx), false)
 #endif
 
+/*
+ * The header of a composite Datum written in place (the fields
+ * heap_form_tuple sets: length, row type and typmod).  Minor releases that
+ * version row-type Datums against ALTER TYPE (HEAP_IS_DATUM in
+ * access/htup_details.h) set it, version included, with
+ * heap_tuple_set_datum.
+ */
+#include "access/htup_details.h"
+#ifdef HEAP_IS_DATUM
+#define WC_SET_DATUM_HEADER(td, desc, len) heap_tuple_set_datum((td), (desc), (uint32) (len))
+#else
+#define WC_SET_DATUM_HEADER(td, desc, len) \
+	do { \
+		HeapTupleHeaderSetDatumLength((td), (len)); \
+		HeapTupleHeaderSetTypeId((td), (desc)->tdtypeid); \
+		HeapTupleHeaderSetTypMod((td), (desc)->tdtypmod); \
+	} while (0)
+#endif
+
 #endif							/* WIRECODEC_COMPAT_H */

@@ -807,6 +807,8 @@ typedef struct PopColumn
 	int16		elmlen;			/* P_ARRAY: element storage */
 	bool		elmbyval;
 	char		elmalign;
+	int16		attlen;			/* top-level column: its storage, for */
+	char		attalign;		/* pop_fill_fast */
 } PopColumn;
 
 typedef struct PopRecord
@@ -819,6 +821,8 @@ typedef struct PopRecord
 	PopColumn  *cols;
 	Datum	   *values;			/* per-call work arrays, natts long */
 	bool	   *nulls;
+	bool		fast;			/* every live column has a direct form */
+	wc_fdb_elem *elems;			/* fast: the elements read, ncols long */
 } PopRecord;
 
 /* A named row type the cache depends on, and the descriptor it was built from. */
@@ -982,6 +986,46 @@ pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
 					pstrdup(NameStr(a->attname)), level);
 		rec->ncols++;
 	}
+	/* the direct form (pop_fill_fast) for the top row of scalar columns */
+	rec->fast = level == 0 && GetDatabaseEncoding() == PG_UTF8 &&
+		rec->desc->natts <= MaxTupleAttributeNumber;
+	for (i = 0; i < rec->ncols && rec->fast; i++)
+	{
+		PopColumn  *col = &rec->cols[i];
+		Form_pg_attribute a = TupleDescAttr(rec->desc, rec->attno[i]);
+
+		col->attlen = a->attlen;
+		col->attalign = a->attalign;
+		switch (col->kind)
+		{
+			case P_INT2:
+			case P_INT4:
+			case P_INT8:
+			case P_FLOAT4:
+			case P_FLOAT8:
+			case P_BOOL:
+				rec->fast = a->attbyval;
+				break;
+			case P_UUID:
+				rec->fast = a->attlen == UUID_LEN;
+				break;
+			case P_TEXT:
+				rec->fast = a->attlen == -1 &&
+					(col->typid == TEXTOID || col->typmod < 0);
+				break;
+			case P_BYTEA:
+				rec->fast = a->attlen == -1;
+				break;
+			case P_NUMERIC:
+				rec->fast = a->attlen == -1 && col->typmod < 0;
+				break;
+			default:
+				rec->fast = false;
+				break;
+		}
+	}
+	if (rec->fast)
+		rec->elems = palloc(sizeof(wc_fdb_elem) * Max(rec->ncols, 1));
 	MemoryContextSwitchTo(old);
 	return rec;
 }
@@ -1226,6 +1270,216 @@ pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 	return (Datum) 0;
 }
 
+/*
+ * The usual row in one pass and one allocation: the elements of a flat
+ * tuple read into rec->elems, then the row written in place as
+ * heap_form_tuple lays it out (short varlena headers where they fit),
+ * without a Datum, a palloc or a copy per column.  Returns 0 when the key
+ * is anything else (an element that does not convert directly, a NUL in a
+ * string, a nested tuple, a count that does not match, an invalid key):
+ * the caller then reads it again with pop_fill_record, which converts it
+ * or reports what is wrong and where.
+ */
+static Datum
+pop_fill_fast(PopCtx *c, PopRecord *rec)
+{
+	wc_fdb_elem *el = rec->elems;
+	TupleDesc	desc = rec->desc;
+	int			natts = desc->natts,
+				i;
+	bool		hasnull = rec->ncols < natts,	/* dropped columns */
+				hasvar = false;
+	size_t		hoff,
+				dlen = 0,
+				len;
+	HeapTupleHeader td;
+	char	   *data;
+	bits8	   *bits;
+	wc_fdb_elem	end;
+
+	for (i = 0; i < rec->ncols; i++)
+	{
+		wc_fdb_elem *e = &el[i];
+		const PopColumn *col = &rec->cols[i];
+
+		if (wc_fdb_read(&c->r, e) != WC_OK)
+			return (Datum) 0;
+		if (e->type == WC_FDB_NULL)
+		{
+			hasnull = true;
+			continue;
+		}
+		switch (col->kind)
+		{
+			case P_INT2:
+				if (e->type != WC_FDB_INT || e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)
+					return (Datum) 0;
+				break;
+			case P_INT4:
+				if (e->type != WC_FDB_INT || e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)
+					return (Datum) 0;
+				break;
+			case P_INT8:
+				if (e->type != WC_FDB_INT)
+					return (Datum) 0;
+				break;
+			case P_FLOAT4:
+				if (e->type != WC_FDB_FLOAT)
+					return (Datum) 0;
+				break;
+			case P_FLOAT8:
+				if (e->type != WC_FDB_DOUBLE && e->type != WC_FDB_FLOAT)
+					return (Datum) 0;
+				break;
+			case P_BOOL:
+				if (e->type != WC_FDB_BOOL)
+					return (Datum) 0;
+				break;
+			case P_UUID:
+				if (e->type != WC_FDB_UUID)
+					return (Datum) 0;
+				break;
+			case P_TEXT:
+				if (e->type != WC_FDB_STRING || e->escaped)
+					return (Datum) 0;
+				break;
+			case P_BYTEA:
+				if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
+					return (Datum) 0;
+				break;
+			case P_NUMERIC:
+				if (e->type != WC_FDB_INT)
+					return (Datum) 0;
+				{
+					/* the numeric's varlena payload stands in for the element's */
+					Numeric		n = int64_to_numeric(e->v.i);
+
+					e->ptr = (const uint8_t *) VARDATA(n);
+					e->len = VARSIZE(n) - VARHDRSZ;
+				}
+				break;
+			default:
+				return (Datum) 0;
+		}
+		/* its size, as heap_compute_data_size counts it */
+		if (col->attlen > 0)
+			dlen = att_align_nominal(dlen, col->attalign) + col->attlen;
+		else if (e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+		{
+			dlen += e->len + VARHDRSZ_SHORT;
+			hasvar = true;
+		}
+		else
+		{
+			if (e->len > MaxAllocSize)
+				return (Datum) 0;
+			dlen = att_align_nominal(dlen, col->attalign) + e->len + VARHDRSZ;
+			hasvar = true;
+		}
+	}
+	if (wc_fdb_read(&c->r, &end) != WC_OK || end.type != WC_FDB_END)
+		return (Datum) 0;
+
+	hoff = offsetof(HeapTupleHeaderData, t_bits);
+	if (hasnull)
+		hoff += BITMAPLEN(natts);
+	hoff = MAXALIGN(hoff);
+	len = hoff + dlen;
+	if (len > MaxAllocSize)
+		return (Datum) 0;
+
+	/* zeroed: the header's unused fields, the bitmap and alignment padding */
+	td = (HeapTupleHeader) palloc0(len);
+	ItemPointerSetInvalid(&td->t_ctid);
+	HeapTupleHeaderSetNatts(td, natts);
+	td->t_hoff = (uint8) hoff;
+	td->t_infomask = (hasnull ? HEAP_HASNULL : 0) | (hasvar ? HEAP_HASVARWIDTH : 0);
+	WC_SET_DATUM_HEADER(td, desc, len);
+	bits = hasnull ? td->t_bits : NULL;
+	data = (char *) td + hoff;
+	dlen = 0;
+	for (i = 0; i < rec->ncols; i++)
+	{
+		const wc_fdb_elem *e = &el[i];
+		const PopColumn *col = &rec->cols[i];
+		int			attno = rec->attno[i];
+		char	   *p;
+
+		if (e->type == WC_FDB_NULL)
+			continue;
+		if (bits)
+			bits[attno >> 3] |= (bits8) (1 << (attno & 7));
+		if (col->attlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+		{
+			p = data + dlen;
+			SET_VARSIZE_SHORT(p, e->len + VARHDRSZ_SHORT);
+			p += VARHDRSZ_SHORT;
+			dlen += e->len + VARHDRSZ_SHORT;
+		}
+		else
+		{
+			dlen = att_align_nominal(dlen, col->attalign);
+			p = data + dlen;
+			if (col->attlen == -1)
+			{
+				SET_VARSIZE(p, e->len + VARHDRSZ);
+				p += VARHDRSZ;
+				dlen += e->len + VARHDRSZ;
+			}
+			else
+				dlen += col->attlen;
+		}
+		switch (col->kind)
+		{
+			case P_INT2:
+				*(int16 *) p = (int16) e->v.i;
+				break;
+			case P_INT4:
+				*(int32 *) p = (int32) e->v.i;
+				break;
+			case P_INT8:
+				*(int64 *) p = e->v.i;
+				break;
+			case P_FLOAT4:
+				memcpy(p, &e->v.f32, 4);
+				break;
+			case P_FLOAT8:
+				if (e->type == WC_FDB_DOUBLE)
+					memcpy(p, &e->v.f64, 8);
+				else
+				{
+					float4		f;
+					float8		d;
+
+					memcpy(&f, &e->v.f32, 4);
+					d = (float8) f;		/* widening is exact */
+					memcpy(p, &d, 8);
+				}
+				break;
+			case P_BOOL:
+				*(bool *) p = e->v.b != 0;
+				break;
+			case P_UUID:
+				memcpy(p, e->ptr, UUID_LEN);
+				break;
+			case P_TEXT:
+			case P_NUMERIC:
+				memcpy(p, e->ptr, e->len);
+				break;
+			case P_BYTEA:
+				if (e->escaped)
+					wc_fdb_unescape((uint8_t *) p, e);
+				else
+					memcpy(p, e->ptr, e->len);
+				break;
+			default:
+				Assert(false);
+		}
+	}
+	Assert(hoff + dlen == len);
+	return PointerGetDatum(td);
+}
+
 /* Does every row type the cached plan was built from still have the
  * descriptor it had? */
 static inline bool
@@ -1334,5 +1588,14 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 	t = PG_GETARG_BYTEA_PP(1);
 	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;
+	if (c->top->fast)
+	{
+		Datum		d = pop_fill_fast(c, c->top);
+
+		if (d != (Datum) 0)
+			PG_RETURN_DATUM(d);
+		/* not the usual row: read it again, converting or reporting */
+		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	}
 	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
 }

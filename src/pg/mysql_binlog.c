@@ -411,6 +411,8 @@ typedef struct binlog_rows_ctx
 	wc_binlog_out out;
 	wc_binlog_cell *cells;
 	uint32		cells_cap;
+	wc_binlog_cell *before;		/* PARTIAL_UPDATE_ROWS: the before image's cells */
+	wc_binlog_cell *saved;		/* and the after image's, partial ones included */
 	MemoryContext tmp;
 } binlog_rows_ctx;
 
@@ -482,6 +484,8 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 	if (t->ncols > c->cells_cap)
 	{
 		c->cells = repalloc(c->cells, sizeof(wc_binlog_cell) * t->ncols);
+		c->before = repalloc(c->before, sizeof(wc_binlog_cell) * t->ncols);
+		c->saved = repalloc(c->saved, sizeof(wc_binlog_cell) * t->ncols);
 		c->cells_cap = t->ncols;
 	}
 	while (pos < r->rows_len)
@@ -516,10 +520,24 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		}
 		if (r->change == WC_BINLOG_UPDATE)
 		{
+			bool		partial = false;
+
+			if (r->partial)
+				memcpy(c->before, c->cells, sizeof(wc_binlog_cell) * t->ncols);
 			if (wc_binlog_image_decode(r, t, true, &pos, c->cells, &err) != WC_OK)
 				binlog_row_error(&err, ev, t, qualified, row);
+			if (r->partial)
+				partial = binlog_partial_split(t, c->cells, c->saved);
 			values[8] = binlog_image_jsonb(c, t, ev, qualified, row);
 			nulls[8] = false;
+			if (partial)
+			{
+				binlog_partial_ctx pc = {.t = t, .before = c->before, .after = c->saved,
+					.opts = &c->opts, .out = &c->out, .ev = ev, .qualified = qualified,
+				.row = row};
+
+				values[8] = binlog_partial_after(&pc, values[8]);
+			}
 		}
 		tuplestore_putvalues(c->rsinfo->setResult, c->rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);
@@ -649,6 +667,8 @@ binlog_rows(FunctionCallInfo fcinfo, bool is_lo)
 	c.out.p = palloc(c.out.cap);
 	c.cells_cap = 64;
 	c.cells = palloc(sizeof(wc_binlog_cell) * c.cells_cap);
+	c.before = palloc(sizeof(wc_binlog_cell) * c.cells_cap);
+	c.saved = palloc(sizeof(wc_binlog_cell) * c.cells_cap);
 	c.tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows row",
 								  ALLOCSET_DEFAULT_SIZES);
 	binlog_maps_init(&c.maps, CurrentMemoryContext);

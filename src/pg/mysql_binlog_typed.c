@@ -22,6 +22,7 @@
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/jsonb.h"
 #include "utils/memutils.h"
 
 #include "mysql_binary.h"
@@ -96,6 +97,7 @@ typedef struct bt_state
 	wc_binlog_out out;			/* rendered values */
 	StringInfoData str;			/* unescaped JSON strings */
 	wc_binlog_cell *cells;
+	wc_binlog_cell *before;		/* PARTIAL_UPDATE_ROWS: the before image's cells */
 	uint32		cells_cap;
 	MemoryContext rowcxt;
 	bt_where	where;
@@ -464,6 +466,24 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 	size_t		n = cell->len;
 	uint8		buf[4];
 
+	if (cell->partial)
+	{
+		/* a partial JSON update: the before document with the diffs applied
+		 * (mysql_binlog_partial.c), as UTF-8 text like a rendered one */
+		binlog_partial_ctx pc = {.t = t, .before = s->before, .after = s->cells,
+			.opts = &s->opts, .out = &s->out, .ev = ev, .qualified = qualified,
+		.row = s->where.row};
+		Jsonb	   *doc = DatumGetJsonbP(binlog_partial_column(&pc, i));
+		char	   *text = JsonbToCString(NULL, &doc->root, VARSIZE(doc));
+		size_t		len = strlen(text);
+
+		if (GetDatabaseEncoding() != PG_UTF8)
+		{
+			text = pg_server_to_any(text, (int) len, PG_UTF8);
+			len = strlen(text);
+		}
+		return mysql_row_value(&b->rc, false, (const uint8 *) text, len, isnull);
+	}
 	switch ((bt_how) b->how)
 	{
 		case BT_BINARY:
@@ -577,6 +597,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 	if (t->ncols > s->cells_cap)
 	{
 		s->cells = repalloc(s->cells, sizeof(wc_binlog_cell) * t->ncols);
+		s->before = repalloc(s->before, sizeof(wc_binlog_cell) * t->ncols);
 		s->cells_cap = t->ncols;
 	}
 	change = CStringGetTextDatum(bt_change_names[r.change]);
@@ -614,6 +635,8 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 		}
 		if (r.change == WC_BINLOG_UPDATE)
 		{
+			if (r.partial)
+				memcpy(s->before, s->cells, sizeof(wc_binlog_cell) * t->ncols);
 			if (wc_binlog_image_decode(&r, t, true, &pos, s->cells, &err) != WC_OK)
 				binlog_row_error(&err, ev, t, qualified, row);
 			values[6] = bt_image(s, ev, t, qualified);
@@ -691,6 +714,7 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	initStringInfo(&s.str);
 	s.cells_cap = 64;
 	s.cells = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
+	s.before = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
 	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
 									 ALLOCSET_DEFAULT_SIZES);
 	binlog_maps_init(&s.maps, callcxt);

@@ -3,8 +3,9 @@
  * after the binlog magic, is read as a whole file: every event is framed,
  * TABLE_MAPs are decoded into a small table of maps, row events (not the
  * compressed ones) into images rendered as JSON, TRANSACTION_PAYLOAD
- * headers decoded; the first input byte also runs the binary JSON decoder
- * on the rest.  Every error offset must lie inside the file, framing must
+ * headers decoded, the JSON diffs of partial updates read leg by leg; the
+ * first input byte also runs the binary JSON decoder (bit 0) and the JSON
+ * diff reader (bit 1) on the rest.  Every error offset must lie inside the file, framing must
  * advance, every cell must lie inside its event, and rendering into a
  * short buffer must count the same length as into a large one; any
  * violation abort()s, the sanitizers catch out-of-bounds reads.
@@ -39,6 +40,64 @@ render(const wc_binlog_table *t, const wc_binlog_cell *cells)
 	REQUIRE(s1 == s2);
 	if (s1 == WC_OK)
 		REQUIRE(a.len == b.len);
+}
+
+/* A partial JSON cell's diffs: each diff inside the cell, its path's legs
+ * and member names (never longer than written), its value rendered twice. */
+static void
+diffs(const wc_binlog_cell *c)
+{
+	static uint8_t key[1 << 20];
+	size_t		pos = 0;
+
+	while (pos < c->len)
+	{
+		wc_binlog_json_diff d;
+		wc_binlog_json_leg leg;
+		wc_error	err;
+		size_t		was = pos,
+					lp = 0;
+
+		if (wc_binlog_json_diff_next(c, &pos, &d, &err) != WC_OK)
+		{
+			REQUIRE(err.offset >= c->offset && err.offset <= c->offset + c->len);
+			return;
+		}
+		REQUIRE(pos > was && pos <= c->len);
+		REQUIRE(d.path >= c->p && d.path + d.path_len <= c->p + c->len);
+		REQUIRE(wc_binlog_json_diff_op_name(d.op) != NULL);
+		do
+		{
+			/* wc_binlog_json_diff_next checked the whole path */
+			REQUIRE(wc_binlog_json_path_next(d.path, d.path_len, d.path_offset, &lp, &leg,
+											 &err) == WC_OK);
+			REQUIRE(lp <= d.path_len);
+			if (leg.kind == WC_BINLOG_LEG_MEMBER)
+			{
+				REQUIRE(leg.key >= d.path && leg.key + leg.key_len <= d.path + d.path_len);
+				REQUIRE(wc_binlog_json_leg_key(&leg, key) <= leg.key_len);
+			}
+		} while (leg.kind != WC_BINLOG_LEG_END);
+		if (d.value)
+		{
+			wc_binlog_out a = {out, sizeof(out), 0},
+						b = {small, sizeof(small), 0};
+			wc_error	e2;
+			wc_status	s1,
+						s2;
+
+			REQUIRE(d.value >= c->p && d.value + d.value_len <= c->p + c->len);
+			s1 = wc_binlog_mysql_json(d.value, d.value_len, d.value_offset, NULL, &a, &err);
+			s2 = wc_binlog_mysql_json(d.value, d.value_len, d.value_offset, NULL, &b, &e2);
+			REQUIRE(s1 == s2);
+			if (s1 == WC_OK)
+				REQUIRE(a.len == b.len);
+			else
+				REQUIRE(err.offset <= d.value_offset + d.value_len);
+		}
+		else
+			REQUIRE(d.op == WC_BINLOG_JSON_REMOVE);
+	}
 }
 
 static void
@@ -131,6 +190,14 @@ walk(const uint8_t *f, size_t n)
 				{
 					if (wc_binlog_image_decode(&r, &maps[k], true, &pos, cells, &err) != WC_OK)
 						break;
+					for (uint32_t i = 0; i < maps[k].ncols; i++)
+						if (cells[i].partial)
+						{
+							REQUIRE(r.partial && cells[i].state == WC_BINLOG_CELL_VALUE &&
+									cells[i].p >= r.rows &&
+									cells[i].p + cells[i].len <= r.rows + r.rows_len);
+							diffs(&cells[i]);
+						}
 					render(&maps[k], cells);
 				}
 			}
@@ -158,6 +225,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		if (wc_binlog_mysql_json(data + 1, size - 1, 0, NULL, &o, &err) != WC_OK)
 			REQUIRE(err.offset <= size);
+	}
+	if (data[0] & 2)
+	{
+		wc_binlog_cell c = {WC_BINLOG_CELL_VALUE, data + 1, size - 1, 1, true};
+
+		diffs(&c);
 	}
 	/* whole files: the input as it is when it has the magic, else behind it */
 	if (size >= 4 && memcmp(data, "\xfe\x62\x69\x6e", 4) == 0)

@@ -1231,6 +1231,38 @@ test_error_positions(void)
 	}
 }
 
+/* UTF-8 validation of ASCII runs with one other byte anywhere, around the
+ * 8-byte steps and the one-load check of a short tail. */
+static void
+test_utf8_tails(void)
+{
+	uint8_t		s[32];
+	size_t		n,
+				p;
+
+	for (n = 1; n <= 24; n++)
+	{
+		memset(s, 'a', n);
+		CHECK(wc_fdb_utf8_valid(s, n), "%zu ASCII bytes", n);
+		for (p = 0; p < n; p++)
+		{
+			memset(s, 'a', n);
+			s[p] = 0xFF;
+			CHECK(!wc_fdb_utf8_valid(s, n), "0xff at %zu of %zu", p, n);
+			s[p] = 0xC3;		/* a lead byte: valid only with its continuation */
+			CHECK(!wc_fdb_utf8_valid(s, n), "c3 at %zu of %zu", p, n);
+			if (p + 1 < n)
+			{
+				s[p + 1] = 0xA9;
+				CHECK(wc_fdb_utf8_valid(s, n), "c3a9 at %zu of %zu", p, n);
+			}
+			memset(s, 'a', n);
+			s[p] = 0xA9;		/* a lone continuation byte */
+			CHECK(!wc_fdb_utf8_valid(s, n), "a9 at %zu of %zu", p, n);
+		}
+	}
+}
+
 static void
 test_get(void)
 {
@@ -1639,6 +1671,7 @@ main(void)
 	test_noncanonical();
 	test_disputed();
 	test_error_positions();
+	test_utf8_tails();
 	test_get();
 	test_deep_nesting();
 	test_decimal();

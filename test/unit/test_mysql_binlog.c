@@ -176,9 +176,45 @@ walk_file(const uint8_t *buf, size_t len, walk *w)
 				{
 					wc_binlog_out o = {out, sizeof(out), 0};
 
+					wc_binlog_cell partial[MAX_COLS];
+					int			npartial = 0;
+
 					w->st = wc_binlog_image_decode(&r, &tables[k], img == 1, &pos, cells, &w->err);
+					/* partial JSON cells: listed as their diffs after the image */
+					for (uint32_t i = 0; w->st == WC_OK && i < tables[k].ncols; i++)
+						if (cells[i].partial)
+						{
+							partial[npartial++] = cells[i];
+							cells[i].state = WC_BINLOG_CELL_ABSENT;
+						}
 					if (w->st == WC_OK)
 						w->st = wc_binlog_image_json(&tables[k], cells, NULL, &o, &w->err);
+					for (int i = 0; w->st == WC_OK && i < npartial; i++)
+					{
+						size_t		dp = 0;
+
+						o.len += (size_t) snprintf((char *) out + o.len, sizeof(out) - o.len,
+												   " diffs");
+						while (w->st == WC_OK && dp < partial[i].len)
+						{
+							wc_binlog_json_diff d;
+
+							w->st = wc_binlog_json_diff_next(&partial[i], &dp, &d, &w->err);
+							if (w->st != WC_OK)
+								break;
+							o.len += (size_t) snprintf((char *) out + o.len, sizeof(out) - o.len,
+													   " %s %.*s",
+													   wc_binlog_json_diff_op_name(d.op),
+													   (int) d.path_len, (const char *) d.path);
+							if (d.value)
+							{
+								out[o.len++] = ' ';
+								w->st = wc_binlog_mysql_json(d.value, d.value_len,
+															 d.value_offset, NULL, &o, &w->err);
+							}
+							out[o.len++] = ';';
+						}
+					}
 					if (w->st != WC_OK)
 					{
 						w->err_event = ev.index;
@@ -402,12 +438,28 @@ test_files(void)
 		  "mysql 5.6 v2 rows: st %d rows %d\n%s", w->st, w->rows, w->text);
 	free(b);
 
-	/* MySQL 8.0: rows before the PARTIAL_UPDATE_ROWS event, which stops it */
+	/* MySQL 8.0: a compressed payload, then a PARTIAL_UPDATE_ROWS event */
 	b = read_file("mysql-8.0-payload.bin", &len);
 	walk_file(b, len, w);
-	CHECK(w->st == WC_ERR_UNSUPPORTED && w->err_event == 38 && w->rows == 6 &&
-		  strstr(w->text, "insert {\"@1\": 5, \"@2\": 0, \"@3\": \"after compressed\"}") != NULL,
+	CHECK(w->st == WC_OK && w->rows == 6 &&
+		  strstr(w->text, "insert {\"@1\": 5, \"@2\": 0, \"@3\": \"after compressed\"}") != NULL &&
+		  strstr(w->text, "-> {\"@1\": 1} diffs REPLACE $.b \"oOooOoo") != NULL,
 		  "mysql 8.0: st %d event %lld rows %d\n%s", w->st, (long long) w->err_event, w->rows, w->text);
+	free(b);
+
+	/* MySQL 9.7: PARTIAL_JSON under FULL, NOBLOB and MINIMAL images */
+	b = read_file("mysql-9.7-partial-json.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->rows == 32 &&
+		  strstr(w->text, "-> {} diffs REPLACE $.p[0] 100;") != NULL &&
+		  strstr(w->text, " diffs REMOVE $.b[1];") != NULL &&
+		  strstr(w->text, " diffs REPLACE $.\"odd key\".\"q\\\"t\" \"quoted\";") != NULL &&
+		  strstr(w->text, " diffs REPLACE $.a 3; REPLACE $.c.e[0] 11; REPLACE $.c.d [1, 2];") != NULL &&
+		  strstr(w->text, " diffs REPLACE $.\xc3\xa9t\xc3\xa9[1] \"caf\\\\u00e9\";") != NULL &&
+		  strstr(w->text, "-> {\"id\": 1} diffs diffs REPLACE $.x 2;") != NULL &&
+		  strstr(w->text, " diffs INSERT $.new \"x\";") != NULL,
+		  "mysql 9.7 partial JSON: st %d event %lld rows %d\n%s", w->st, (long long) w->err_event,
+		  w->rows, w->text);
 	free(b);
 
 	b = read_file("mariadb-10.11-full-compressed.bin", &len);
@@ -569,6 +621,138 @@ test_errors(void)
 	free(w);
 }
 
+/* One path: the legs as "m:key i:n l:n" text, or "ERR <status> @<offset>". */
+static void
+check_path(const char *path, const char *want)
+{
+	char		got[256] = "";
+	size_t		pos = 0,
+				n = strlen(path);
+	wc_error	err = {0};
+
+	for (;;)
+	{
+		wc_binlog_json_leg leg;
+		wc_status	st = wc_binlog_json_path_next((const uint8_t *) path, n, 1000, &pos, &leg,
+												  &err);
+		size_t		l = strlen(got);
+
+		if (st != WC_OK)
+		{
+			snprintf(got + l, sizeof(got) - l, "ERR %d @%zu", (int) st, err.offset);
+			break;
+		}
+		if (leg.kind == WC_BINLOG_LEG_END)
+			break;
+		if (leg.kind == WC_BINLOG_LEG_MEMBER)
+		{
+			uint8_t		key[128];
+			size_t		k = wc_binlog_json_leg_key(&leg, key);
+
+			snprintf(got + l, sizeof(got) - l, "m:%.*s ", (int) k, (const char *) key);
+		}
+		else
+			snprintf(got + l, sizeof(got) - l, "%c:%u ", leg.kind == WC_BINLOG_LEG_INDEX ? 'i' : 'l',
+					 leg.index);
+	}
+	CHECK(strcmp(got, want) == 0, "path %s: %s, want %s", path, got, want);
+}
+
+/* One diff list (hex): "OP path [value-bytes]; ..." or "ERR <status> @<offset>". */
+static void
+check_diffs(const char *hex, const char *want)
+{
+	size_t		n,
+				pos = 0;
+	uint8_t    *p = wc_unhex(hex, &n);
+	wc_binlog_cell cell = {WC_BINLOG_CELL_VALUE, p, n, 100, true};
+	char		got[256] = "";
+	wc_error	err = {0};
+
+	while (pos < n)
+	{
+		wc_binlog_json_diff d;
+		wc_status	st = wc_binlog_json_diff_next(&cell, &pos, &d, &err);
+		size_t		l = strlen(got);
+
+		if (st != WC_OK)
+		{
+			snprintf(got + l, sizeof(got) - l, "ERR %d @%zu", (int) st, err.offset);
+			break;
+		}
+		snprintf(got + l, sizeof(got) - l, "%s %.*s %zu@%llu; ", wc_binlog_json_diff_op_name(d.op),
+				 (int) d.path_len, (const char *) d.path, d.value_len,
+				 (unsigned long long) d.value_offset);
+	}
+	CHECK(strcmp(got, want) == 0, "diffs %s: %s, want %s", hex, got, want);
+	free(p);
+}
+
+/* JSON diff paths and lists of PARTIAL_UPDATE_ROWS, good and hostile. */
+static void
+test_diffs(void)
+{
+	char		e[64];
+
+	check_path("$.a", "m:a ");
+	check_path("$.a.b[3][0]", "m:a m:b i:3 i:0 ");
+	check_path("$[last]", "l:0 ");
+	check_path("$[last-2].x", "l:2 m:x ");
+	check_path("$.\"odd key\".\"q\\\"t\"", "m:odd key m:q\"t ");
+	check_path("$.\"\\u00e9\\ud83d\\ude00\\n\"", "m:\xc3\xa9\xf0\x9f\x98\x80\n ");
+	check_path("$.\xc3\xa9t\xc3\xa9[1]", "m:\xc3\xa9t\xc3\xa9 i:1 ");
+	check_path("$.\"\"", "m: ");
+	check_path("$[4294967295]", "i:4294967295 ");
+	snprintf(e, sizeof(e), "ERR %d @1000", WC_ERR_BAD_BYTE);
+	check_path("", e);
+	check_path("a.b", e);
+	snprintf(e, sizeof(e), "ERR %d @1002", WC_ERR_TRUNCATED);
+	check_path("$.", e);
+	check_path("$..a", e);
+	snprintf(e, sizeof(e), "ERR %d @1002", WC_ERR_BAD_BYTE);
+	check_path("$[", e);
+	check_path("$[*]", e);
+	check_path("$.*", e);
+	check_path("$[-1]", e);
+	check_path("$[4294967296]", e);
+	snprintf(e, sizeof(e), "ERR %d @1001", WC_ERR_BAD_BYTE);
+	check_path("$**.a", e);
+	check_path("$ .a", e);
+	snprintf(e, sizeof(e), "ERR %d @1003", WC_ERR_BAD_BYTE);
+	check_path("$[1", e);
+	check_path("$.a b", e);
+	check_path("$[1 to 3]", e);
+	snprintf(e, sizeof(e), "m:a ERR %d @1004", WC_ERR_BAD_BYTE);
+	check_path("$.a[x]", e);
+	snprintf(e, sizeof(e), "ERR %d @1006", WC_ERR_UNTERMINATED);
+	check_path("$.\"abc", e);
+	snprintf(e, sizeof(e), "ERR %d @1003", WC_ERR_BAD_BYTE);
+	check_path("$.\"\\x\"", e);			/* not a JSON escape */
+	check_path("$.\"\\ud800\"", e);		/* a lone surrogate */
+	check_path("$.\"\\u0000\"", e);		/* NUL cannot be a key */
+	check_path("$.\"\xc3\"", e);		/* not UTF-8 */
+	snprintf(e, sizeof(e), "ERR %d @1002", WC_ERR_BAD_BYTE);
+	check_path("$.\xff", e);
+
+	/* REPLACE $.a 1 (binary JSON int16), REMOVE $[0], INSERT $.b[2] true */
+	check_diffs("0003242e6103050100" "0204245b305d" "0106242e625b325d020400",
+				"REPLACE $.a 3@106; REMOVE $[0] 0@0; INSERT $.b[2] 2@124; ");
+	snprintf(e, sizeof(e), "ERR %d @100", WC_ERR_BAD_VALUE);
+	check_diffs("0303242e6103050100", e);	/* operation 3 */
+	snprintf(e, sizeof(e), "ERR %d @102", WC_ERR_BAD_VALUE);
+	check_diffs("020124", e);				/* the bare $ */
+	snprintf(e, sizeof(e), "ERR %d @102", WC_ERR_LENGTH);
+	check_diffs("0009242e61", e);			/* path past the end */
+	snprintf(e, sizeof(e), "ERR %d @106", WC_ERR_LENGTH);
+	check_diffs("0003242e6109050100", e);	/* value past the end */
+	snprintf(e, sizeof(e), "ERR %d @105", WC_ERR_TRUNCATED);
+	check_diffs("0003242e61", e);			/* cut before the value length */
+	snprintf(e, sizeof(e), "ERR %d @101", WC_ERR_TRUNCATED);
+	check_diffs("00", e);					/* cut before the path length */
+	snprintf(e, sizeof(e), "ERR %d @104", WC_ERR_BAD_BYTE);
+	check_diffs("0203242e2a", e);			/* $.* */
+}
+
 int
 main(void)
 {
@@ -577,6 +761,7 @@ main(void)
 	test_json();
 	test_files();
 	test_payload();
+	test_diffs();
 	test_errors();
 	return wc_summary("test_mysql_binlog");
 }
