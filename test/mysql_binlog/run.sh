@@ -59,16 +59,17 @@ fail_step() {
 servers=${WC_MYSQL_BINLOG_SERVERS:-mariadb mysql}
 
 # run_configs SERVER CONFIGS: for each configuration line (name, metadata,
-# image, checksum, compression, GTID mode, keys), set the server's logging
+# image, checksum, compression, GTID mode, value options, keys; - where the
+# server has no such option), set the server's logging
 # options, run the workload into a binlog file of its own and keep the
 # file, the tables' contents and the server tool's -vv text in $work.
 # The server's commands are the functions ${SERVER}_sql (the client),
-# ${SERVER}_configure NAME META IMAGE SUM COMP GTID, ${SERVER}_binlog FILE
+# ${SERVER}_configure NAME META IMAGE SUM COMP GTID VOPTS, ${SERVER}_binlog FILE
 # (the file's path on the host) and ${SERVER}_verbose FILE (the tool).
 run_configs() {
-	local server=$1 name meta image sum comp gtid keys file
-	while read -r name meta image sum comp gtid keys; do
-		"${server}_configure" "$name" "$meta" "$image" "$sum" "$comp" "$gtid" ||
+	local server=$1 name meta image sum comp gtid vopts keys file
+	while read -r name meta image sum comp gtid vopts keys; do
+		"${server}_configure" "$name" "$meta" "$image" "$sum" "$comp" "$gtid" "$vopts" ||
 			{ fail_step "$name: configure"; continue; }
 		file=$("${server}_sql" -N -e "$status_sql" | cut -f1)
 		cat "$here/workload.sql" ${workload_extra:+"$here/$workload_extra"} |
@@ -80,7 +81,7 @@ run_configs() {
 			"${server}_sql" -N -B >"$work/$name.state" || { fail_step "$name: export"; continue; }
 		"${server}_verbose" "$file" >"$work/$name.vv" 2>&1 || { fail_step "$name: $server's binlog tool"; continue; }
 		chmod 644 "$work/$name".*
-		echo "   $name: $(stat -c %s "$work/$name.bin") bytes ($meta metadata, $image image, $sum, compression $comp${gtid:+, gtid_mode $gtid})"
+		echo "   $name: $(stat -c %s "$work/$name.bin") bytes ($meta metadata, $image image, $sum, compression $comp, gtid_mode $gtid, value options $vopts)"
 		echo "$name $server $keys" >>"$work/done"
 	done <<<"$2"
 }
@@ -127,14 +128,15 @@ run_mariadb() {
 	mariadb_sql -e 'SELECT 1' >/dev/null 2>&1 || { cat "$d/error.log"; fail_step "start MariaDB"; return; }
 	echo "   $(mariadb_sql -N -e 'SELECT VERSION()') as $user"
 	echo "== MariaDB workloads"
-	# name metadata image checksum compression gtid keys (MariaDB always logs GTIDs)
+	# name metadata image checksum compression gtid value-options keys
+	# (MariaDB always logs GTIDs and has no value options)
 	status_sql='SHOW MASTER STATUS' workload_extra= export_extra= run_configs mariadb \
-"full-full-crc32 FULL FULL CRC32 OFF - names
-full-minimal-crc32 FULL MINIMAL CRC32 OFF - names
-full-noblob-none FULL NOBLOB NONE OFF - names
-full-full-compressed FULL FULL CRC32 ON - names
-minimal-full-crc32 MINIMAL FULL CRC32 OFF - positions
-minimal-minimal-compressed MINIMAL MINIMAL NONE ON - positions"
+"full-full-crc32 FULL FULL CRC32 OFF - - names
+full-minimal-crc32 FULL MINIMAL CRC32 OFF - - names
+full-noblob-none FULL NOBLOB NONE OFF - - names
+full-full-compressed FULL FULL CRC32 ON - - names
+minimal-full-crc32 MINIMAL FULL CRC32 OFF - - positions
+minimal-minimal-compressed MINIMAL MINIMAL NONE ON - - positions"
 	stop_mariadb
 }
 
@@ -159,7 +161,8 @@ mysql_configure() {
 		g="SET GLOBAL enforce_gtid_consistency = ON; SET GLOBAL gtid_mode = OFF_PERMISSIVE;
 			SET GLOBAL gtid_mode = ON_PERMISSIVE; SET GLOBAL gtid_mode = ON;"
 	wc_mysql -e "$g SET GLOBAL binlog_row_metadata = $2; SET GLOBAL binlog_row_image = $3;
-		SET GLOBAL binlog_checksum = $4; SET GLOBAL binlog_transaction_compression = $5; FLUSH BINARY LOGS"
+		SET GLOBAL binlog_checksum = $4; SET GLOBAL binlog_transaction_compression = $5;
+		SET GLOBAL binlog_row_value_options = '${7#-}'; FLUSH BINARY LOGS"
 }
 mysql_binlog() { echo "$WC_MYSQL_ROOT$WC_MYSQL_DIR/data/$1"; }
 mysql_verbose() { wc_chroot_run sid mysqlbinlog --no-defaults -vv --base64-output=decode-rows "$WC_MYSQL_DIR/data/$1"; }
@@ -172,18 +175,22 @@ run_mysql() {
 		--innodb-buffer-pool-size=64M || { fail_step "start MySQL"; return; }
 	echo "   MySQL $(wc_mysql -N -e 'SELECT VERSION()') as nobody (sid chroot)"
 	echo "== MySQL workloads"
-	# name metadata image checksum compression gtid keys; the GTID run last
-	# (gtid_mode only goes back to OFF step by step)
+	# name metadata image checksum compression gtid value-options keys; the
+	# GTID runs last (gtid_mode only goes back to OFF step by step).
+	# PARTIAL_JSON with FULL and NOBLOB images, which keep the document in
+	# the before image (with MINIMAL the log lacks it: doc/mysql_binlog.md)
 	status_sql='SHOW BINARY LOG STATUS' workload_extra=workload-mysql.sql export_extra=export-mysql.sql \
 		run_configs mysql \
-"mysql-full-full-crc32 FULL FULL CRC32 OFF OFF names
-mysql-full-minimal-crc32 FULL MINIMAL CRC32 OFF OFF names
-mysql-full-noblob-none FULL NOBLOB NONE OFF OFF names
-mysql-full-full-compressed FULL FULL CRC32 ON OFF names
-mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF positions
-mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF positions
-mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON names
-mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON names"
+"mysql-full-full-crc32 FULL FULL CRC32 OFF OFF - names
+mysql-full-minimal-crc32 FULL MINIMAL CRC32 OFF OFF - names
+mysql-full-noblob-none FULL NOBLOB NONE OFF OFF - names
+mysql-full-full-compressed FULL FULL CRC32 ON OFF - names
+mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF - positions
+mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF - positions
+mysql-full-full-partial-json FULL FULL CRC32 OFF OFF PARTIAL_JSON names
+mysql-minimal-noblob-partial-json-compressed MINIMAL NOBLOB NONE ON OFF PARTIAL_JSON positions
+mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON - names
+mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON - names"
 	# the binlogs are in $work: the datadir (200 MB) goes unless WC_KEEP
 	local data=$WC_MYSQL_ROOT$WC_MYSQL_DIR
 	wc_mysql_stop

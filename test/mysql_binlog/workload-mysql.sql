@@ -1,7 +1,7 @@
 -- workload-mysql.sql: what only MySQL writes, run after workload.sql:
 -- binary JSON (scalars, nesting, opaque DECIMAL and temporal values, and
--- documents over 64 KB, which use the large format's 4-byte offsets) and
--- MySQL 9's VECTOR.
+-- documents over 64 KB, which use the large format's 4-byte offsets;
+-- updates in place, which PARTIAL_JSON logs as diffs) and MySQL 9's VECTOR.
 USE wcb;
 CREATE TABLE docs (id int PRIMARY KEY, j json, v vector(3)) ENGINE=InnoDB;
 INSERT INTO docs VALUES
@@ -27,4 +27,8 @@ INSERT INTO docs (id, j) VALUES
 UPDATE docs SET j = JSON_SET(j, '$.a', 2, '$.added', JSON_ARRAY('x')) WHERE id = 1;
 UPDATE docs SET j = JSON_SET(j, '$.n', 2) WHERE id = 11;
 UPDATE docs SET j = '{"was": "scalar"}', v = TO_VECTOR('[0, 0, 0]') WHERE id = 7;
+-- in place: with binlog_row_value_options=PARTIAL_JSON, logged as diffs
+UPDATE docs SET j = JSON_REPLACE(j, '$.c.d', 'new', '$.c.f', 0.25) WHERE id = 1;
+UPDATE docs SET j = JSON_REMOVE(j, '$.b[1]', '$.""') WHERE id = 1;
+UPDATE docs SET j = JSON_REPLACE(j, '$[0]', 'first', '$[last]."last"[0]', 7) WHERE id = 12;
 DELETE FROM docs WHERE id = 5;
