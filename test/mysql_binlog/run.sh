@@ -10,11 +10,13 @@
 # FULL/MINIMAL, binlog_row_image FULL/MINIMAL/NOBLOB, binlog_checksum
 # CRC32/NONE, log_bin_compress.  MySQL: the same metadata, image and
 # checksum options, binlog_transaction_compression (zstd
-# TRANSACTION_PAYLOAD_EVENT) and gtid_mode OFF and ON.  check.sql then
-# decodes each file with mysql_binlog_rows and mysql_binlog_events (bytea
-# and large object) in a throwaway PostgreSQL cluster and compares the
-# replayed rows with the tables' final contents (export.sql,
-# export-mysql.sql) and every row event, value and GTID with the server's
+# TRANSACTION_PAYLOAD_EVENT), binlog_row_value_options=PARTIAL_JSON and
+# gtid_mode OFF and ON.  check.sql then decodes each file with
+# mysql_binlog_rows and mysql_binlog_events (bytea and large object) in a
+# throwaway PostgreSQL cluster, replays the rows in event_index,
+# row_in_event order (every before image must equal the replayed row) and
+# compares them with the tables' final contents (export.sql,
+# export-mysql.sql), and every row event, value and GTID with the server's
 # own tool, mariadb-binlog or mysqlbinlog -vv --base64-output=decode-rows.
 # Every server it starts it stops, also on failure.
 # Ends with "mysql-binlog: N passed, N failed".
