@@ -111,4 +111,19 @@ SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa0100000080001100'::bytea |
 SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000008000', -1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_bulk_execute_decode('\xfa010000008000', 65536);
+-- after COM_STMT_SEND_LONG_DATA (long_data: bit i, parameter i streamed):
+-- libmysqlclient's execute of INSERT ... VALUES (?, ?) with parameter 1
+-- streamed (MySQL 9.7, query attributes): the BLOB's type, no value;
+-- without long_data the packet lacks a value
+SELECT statement_id, param_types, param_values
+FROM mysql_com_stmt_execute_decode('\x17070000000801000000020001080000fc00000100000000000000', 2,
+								   25723392 | (1 << 27), 2);
+SELECT * FROM mysql_com_stmt_execute_decode('\x17070000000801000000020001080000fc00000100000000000000', 2,
+											 25723392 | (1 << 27));
+\echo :LAST_ERROR_SQLSTATE
+-- MariaDB Connector/C's: the streamed parameter is also NULL in the bitmap
+SELECT param_types, param_values
+FROM mysql_com_stmt_execute_decode('\x1708000000000100000002010800fc000100000000000000', 2, 25723392, 2);
+-- long_data naming a parameter the statement does not have
+SELECT * FROM mysql_com_stmt_execute_decode('\x1708000000000100000002010800fc000100000000000000', 2, 25723392, 4);
 \echo :LAST_ERROR_SQLSTATE

@@ -98,14 +98,18 @@ mysql_com_query_decode(PG_FUNCTION_ARGS)
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
-/* mysql_com_stmt_execute_decode(payload, num_params, capabilities). */
-PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode);
-Datum
-mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
+/*
+ * COM_STMT_EXECUTE's fields; long_data: bit i says parameter i was streamed
+ * with COM_STMT_SEND_LONG_DATA (its type is in the packet, its value is not:
+ * param_values holds NULL for it).
+ */
+static Datum
+execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
 	size_t		len = VARSIZE_ANY_EXHDR(payload);
+	uint64		num_params;
 	wc_mysql_stmt_execute ex;
 	wc_error err;
 	wc_status st;
@@ -113,8 +117,15 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 	bool		nulls[8];
 
 	memset(nulls, 0, sizeof(nulls));
-	st = wc_mysql_stmt_execute_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
-									  mysql_num_params_arg(PG_GETARG_INT32(1)), &ex, &err);
+	num_params = mysql_num_params_arg(PG_GETARG_INT32(1));
+	if (num_params < 64 && (long_data >> num_params) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("long_data names a parameter the statement does not have"),
+				 errdetail("Bit %d is set; the statement has %d parameters (bit i: parameter i, from 0).",
+						   63 - __builtin_clzll(long_data), (int) num_params)));
+	st = wc_mysql_stmt_execute_decode_streamed(buf, len, mysql_caps_arg(PG_GETARG_INT64(2)),
+											   num_params, long_data, &ex, &err);
 	if (st != WC_OK)
 		wc_report(&err, "MySQL COM_STMT_EXECUTE");
 	values[0] = Int64GetDatum((int64) ex.statement_id);
@@ -134,4 +145,20 @@ mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 	values[7] = PointerGetDatum(mysql_bytea(buf + ex.params.values_off,
 											ex.params.values_end - ex.params.values_off));
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
+}
+
+/* mysql_com_stmt_execute_decode(payload, num_params, capabilities). */
+PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode);
+Datum
+mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
+{
+	return execute_decode(fcinfo, 0);
+}
+
+/* mysql_com_stmt_execute_decode(payload, num_params, capabilities, long_data). */
+PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode_streamed);
+Datum
+mysql_com_stmt_execute_decode_streamed(PG_FUNCTION_ARGS)
+{
+	return execute_decode(fcinfo, (uint64) PG_GETARG_INT64(3));
 }

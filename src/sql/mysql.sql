@@ -148,6 +148,16 @@ CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 		OUT param_values bytea[], OUT values_raw bytea)
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The same after COM_STMT_SEND_LONG_DATA: bit i of long_data says
+-- parameter i (from 0) was streamed, so that the packet carries its type
+-- and no value (param_values: NULL).
+CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
+		capabilities bigint, long_data bigint,
+		OUT statement_id bigint, OUT flags int, OUT iteration_count bigint,
+		OUT new_params_bound boolean, OUT param_types int[], OUT param_names text[],
+		OUT param_values bytea[], OUT values_raw bytea)
+	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode_streamed'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 -- COM_STMT_BULK_EXECUTE (MariaDB's array binding): one row per row of
 -- parameters; indicators 0 (a value), 1 NULL, 2 DEFAULT, 3 IGNORE.
 -- Value-per-call: memory holds the payload and one row.

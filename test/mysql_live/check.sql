@@ -9,7 +9,7 @@
 SET client_min_messages = warning;
 SELECT set_config('wc.server', :'server', false), set_config('wc.conn', :'conn', false) \gset
 
-DROP TABLE IF EXISTS cap, conv, rep_raw, rep;
+DROP TABLE IF EXISTS cap, conv, rep_raw, rep, term, call_exec;
 CREATE TEMP TABLE cap AS
 SELECT pg_read_binary_file(:'client') AS client, pg_read_binary_file(:'srv') AS server;
 -- every packet of the connection (one pass; an error stops the script)
@@ -181,6 +181,175 @@ FROM (SELECT (e.error_code, e.sql_state, e.message) IS DISTINCT FROM
 	  FROM (SELECT f FROM rep WHERE f[1] = 'err') r
 	  LEFT JOIN conv c ON c.kind = 'err' AND c.command = r.f[2]::int
 	  LEFT JOIN LATERAL mysql_err_packet_decode(c.payload, :caps) e ON true) x;
+
+-- ---- cursors, array binding, long data, change user, LOCAL INFILE ----
+-- (driver.c's scenario_commands: its report lines cursor, fetch, bulk,
+-- long, change, infile and stmt_ok; clients that do not run it skip this)
+SELECT count(*) > 0 OR :'conn' ~ '^(connector-c|libmysqlclient) ' AS commands
+FROM rep WHERE f[1] IN ('cursor', 'long', 'change', 'infile') \gset
+\if :commands
+-- the last terminator (EOF or OK) of each command's response, its status
+CREATE TEMP TABLE term AS
+SELECT DISTINCT ON (c.command) c.command, c.command_type, c.kind,
+	   CASE WHEN c.kind = 'eof' THEN (SELECT e.status_flags FROM mysql_eof_packet_decode(c.payload, :caps) e)
+			ELSE (SELECT o.status_flags FROM mysql_ok_packet_decode(c.payload, :caps) o) END AS status
+FROM conv c
+WHERE c.direction = 'server' AND c.kind IN ('eof', 'ok')
+ORDER BY c.command, c.packet DESC;
+
+-- a read-only cursor: the execute's response is the column definitions and
+-- a terminator with SERVER_STATUS_CURSOR_EXISTS (0x40), no rows; each
+-- COM_STMT_FETCH is answered by binary rows and a terminator, the last with
+-- SERVER_STATUS_LAST_ROW_SENT (0x80); statuses as the library saw them
+INSERT INTO live_check
+SELECT :'server', :'conn', 'cursor: execute and COM_STMT_FETCH responses', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT t.status IS DISTINCT FROM r.f[3]::int OR
+			 (r.f[1] = 'cursor' AND (t.command_type <> 23 OR t.status & 64 = 0 OR
+									 EXISTS (SELECT FROM conv c WHERE c.command = t.command AND c.kind = 'binary_row'))) OR
+			 (r.f[1] = 'fetch' AND t.command_type <> 28) AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] IN ('cursor', 'fetch')) r
+	  LEFT JOIN term t ON t.command = r.f[2]::int
+	  UNION ALL
+	  SELECT coalesce((SELECT t.status & 128 = 0 FROM term t WHERE t.command_type = 28
+					   ORDER BY t.command DESC LIMIT 1), true)) x;
+
+-- the rows of the cursor, typed, against the library's values (300 rows
+-- over COM_STMT_FETCH commands only)
+INSERT INTO live_check
+SELECT :'server', :'conn', 'cursor: fetched rows = client library (300 rows)',
+	   count(*) FILTER (WHERE bad) + (count(d.command) <> 300)::int, count(*)
+FROM (SELECT c.command, c.result_set, c.row_number,
+			 mysql_row_populate_record(NULL::live_idv, c.payload, c.columns, true, c.row_number) AS decoded
+	  FROM conv c WHERE c.kind = 'binary_row' AND c.command_type = 28) d
+FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS row_number, f
+		   FROM rep WHERE f[1] = 'row'
+			 AND f[2] IN (SELECT f[2] FROM rep WHERE f[1] = 'cmd' AND f[3] = '28') OFFSET 0) r
+	USING (command, result_set, row_number),
+	LATERAL (SELECT d.decoded IS DISTINCT FROM
+					ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8')::bigint,
+						convert_from(pg_temp.unhex(r.f[6]), 'UTF8'))::live_idv
+					OR d.command IS NULL OR r.command IS NULL AS bad) b;
+
+-- a prepared CALL: two binary result sets (then the CALL's OK), typed,
+-- against the library's values
+CREATE TEMP TABLE call_exec AS
+SELECT f[2]::int + 1 AS command FROM rep
+WHERE f[1] = 'cmd' AND f[3] = '22' AND f[4] = encode(convert_to('CALL two_results()', 'UTF8'), 'hex');
+INSERT INTO live_check
+SELECT :'server', :'conn', 'prepared CALL: binary result sets = client library',
+	   count(*) FILTER (WHERE bad) + (count(d.command) <> 2)::int, count(*)
+FROM (SELECT c.command, c.result_set, c.row_number,
+			 CASE c.result_set
+				 WHEN 0 THEN row_to_json(mysql_row_populate_record(NULL::live_call0, c.payload, c.columns, true))::text
+				 ELSE row_to_json(mysql_row_populate_record(NULL::live_call1, c.payload, c.columns, true))::text
+			 END AS decoded
+	  FROM (SELECT * FROM conv WHERE kind = 'binary_row' AND command IN (SELECT command FROM call_exec)
+			OFFSET 0) c) d
+FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS row_number, f
+		   FROM rep WHERE f[1] = 'row' AND f[2]::int IN (SELECT command FROM call_exec) OFFSET 0) r
+	USING (command, result_set, row_number),
+	LATERAL (SELECT d.decoded IS DISTINCT FROM
+					CASE r.result_set
+						WHEN 0 THEN row_to_json(ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8')::bigint)::live_call0)::text
+						ELSE row_to_json(ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8'),
+											 convert_from(pg_temp.unhex(r.f[6]), 'UTF8')::numeric)::live_call1)::text
+					END OR d.command IS NULL OR r.command IS NULL AS bad) b;
+
+-- MariaDB's array binding: each row of COM_STMT_BULK_EXECUTE's parameters
+-- is what was bound (indicators; INT as 4 bytes, strings length-encoded),
+-- the OK counts the rows, and the SELECT that follows reads them back
+-- (DEFAULT: the column's default 'dflt')
+SELECT count(*) > 0 OR (:'server' = 'mariadb' AND :'conn' LIKE 'connector-c %') AS bulk
+FROM rep WHERE f[1] = 'bulk' \gset
+\if :bulk
+INSERT INTO live_check
+SELECT :'server', :'conn', 'bulk: parameter rows = bound = read back', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT r.f IS NULL OR b.command IS NULL OR
+			 (b.indicators, b.param_values) IS DISTINCT FROM
+			 (ARRAY[r.f[4]::int, r.f[6]::int],
+			  ARRAY[pg_temp.unhex(r.f[5]), CASE WHEN r.f[7] = 'N' THEN NULL ELSE mysql_lenenc_str(decode(r.f[7], 'hex')) END]) OR
+			 mysql_text_row_decode(t.payload, 2) IS DISTINCT FROM
+			 ARRAY[convert_to((SELECT CASE WHEN v >= 2147483648 THEN v - 4294967296 ELSE v END
+							   FROM mysql_int_le_decode(decode(nullif(r.f[5], 'N'), 'hex'), 0, 4) v)::text, 'UTF8'),
+				   CASE r.f[6] WHEN '2' THEN convert_to('dflt', 'UTF8') ELSE pg_temp.unhex(r.f[7]) END] AS bad
+	  FROM (SELECT c.command, bl.*
+			FROM conv c
+			JOIN conv p ON p.command = c.command - 1 AND p.kind = 'prepare_ok',
+			mysql_stmt_prepare_ok_decode(p.payload, :caps) po,
+			mysql_com_stmt_bulk_execute_decode(c.payload, po.num_params) bl
+			WHERE c.kind = 'command' AND c.command_type = 250) b
+	  FULL JOIN (SELECT f FROM rep WHERE f[1] = 'bulk') r ON (r.f[2]::int, r.f[3]::bigint) = (b.command, b.row_number)
+	  LEFT JOIN conv t ON t.kind = 'text_row' AND t.command = r.f[2]::int + 2 AND t.row_number = r.f[3]::bigint
+	  UNION ALL
+	  SELECT o.affected_rows IS DISTINCT FROM r.f[3]::numeric OR t.command_type <> 250
+	  FROM rep r JOIN term t ON t.command = r.f[2]::int AND t.kind = 'ok'
+		   JOIN conv c ON c.command = t.command AND c.kind = 'ok',
+		   mysql_ok_packet_decode(c.payload, :caps) o
+	  WHERE r.f[1] = 'stmt_ok' AND t.command_type = 250) x;
+\endif
+
+-- COM_STMT_SEND_LONG_DATA: the chunks streamed for the parameter are the
+-- bytes the driver sent, the execute decodes with that parameter streamed
+-- (a type, no value in the packet), its OK inserts one row, and the SELECT
+-- that follows reads the bytes back
+INSERT INTO live_check
+SELECT :'server', :'conn', 'long data: streamed = execute''s parameter = read back', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT (SELECT string_agg(substr(l.payload, 8), ''::bytea ORDER BY l.command)
+			  FROM conv l
+			  WHERE l.kind = 'command' AND l.command_type = 24 AND l.command < e.command
+				AND substr(l.payload, 2, 4) = substr(e.payload, 2, 4)
+				AND get_byte(l.payload, 5) + 256 * get_byte(l.payload, 6) = r.f[3]::int)
+			 IS DISTINCT FROM decode(r.f[4], 'hex') OR
+			 x.param_values[r.f[3]::int + 1] IS NOT NULL OR x.param_types[r.f[3]::int + 1] & 255 <> 252 OR
+			 (SELECT mysql_text_row_decode(t.payload, 2)
+			  FROM conv t WHERE t.kind = 'text_row' AND t.command = e.command + 2)
+			 IS DISTINCT FROM ARRAY['\x31'::bytea, decode(r.f[4], 'hex')] OR
+			 (SELECT o.affected_rows FROM conv c, mysql_ok_packet_decode(c.payload, :caps) o
+			  WHERE c.command = e.command AND c.kind = 'ok') IS DISTINCT FROM 1 AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'long') r
+	  LEFT JOIN conv e ON e.command = r.f[2]::int AND e.kind = 'command' AND e.command_type = 23
+	  LEFT JOIN LATERAL (SELECT p.payload FROM conv p
+						 WHERE p.kind = 'prepare_ok' AND p.command < e.command
+						   AND substr(p.payload, 2, 4) = substr(e.payload, 2, 4)
+						 ORDER BY p.command DESC LIMIT 1) p ON true
+	  LEFT JOIN LATERAL mysql_stmt_prepare_ok_decode(p.payload, :caps) po ON true
+	  LEFT JOIN LATERAL mysql_com_stmt_execute_decode(e.payload, po.num_params, :caps,
+													  (1::bigint << r.f[3]::int)) x ON true) x;
+
+-- COM_CHANGE_USER: the command names the user, its response (after any
+-- authentication exchange) is an OK, and the commands after it decode
+-- (SELECT CURRENT_USER() says the new user); COM_RESET_CONNECTION: one OK
+INSERT INTO live_check
+SELECT :'server', :'conn', 'change user and reset connection', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT (SELECT s.value FROM mysql_null_str_decode(c.payload, 1) s) IS DISTINCT FROM decode(r.f[3], 'hex') OR
+			 t.kind IS DISTINCT FROM 'ok' OR
+			 (SELECT mysql_text_row_decode(q.payload, 1) FROM conv q
+			  WHERE q.kind = 'text_row' AND q.command = c.command + 1)
+			 IS DISTINCT FROM ARRAY[decode(r.f[3], 'hex') || '\x4025'::bytea] AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'change') r
+	  LEFT JOIN conv c ON c.command = r.f[2]::int AND c.kind = 'command' AND c.command_type = 17
+	  LEFT JOIN term t ON t.command = c.command
+	  UNION ALL
+	  SELECT (SELECT array_agg(c.kind ORDER BY c.packet) FROM conv c
+			  WHERE c.command = r.f[2]::int AND c.direction = 'server') IS DISTINCT FROM ARRAY['ok']
+	  FROM rep r WHERE r.f[1] = 'cmd' AND r.f[3] = '31') x;
+
+-- LOAD DATA LOCAL INFILE: the server asks for the file the query names,
+-- the client's packets are the file's bytes, an empty one last
+INSERT INTO live_check
+SELECT :'server', :'conn', 'local infile: file requested = file sent', count(*) FILTER (WHERE bad), count(*)
+FROM (SELECT (SELECT string_agg(d.payload, ''::bytea ORDER BY d.packet) FROM conv d
+			  WHERE d.command = r.f[2]::int AND d.kind = 'infile_data') IS DISTINCT FROM decode(r.f[3], 'hex') OR
+			 (SELECT d.payload FROM conv d WHERE d.command = r.f[2]::int AND d.kind = 'infile_data'
+			  ORDER BY d.packet DESC LIMIT 1) IS DISTINCT FROM ''::bytea OR
+			 (SELECT l.payload FROM conv l WHERE l.command = r.f[2]::int AND l.kind = 'local_infile')
+			 IS DISTINCT FROM '\xfb'::bytea ||
+			 convert_to(substring(convert_from(pg_temp.unhex(q.f[4]), 'UTF8') FROM $re$INFILE '([^']*)'$re$), 'UTF8') OR
+			 t.kind IS DISTINCT FROM 'ok' AS bad
+	  FROM (SELECT f FROM rep WHERE f[1] = 'infile') r
+	  LEFT JOIN rep q ON q.f[1] = 'cmd' AND q.f[2] = r.f[2]
+	  LEFT JOIN term t ON t.command = r.f[2]::int) x;
+\endif
 
 -- 8. truncated and corrupted copies of this capture: clean errors naming the
 -- packet and the byte offset

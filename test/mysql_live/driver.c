@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #if defined(MARIADB_PACKAGE_VERSION_ID) || !defined(LIBMYSQL_VERSION_ID) || LIBMYSQL_VERSION_ID < 80000
 typedef my_bool wc_bool;
@@ -46,6 +47,7 @@ typedef bool wc_bool;
 static MYSQL *m;
 static FILE *out;
 static int	cmd;
+static const char *user0, *password0;
 
 static void
 fail(const char *what)
@@ -279,12 +281,113 @@ log_binary_value(MYSQL_STMT *st, MYSQL_FIELD *f, unsigned i, MYSQL_BIND *b)
 	hex(txt, (size_t) n);
 }
 
+/* The rows of a result with metadata META. */
+static void
+stmt_rows(MYSQL_STMT *st, MYSQL_RES *meta, int rs)
+{
+	unsigned	nf = mysql_num_fields(meta);
+	MYSQL_FIELD *f = mysql_fetch_fields(meta);
+	MYSQL_BIND *b = calloc(nf, sizeof(MYSQL_BIND));
+	unsigned long *len = calloc(nf, sizeof(unsigned long));
+	wc_bool    *isnull = calloc(nf, sizeof(wc_bool));
+	union
+	{
+		long long	i;
+		double		d;
+		float		f;
+		MYSQL_TIME	t;
+	}		   *val = calloc(nf, sizeof(*val));
+	long		r = 0;
+	int			fr;
+
+	log_fields(rs, f, nf);
+	for (unsigned i = 0; i < nf; i++)
+	{
+		b[i].length = &len[i];
+		b[i].is_null = &isnull[i];
+		b[i].buffer = &val[i];
+		b[i].buffer_length = sizeof(val[i]);
+		b[i].is_unsigned = (f[i].flags & UNSIGNED_FLAG) != 0;
+		switch (f[i].type)
+		{
+			case MYSQL_TYPE_TINY:
+			case MYSQL_TYPE_SHORT:
+			case MYSQL_TYPE_INT24:
+			case MYSQL_TYPE_LONG:
+			case MYSQL_TYPE_LONGLONG:
+			case MYSQL_TYPE_YEAR:
+				b[i].buffer_type = MYSQL_TYPE_LONGLONG;
+				break;
+			case MYSQL_TYPE_FLOAT:
+				b[i].buffer_type = MYSQL_TYPE_FLOAT;
+				break;
+			case MYSQL_TYPE_DOUBLE:
+				b[i].buffer_type = MYSQL_TYPE_DOUBLE;
+				break;
+			case MYSQL_TYPE_DATE:
+			case MYSQL_TYPE_DATETIME:
+			case MYSQL_TYPE_TIMESTAMP:
+			case MYSQL_TYPE_TIME:
+				/* the buffer type only says "a MYSQL_TIME" here */
+				b[i].buffer_type = MYSQL_TYPE_DATETIME;
+				if (f[i].type == MYSQL_TYPE_TIME)
+					b[i].buffer_type = MYSQL_TYPE_TIME;
+				else if (f[i].type == MYSQL_TYPE_DATE)
+					b[i].buffer_type = MYSQL_TYPE_DATE;
+				break;
+			default:
+				b[i].buffer_type = MYSQL_TYPE_BLOB;
+				b[i].buffer = NULL;
+				b[i].buffer_length = 0;
+				break;
+		}
+	}
+	if (mysql_stmt_bind_result(st, b) != 0 || mysql_stmt_store_result(st) != 0)
+		fail("bind_result/store_result");
+	while ((fr = mysql_stmt_fetch(st)) == 0 || fr == MYSQL_DATA_TRUNCATED)
+	{
+		fprintf(out, "row\t%d\t%d\t%ld", cmd, rs, ++r);
+		for (unsigned i = 0; i < nf; i++)
+		{
+			MYSQL_BIND	one = b[i];
+
+			if (one.buffer_type == MYSQL_TYPE_DATE || one.buffer_type == MYSQL_TYPE_TIME)
+				one.buffer_type = MYSQL_TYPE_DATETIME;
+			log_binary_value(st, &f[i], i, &one);
+		}
+		fputc('\n', out);
+	}
+	if (fr != MYSQL_NO_DATA)
+		fail("stmt_fetch");
+	fprintf(out, "end\t%d\t%d\t%u\t%u\n", cmd, rs, m->server_status, mysql_warning_count(m));
+	if ((m->server_status & SERVER_SESSION_STATE_CHANGED) && (m->server_capabilities & m->client_flag & WC_CLIENT_DEPRECATE_EOF))
+		log_tracks();
+	mysql_free_result(meta);
+	free(b);
+	free(len);
+	free(isnull);
+	free(val);
+}
+
+/* One result of an executed statement: its binary rows, or its OK. */
+static void
+stmt_result(MYSQL_STMT *st, int rs)
+{
+	MYSQL_RES  *meta = mysql_stmt_result_metadata(st);
+
+	if (meta == NULL)
+	{
+		log_ok(rs);
+		return;
+	}
+	stmt_rows(st, meta, rs);
+}
+
 /* COM_STMT_PREPARE, COM_STMT_EXECUTE (binary rows), COM_STMT_CLOSE. */
 static void
 prepared(const char *q, int nparams, long long ip, const char *sp)
 {
 	MYSQL_STMT *st = mysql_stmt_init(m);
-	MYSQL_RES  *meta;
 	MYSQL_BIND	params[2];
 	unsigned long splen = sp ? strlen(sp) : 0;
 	wc_bool		update = 1;
@@ -317,95 +420,352 @@ prepared(const char *q, int nparams, long long ip, const char *sp)
 		hexs(mysql_stmt_error(st));
 		fputc('\n', out);
 	}
-	else if ((meta = mysql_stmt_result_metadata(st)) != NULL)
-	{
-		unsigned	nf = mysql_num_fields(meta);
-		MYSQL_FIELD *f = mysql_fetch_fields(meta);
-		MYSQL_BIND *b = calloc(nf, sizeof(MYSQL_BIND));
-		unsigned long *len = calloc(nf, sizeof(unsigned long));
-		wc_bool    *isnull = calloc(nf, sizeof(wc_bool));
-		union
-		{
-			long long	i;
-			double		d;
-			float		f;
-			MYSQL_TIME	t;
-		}		   *val = calloc(nf, sizeof(*val));
-		long		r = 0;
-		int			fr;
-
-		log_fields(0, f, nf);
-		for (unsigned i = 0; i < nf; i++)
-		{
-			b[i].length = &len[i];
-			b[i].is_null = &isnull[i];
-			b[i].buffer = &val[i];
-			b[i].buffer_length = sizeof(val[i]);
-			b[i].is_unsigned = (f[i].flags & UNSIGNED_FLAG) != 0;
-			switch (f[i].type)
-			{
-				case MYSQL_TYPE_TINY:
-				case MYSQL_TYPE_SHORT:
-				case MYSQL_TYPE_INT24:
-				case MYSQL_TYPE_LONG:
-				case MYSQL_TYPE_LONGLONG:
-				case MYSQL_TYPE_YEAR:
-					b[i].buffer_type = MYSQL_TYPE_LONGLONG;
-					break;
-				case MYSQL_TYPE_FLOAT:
-					b[i].buffer_type = MYSQL_TYPE_FLOAT;
-					break;
-				case MYSQL_TYPE_DOUBLE:
-					b[i].buffer_type = MYSQL_TYPE_DOUBLE;
-					break;
-				case MYSQL_TYPE_DATE:
-				case MYSQL_TYPE_DATETIME:
-				case MYSQL_TYPE_TIMESTAMP:
-				case MYSQL_TYPE_TIME:
-					/* the buffer type only says "a MYSQL_TIME" here */
-					b[i].buffer_type = MYSQL_TYPE_DATETIME;
-					if (f[i].type == MYSQL_TYPE_TIME)
-						b[i].buffer_type = MYSQL_TYPE_TIME;
-					else if (f[i].type == MYSQL_TYPE_DATE)
-						b[i].buffer_type = MYSQL_TYPE_DATE;
-					break;
-				default:
-					b[i].buffer_type = MYSQL_TYPE_BLOB;
-					b[i].buffer = NULL;
-					b[i].buffer_length = 0;
-					break;
-			}
-		}
-		if (mysql_stmt_bind_result(st, b) != 0 || mysql_stmt_store_result(st) != 0)
-			fail("bind_result/store_result");
-		while ((fr = mysql_stmt_fetch(st)) == 0 || fr == MYSQL_DATA_TRUNCATED)
-		{
-			fprintf(out, "row\t%d\t0\t%ld", cmd, ++r);
-			for (unsigned i = 0; i < nf; i++)
-			{
-				MYSQL_BIND	one = b[i];
-
-				if (one.buffer_type == MYSQL_TYPE_DATE || one.buffer_type == MYSQL_TYPE_TIME)
-					one.buffer_type = MYSQL_TYPE_DATETIME;
-				log_binary_value(st, &f[i], i, &one);
-			}
-			fputc('\n', out);
-		}
-		if (fr != MYSQL_NO_DATA)
-			fail("stmt_fetch");
-		fprintf(out, "end\t%d\t0\t%u\t%u\n", cmd, m->server_status, mysql_warning_count(m));
-		if ((m->server_status & SERVER_SESSION_STATE_CHANGED) && (m->server_capabilities & m->client_flag & WC_CLIENT_DEPRECATE_EOF))
-			log_tracks();
-		mysql_free_result(meta);
-		free(b);
-		free(len);
-		free(isnull);
-		free(val);
-	}
 	else
-		log_ok(0);
+		stmt_result(st, 0);
 	mysql_stmt_close(st);
 	log_cmd(25, NULL);
+}
+
+/* ---- cursors, array binding, long data, change user, LOCAL INFILE ---- */
+
+/*
+ * A prepared SELECT (one LONGLONG parameter, columns INT and VARCHAR) read
+ * through a read-only cursor, PREFETCH rows per COM_STMT_FETCH:
+ *
+ *   cursor N STATUS     the execute's terminator status (CURSOR_EXISTS)
+ *   fetch  N STATUS     a COM_STMT_FETCH and the status after its rows
+ *
+ * and the rows of each fetch as "row" lines under that fetch (row numbers
+ * from 1 in each), with its "field" lines (the execute's definitions).
+ * The library sends a COM_STMT_FETCH when it has read the previous
+ * fetch's rows, until the server says SERVER_STATUS_LAST_ROW_SENT.
+ */
+static void
+cursor_select(const char *q, long long ip, unsigned long prefetch)
+{
+	MYSQL_STMT *st = mysql_stmt_init(m);
+	MYSQL_BIND	param, b[2];
+	MYSQL_RES  *meta;
+	MYSQL_FIELD *f;
+	unsigned long type = CURSOR_TYPE_READ_ONLY, len[2];
+	wc_bool		isnull[2];
+	long long	id;
+	unsigned long batch = 0;
+	long		r = 0;
+	int			fr,
+				fetched = 0;
+
+	log_cmd(22, q);
+	if (mysql_stmt_prepare(st, q, strlen(q)) != 0)
+		fail("cursor prepare");
+	memset(&param, 0, sizeof(param));
+	param.buffer_type = MYSQL_TYPE_LONGLONG;
+	param.buffer = &ip;
+	if (mysql_stmt_bind_param(st, &param) != 0 ||
+		mysql_stmt_attr_set(st, STMT_ATTR_CURSOR_TYPE, &type) != 0 ||
+		mysql_stmt_attr_set(st, STMT_ATTR_PREFETCH_ROWS, &prefetch) != 0)
+		fail("cursor attributes");
+	log_cmd(23, NULL);
+	if (mysql_stmt_execute(st) != 0)
+		fail("cursor execute");
+	fprintf(out, "cursor\t%d\t%u\n", cmd, m->server_status);
+	if ((meta = mysql_stmt_result_metadata(st)) == NULL || mysql_num_fields(meta) != 2)
+		fail("cursor metadata");
+	f = mysql_fetch_fields(meta);
+	memset(b, 0, sizeof(b));
+	b[0].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[0].buffer = &id;
+	b[0].is_null = &isnull[0];
+	b[0].length = &len[0];
+	b[1].buffer_type = MYSQL_TYPE_BLOB;
+	b[1].is_null = &isnull[1];
+	b[1].length = &len[1];
+	if (mysql_stmt_bind_result(st, b) != 0)
+		fail("cursor bind_result");
+	for (;;)
+	{
+		if ((r == 0 || batch == prefetch) && !(m->server_status & SERVER_STATUS_LAST_ROW_SENT))
+		{
+			/* this mysql_stmt_fetch sends a COM_STMT_FETCH */
+			log_cmd(28, NULL);
+			log_fields(0, f, 2);
+			batch = 0;
+			fetched = 1;
+		}
+		fr = mysql_stmt_fetch(st);
+		if (fetched)
+			fprintf(out, "fetch\t%d\t%u\n", cmd, m->server_status);
+		fetched = 0;
+		if (fr != 0 && fr != MYSQL_DATA_TRUNCATED)
+			break;
+		r++;
+		fprintf(out, "row\t%d\t0\t%lu", cmd, ++batch);
+		for (unsigned i = 0; i < 2; i++)
+			log_binary_value(st, &f[i], i, &b[i]);
+		fputc('\n', out);
+	}
+	if (fr != MYSQL_NO_DATA)
+		fail("cursor fetch");
+	mysql_free_result(meta);
+	mysql_stmt_close(st);
+	log_cmd(25, NULL);
+}
+
+#ifdef MARIADB_PACKAGE_VERSION_ID
+/*
+ * MariaDB's array binding: one COM_STMT_BULK_EXECUTE for five rows of two
+ * parameters (INT, VARCHAR) with values, NULL and DEFAULT.  What was bound:
+ *
+ *   bulk N ROW IND1 V1 IND2 V2     indicators (0 value, 1 NULL, 2 DEFAULT),
+ *                                  values as their bytes (INT: 4 bytes LE)
+ */
+static void
+bulk_insert(void)
+{
+	const char *q = "INSERT INTO bulk_t (id, s) VALUES (?, ?)";
+	MYSQL_STMT *st = mysql_stmt_init(m);
+	MYSQL_BIND	b[2];
+	int			ids[5] = {10, -2, 0, 2147483647, 77};
+	char		id_ind[5] = {STMT_INDICATOR_NONE, STMT_INDICATOR_NONE, STMT_INDICATOR_NULL,
+	STMT_INDICATOR_NONE, STMT_INDICATOR_NONE};
+	char	   *s[5] = {"one", "", NULL, "h\xc3\xa9 \xf0\x9f\x98\x80", "dflt?"};
+	unsigned long slen[5] = {3, 0, 0, 8, 5};
+	char		s_ind[5] = {STMT_INDICATOR_NONE, STMT_INDICATOR_NONE, STMT_INDICATOR_NULL,
+	STMT_INDICATOR_NONE, STMT_INDICATOR_DEFAULT};
+	unsigned int n = 5;
+
+	log_cmd(22, q);
+	if (mysql_stmt_prepare(st, q, strlen(q)) != 0)
+		fail("bulk prepare");
+	memset(b, 0, sizeof(b));
+	b[0].buffer_type = MYSQL_TYPE_LONG;
+	b[0].buffer = ids;
+	b[0].u.indicator = id_ind;
+	b[1].buffer_type = MYSQL_TYPE_STRING;
+	b[1].buffer = s;
+	b[1].length = slen;
+	b[1].u.indicator = s_ind;
+	if (mysql_stmt_attr_set(st, STMT_ATTR_ARRAY_SIZE, &n) != 0 || mysql_stmt_bind_param(st, b) != 0)
+		fail("bulk bind");
+	log_cmd(250, NULL);
+	for (unsigned i = 0; i < n; i++)
+	{
+		unsigned char le[4];
+		unsigned	u = (unsigned) ids[i];
+
+		for (int k = 0; k < 4; k++)
+			le[k] = (unsigned char) (u >> (8 * k));
+		fprintf(out, "bulk\t%d\t%u\t%d", cmd, i + 1, id_ind[i]);
+		if (id_ind[i] == STMT_INDICATOR_NONE)
+			hex(le, 4);
+		else
+			fputs("\tN", out);
+		fprintf(out, "\t%d", s_ind[i]);
+		if (s_ind[i] == STMT_INDICATOR_NONE)
+			hex(s[i], slen[i]);
+		else
+			fputs("\tN", out);
+		fputc('\n', out);
+	}
+	if (mysql_stmt_execute(st) != 0)
+		fail("bulk execute");
+	fprintf(out, "stmt_ok\t%d\t%llu\n", cmd, (unsigned long long) mysql_stmt_affected_rows(st));
+	mysql_stmt_close(st);
+	log_cmd(25, NULL);
+	query("SELECT id, s FROM bulk_t ORDER BY seq");
+}
+#endif
+
+/* The bytes streamed for the long-data parameter: deterministic, with
+ * every byte value. */
+static unsigned char *
+long_bytes(size_t n, unsigned seed)
+{
+	unsigned char *p = malloc(n);
+
+	if (p == NULL)
+		fail("malloc");
+	for (size_t i = 0; i < n; i++)
+		p[i] = (unsigned char) ((i * 7 + seed) % 256);
+	return p;
+}
+
+/*
+ * COM_STMT_SEND_LONG_DATA: a BLOB parameter streamed in three chunks, then
+ * the execute that inserts it and a SELECT that reads it back.
+ *
+ *   long N PARAM BYTES     the execute N, the parameter (0-based) and all
+ *                          the bytes streamed for it
+ */
+static void
+long_data(void)
+{
+	const char *q = "INSERT INTO longdata (id, b) VALUES (?, ?)";
+	MYSQL_STMT *st = mysql_stmt_init(m);
+	MYSQL_BIND	b[2];
+	long long	id = 1;
+	size_t		sizes[3] = {40000, 11, 70001};
+	unsigned char *all = malloc(40000 + 11 + 70001), *chunk;
+	size_t		off = 0;
+
+	log_cmd(22, q);
+	if (all == NULL || mysql_stmt_prepare(st, q, strlen(q)) != 0)
+		fail("long data prepare");
+	memset(b, 0, sizeof(b));
+	b[0].buffer_type = MYSQL_TYPE_LONGLONG;
+	b[0].buffer = &id;
+	b[1].buffer_type = MYSQL_TYPE_BLOB;
+	if (mysql_stmt_bind_param(st, b) != 0)
+		fail("long data bind");
+	for (int i = 0; i < 3; i++)
+	{
+		chunk = long_bytes(sizes[i], (unsigned) i * 101);
+		log_cmd(24, NULL);
+		if (mysql_stmt_send_long_data(st, 1, (const char *) chunk, sizes[i]) != 0)
+			fail("send_long_data");
+		memcpy(all + off, chunk, sizes[i]);
+		off += sizes[i];
+		free(chunk);
+	}
+	log_cmd(23, NULL);
+	fprintf(out, "long\t%d\t1", cmd);
+	hex(all, off);
+	fputc('\n', out);
+	if (mysql_stmt_execute(st) != 0)
+		fail("long data execute");
+	fprintf(out, "stmt_ok\t%d\t%llu\n", cmd, (unsigned long long) mysql_stmt_affected_rows(st));
+	mysql_stmt_close(st);
+	log_cmd(25, NULL);
+	free(all);
+	query("SELECT id, b FROM longdata ORDER BY id");
+}
+
+/*
+ * COM_CHANGE_USER to USER (its OK, after whatever authentication exchange
+ * its plugin asks for):
+ *
+ *   change N USER          the command and the user it changed to
+ */
+static void
+change_user(const char *user, const char *password)
+{
+	log_cmd(17, NULL);
+	fprintf(out, "change\t%d", cmd);
+	hexs(user);
+	fputc('\n', out);
+	if (mysql_change_user(m, user, password, "wc") != 0)
+		fail(user);
+	/* the session state of the OK that ends the exchange (Connector/C
+	 * keeps the previous OK's when this one has none) */
+	if (m->server_status & SERVER_SESSION_STATE_CHANGED)
+		log_tracks();
+	query("SELECT CURRENT_USER()");
+}
+
+/*
+ * LOAD DATA LOCAL INFILE of a file of 3000 lines written here:
+ *
+ *   infile N BYTES         the query N and the file's bytes
+ */
+static void
+local_infile(void)
+{
+	char		path[] = "/tmp/wc-live-infile-XXXXXX";
+	char		q[200];
+	int			fd = mkstemp(path);
+	FILE	   *fp = fd >= 0 ? fdopen(fd, "w+") : NULL;
+	char	   *content;
+	long		n;
+
+	if (fp == NULL)
+		fail("infile file");
+	for (int i = 1; i <= 3000; i++)
+		fprintf(fp, i % 97 == 0 ? "%d,\\N\n" : "%d,line %d caf\xc3\xa9\n", i, i);
+	n = ftell(fp);
+	content = malloc((size_t) n);
+	rewind(fp);
+	if (content == NULL || fread(content, 1, (size_t) n, fp) != (size_t) n)
+		fail("infile read");
+	fclose(fp);
+	snprintf(q, sizeof(q), "LOAD DATA LOCAL INFILE '%s' INTO TABLE infile_t "
+			 "CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' (id, s)", path);
+	query(q);
+	fprintf(out, "infile\t%d", cmd);
+	hex(content, (size_t) n);
+	fputc('\n', out);
+	free(content);
+	unlink(path);
+	query("SELECT COUNT(*), COUNT(s), SUM(id) FROM infile_t");
+}
+
+/*
+ * A prepared CALL of a procedure with two SELECTs: two binary result sets
+ * (SERVER_MORE_RESULTS_EXISTS on their terminators), then the CALL's OK.
+ */
+static void
+prepared_call(const char *q)
+{
+	MYSQL_STMT *st = mysql_stmt_init(m);
+	int			rs = 0,
+				nr;
+
+	log_cmd(22, q);
+	if (mysql_stmt_prepare(st, q, strlen(q)) != 0)
+		fail("call prepare");
+	log_cmd(23, NULL);
+	if (mysql_stmt_execute(st) != 0)
+		fail("call execute");
+	do
+		stmt_result(st, rs++);
+	while ((nr = mysql_stmt_next_result(st)) == 0);
+	if (nr > 0)
+		fail("call next_result");
+	mysql_stmt_close(st);
+	log_cmd(25, NULL);
+}
+
+/* The part of the scenario in this section. */
+static void
+scenario_commands(void)
+{
+	query("TRUNCATE TABLE bulk_t");
+	query("TRUNCATE TABLE longdata");
+	query("TRUNCATE TABLE infile_t");
+	cursor_select("SELECT id, v FROM big100k WHERE id < ? ORDER BY id", 300, 7);
+	prepared_call("CALL two_results()");
+#ifdef MARIADB_PACKAGE_VERSION_ID
+	{
+		/* MariaDB's extended capabilities (<< 32 in the protocol) */
+		unsigned long ext = 0;
+
+		if (mariadb_get_infov(m, MARIADB_CONNECTION_EXTENDED_SERVER_CAPABILITIES, &ext) == 0 &&
+			!(m->server_capabilities & CLIENT_MYSQL) &&
+			(ext & (MARIADB_CLIENT_STMT_BULK_OPERATIONS >> 32)))
+			bulk_insert();
+	}
+#endif
+	long_data();
+	local_infile();
+#ifdef MARIADB_PACKAGE_VERSION_ID
+	change_user("wc_native", "pw2");
+	change_user("wc_ed", "pw3");
+#else
+	/* caching_sha2_password: the full exchange (the server's RSA key)
+	 * first (ALTER USER empties the server's cache), the fast one once
+	 * the server has cached the password */
+	query("ALTER USER wc_sha2@'%' IDENTIFIED BY 'pw2'");
+	change_user("wc_sha2", "pw2");
+	change_user("wc_sha2", "pw2");
+#endif
+	log_cmd(31, NULL);
+	if (mysql_reset_connection(m) != 0)
+		fail("reset_connection");
+	if (m->server_status & SERVER_SESSION_STATE_CHANGED)
+		log_tracks();
+	query("SELECT CURRENT_USER(), @@session.autocommit");
+	prepared("SELECT id, c_vchar, c_ubig FROM all_types WHERE id >= ? AND c_vchar <> ? ORDER BY id",
+			 2, 2, "y");
+	change_user(user0, password0);
 }
 
 static const char *const setup_sql[] = {
@@ -458,6 +818,10 @@ static const char *const setup_sql[] = {
 	" CONCAT('row-', a.d + 10 * b.d + 100 * c.d + 1000 * e.d + 10000 * f.d)"
 	" FROM digits a, digits b, digits c, digits e, digits f",
 	"CREATE PROCEDURE two_results() BEGIN SELECT 1 AS one; SELECT 'two' AS two, 2.5 AS x; END",
+	/* scenario_commands */
+	"CREATE TABLE bulk_t (seq INT AUTO_INCREMENT PRIMARY KEY, id INT, s VARCHAR(20) DEFAULT 'dflt')",
+	"CREATE TABLE longdata (id INT PRIMARY KEY, b LONGBLOB)",
+	"CREATE TABLE infile_t (id INT PRIMARY KEY, s VARCHAR(40)) DEFAULT CHARSET = utf8mb4",
 	NULL
 };
 
@@ -502,6 +866,7 @@ scenario(void)
 	query("SET character_set_results = NULL");
 	query("SELECT id, c_latin, c_vchar FROM all_types ORDER BY id");
 	query("SET character_set_results = utf8mb4");
+	scenario_commands();
 }
 
 int
@@ -528,6 +893,20 @@ main(int argc, char **argv)
 		mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS, "zstd");
 #else
 		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
+#endif
+	}
+	user0 = argv[4];
+	password0 = argv[5];
+	{
+		unsigned int one = 1;
+		wc_bool		yes = 1;
+
+		mysql_options(m, MYSQL_OPT_LOCAL_INFILE, &one);
+#if !defined(MARIADB_PACKAGE_VERSION_ID)
+		/* caching_sha2_password without TLS: the RSA key exchange */
+		mysql_options(m, MYSQL_OPT_GET_SERVER_PUBLIC_KEY, &yes);
+#else
+		(void) yes;
 #endif
 	}
 	out = setup ? stderr : fopen(argv[6], "w");

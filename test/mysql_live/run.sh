@@ -187,6 +187,11 @@ start_mariadb() {
 	done
 	mariadb --no-defaults -S "$d/sock" -uroot \
 		-e "CREATE USER wc@'%' IDENTIFIED BY 'wcpw'; GRANT ALL ON *.* TO wc@'%'" || return 1
+	# users for driver.c's COM_CHANGE_USER: mysql_native_password and ed25519
+	mariadb --no-defaults -S "$d/sock" -uroot -e "INSTALL SONAME 'auth_ed25519';
+		CREATE USER wc_native@'%' IDENTIFIED VIA mysql_native_password USING PASSWORD('pw2');
+		CREATE USER wc_ed@'%' IDENTIFIED VIA ed25519 USING PASSWORD('pw3');
+		GRANT ALL ON *.* TO wc_native@'%'; GRANT ALL ON *.* TO wc_ed@'%'" || return 1
 	echo "   $(mariadb --no-defaults -S "$d/sock" -uroot -N -e 'SELECT VERSION()') on port $port as $user"
 	MARIADB_PORT=$port
 }
@@ -209,9 +214,12 @@ start_mysql() {
 	wc_chroot_run sid sh -c 'cd /tmp/wc-live && gcc -O2 -Wall -Wextra $(pkg-config --cflags mysqlclient) -o driver driver.c $(pkg-config --libs mysqlclient)' ||
 		return 1
 	port=$(free_port)
-	wc_mysql_start --port="$port" --bind-address=127.0.0.1 --max-allowed-packet=64M --skip-log-bin ||
-		return 1
+	wc_mysql_start --port="$port" --bind-address=127.0.0.1 --max-allowed-packet=64M --skip-log-bin \
+		--local-infile=1 || return 1
 	wc_mysql -e "CREATE USER wc@'%' IDENTIFIED BY ''; GRANT ALL ON *.* TO wc@'%'" || return 1
+	# a user for driver.c's COM_CHANGE_USER (caching_sha2_password)
+	wc_mysql -e "CREATE USER wc_sha2@'%' IDENTIFIED WITH caching_sha2_password BY 'pw2'; GRANT ALL ON *.* TO wc_sha2@'%'" ||
+		return 1
 	echo "   MySQL $(wc_mysql -N -e 'SELECT VERSION()') on port $port as nobody (sid chroot)"
 	MYSQL_PORT=$port
 }

@@ -36,3 +36,8 @@ INSERT INTO all_types_expected VALUES
 CREATE TABLE live_check (server text, conn text, name text, bad bigint, total bigint);
 -- one line per recorded connection: what was negotiated, packets by kind
 CREATE TABLE live_report (server text, conn text, capabilities bigint, packets text);
+-- the rows of driver.c's read-only cursor (scenario_commands)
+CREATE TABLE live_idv (id bigint, v text);
+-- the two result sets of driver.c's prepared CALL two_results()
+CREATE TABLE live_call0 (one bigint);
+CREATE TABLE live_call1 (two text, x numeric);
