@@ -94,8 +94,9 @@ test-citus:
 test-mysql-live:
 	bash test/mysql_live/run.sh
 
-# MariaDB writing binlogs under each logging option, decoded by
-# mysql_binlog_rows and compared with the tables and mariadb-binlog.
+# MariaDB and MySQL (sid chroot) writing binlogs under each logging option,
+# decoded by mysql_binlog_rows and compared with the tables and the
+# servers' mariadb-binlog and mysqlbinlog.
 test-mysql-binlog:
 	bash test/mysql_binlog/run.sh
 

@@ -466,10 +466,11 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
 }
 
-/* The rows of one row event (body already inflated where needed). */
-static void
+/* The rows of one row event (body already inflated where needed),
+ * numbered on from row; returns the last number. */
+static int64
 binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog_event *ev,
-				  const wc_binlog_rows *r)
+				  const wc_binlog_rows *r, int64 row)
 {
 	Datum		schema,
 				name;
@@ -477,7 +478,6 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 	const wc_binlog_table *t = binlog_maps_find(&c->maps, ev, r->table_id, &schema, &name,
 												&qualified);
 	size_t		pos = 0;
-	int64		row = 0;
 	Datum		change = CStringGetTextDatum(binlog_change_names[r->change]);
 	Datum		gtid = st->have_gtid ? CStringGetTextDatum(st->gtid) : (Datum) 0;
 
@@ -543,6 +543,7 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(c->tmp);
 	}
+	return row;
 }
 
 /* Row event header, inflating a MariaDB compressed rows part. */
@@ -579,6 +580,7 @@ binlog_walk_payload(const binlog_walk_ops *ops, void *arg, const wc_binlog_state
 	wc_binlog_event iev;
 	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
 								   (long long) ev->index);
+	int64		row = 0;
 
 	wc_binlog_payload_state(st, &in);
 	while (in.offset < len)
@@ -596,7 +598,7 @@ binlog_walk_payload(const binlog_walk_ops *ops, void *arg, const wc_binlog_state
 		else if (wc_binlog_is_rows_event(iev.h.type, &change, &compressed))
 		{
 			iev.h.log_pos = ev->h.log_pos;
-			ops->rows(arg, &in, &iev);
+			row = ops->rows(arg, &in, &iev, row);
 		}
 	}
 }
@@ -625,7 +627,7 @@ binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg)
 			if (payload)
 				binlog_walk_payload(ops, arg, &st, &ev);
 			else
-				ops->rows(arg, &st, &ev);
+				(void) ops->rows(arg, &st, &ev, 0);
 			MemoryContextSwitchTo(old);
 			MemoryContextReset(evcxt);
 		}
@@ -640,13 +642,13 @@ binlog_rows_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_even
 	binlog_maps_add(&((binlog_rows_ctx *) arg)->maps, st, ev);
 }
 
-static void
-binlog_rows_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+static int64
+binlog_rows_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row)
 {
 	wc_binlog_rows r;
 
 	binlog_rows_prepare(st, ev, &r);
-	binlog_rows_event((binlog_rows_ctx *) arg, st, ev, &r);
+	return binlog_rows_event((binlog_rows_ctx *) arg, st, ev, &r, row);
 }
 
 static Datum

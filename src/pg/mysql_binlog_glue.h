@@ -36,11 +36,14 @@ extern bool binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev)
 
 /* What binlog_walk calls: for each TABLE_MAP, and for each row event
  * (TRANSACTION_PAYLOAD_EVENTs are decompressed and their events walked in
- * place, with the payload event's index and log_pos). */
+ * place, with the payload event's index and log_pos).  rows numbers its
+ * rows on from row (0, or in a payload the number the payload's previous
+ * row events returned, so that event_index, row_in_event orders the rows)
+ * and returns the last number it gave. */
 typedef struct binlog_walk_ops
 {
 	void		(*table_map) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev);
-	void		(*rows) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev);
+	int64		(*rows) (void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row);
 } binlog_walk_ops;
 
 /* Every event of src in file order (begin, frame and check each, close);

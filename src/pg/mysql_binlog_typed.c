@@ -567,15 +567,17 @@ bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 
 /* ---- events ---- */
 
-static void
-bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
+/* The rows of one row event of the table, numbered on from row (other
+ * tables' events are skipped undecoded: row stays); returns the last
+ * number. */
+static int64
+bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row)
 {
 	wc_error	err;
 	wc_binlog_rows r;
 	const wc_binlog_table *t;
 	const char *qualified;
 	size_t		pos = 0;
-	int64		row = 0;
 	Datum		change;
 	Datum		gtid;
 
@@ -584,7 +586,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
 								 wc_binlog_event_type_name(ev->h.type)));
 	t = binlog_maps_find(&s->maps, ev, r.table_id, NULL, NULL, &qualified);
 	if (!s->have_id || r.table_id != s->table_id)
-		return;
+		return row;
 	if (r.compressed)
 	{
 		size_t		len;
@@ -644,6 +646,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(s->rowcxt);
 	}
+	return row;
 }
 
 static void
@@ -652,10 +655,10 @@ bt_walk_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *e
 	bt_table_map((bt_state *) arg, st, ev);
 }
 
-static void
-bt_walk_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev)
+static int64
+bt_walk_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, int64 row)
 {
-	bt_rows_event((bt_state *) arg, st, ev);
+	return bt_rows_event((bt_state *) arg, st, ev, row);
 }
 
 /* The text argument as UTF-8 (the log's names are). */

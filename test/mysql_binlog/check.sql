@@ -1,16 +1,19 @@
 -- check.sql: decode one binlog of the workload with wirecodec and compare
 -- (1) the final contents of every table, replayed from mysql_binlog_rows
 --     in log order, with what the server holds (export.sql), value by value;
--- (2) every row event's position and row count, and every value,
---     with mariadb-binlog -vv --base64-output=decode-rows.
--- psql variables: name (the configuration), bin (the binlog, read on the
--- client side into a large object), state (export.sql's output), verbose
--- (mariadb-binlog's output), keys ('names' when the log has column names).
+-- (2) every row event's position and row count, every value and every
+--     row's GTID with the server's own tool, mariadb-binlog or mysqlbinlog
+--     -vv --base64-output=decode-rows.
+-- psql variables: name (the configuration), server (mariadb or mysql), bin
+-- (the binlog, read on the client side into a large object), state
+-- (export.sql's output), verbose (the tool's output), keys ('names' when
+-- the log has column names).
 \set ON_ERROR_STOP 1
 \set QUIET 1
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS wirecodec;
 
+SELECT CASE :'server' WHEN 'mysql' THEN 'mysqlbinlog' ELSE 'mariadb-binlog' END AS tool \gset
 CREATE TABLE IF NOT EXISTS binlog_check (name text, what text, bad bigint, total bigint);
 
 -- the binlog as a large object, decoded by both readers
@@ -28,16 +31,39 @@ SELECT :'name', 'bytea and large object agree',
        (SELECT count(*) FROM ((TABLE r EXCEPT ALL TABLE rb) UNION ALL (TABLE rb EXCEPT ALL TABLE r)) d),
        (SELECT count(*) FROM r);
 
--- (1) replay into (table, id) -> row, merging minimal images
+-- event_index, row_in_event is unique: it orders the rows (inside a
+-- TRANSACTION_PAYLOAD_EVENT too, whose events' rows count on)
+INSERT INTO binlog_check
+SELECT :'name', 'event_index, row_in_event orders the rows',
+       count(*) - count(DISTINCT (event_index, row_in_event)), count(*)
+FROM r;
+
+-- (1) replay into (table, id) -> row, merging minimal images; every
+-- before image must hold what the replay holds for its columns (so each
+-- after image, partial JSON updates applied, is checked against the next
+-- change's before image as the server logged it)
 CREATE TEMP TABLE state (tbl text, id bigint, doc jsonb, PRIMARY KEY (tbl, id));
 CREATE TEMP TABLE replay_errors (msg text);
+CREATE TEMP TABLE before_check (bad bool);
 DO $$
 DECLARE
 	x record;
 	k text := CASE WHEN current_setting('wc.keys') = 'names' THEN 'id' ELSE '@1' END;
 	n int;
+	d jsonb;
 BEGIN
 	FOR x IN SELECT * FROM r WHERE schema_name = 'wcb' ORDER BY event_index, row_in_event LOOP
+		IF x.change <> 'insert' THEN
+			SELECT doc INTO d FROM state WHERE tbl = x.table_name AND id = (x.before->>k)::bigint;
+			IF d IS NOT NULL THEN
+				INSERT INTO before_check
+				SELECT count(*) > 0 FROM jsonb_each(x.before) b WHERE d ? b.key AND d -> b.key <> b.value;
+				IF (SELECT bad FROM before_check ORDER BY ctid DESC LIMIT 1) THEN
+					INSERT INTO replay_errors VALUES (format('before image differs from the replayed row %s: %s',
+															  x, d));
+				END IF;
+			END IF;
+		END IF;
 		IF x.change = 'insert' THEN
 			INSERT INTO state VALUES (x.table_name, (x.after->>k)::bigint, x.after);
 		ELSIF x.change = 'update' THEN
@@ -66,7 +92,11 @@ SELECT 'nums', n, o FROM unnest('{id,d1,d2,d3,d4,d5,f,db,b1,b64,b10,y}'::text[])
 UNION ALL
 SELECT 'times', n, o FROM unnest('{id,dt,t0,t1,t3,t6,dt0,dt2,dt4,dt6,ts0,ts1,ts3,ts6}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
-SELECT 'strs', n, o FROM unnest('{id,c,c255,vc,vl,va,vu2,vu16,vu32,vu3,bn,vb,tt,tx,mt,lt,tb,bb,mb,lb,e,st,j,g,p}'::text[]) WITH ORDINALITY u(n, o)
+SELECT 'strs', n, o FROM unnest('{id,c,c255,vc,vl,va,vu2,vu16,vu32,vu3,bn,vb,tt,tx,mt,lt,tb,bb,mb,lb,e,st,j}'::text[]) WITH ORDINALITY u(n, o)
+UNION ALL
+SELECT 'geo', n, o FROM unnest('{id,g,p}'::text[]) WITH ORDINALITY u(n, o)
+UNION ALL
+SELECT 'docs', n, o FROM unnest('{id,j,v}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
 SELECT 'many', n, o FROM unnest('{id,v}'::text[]) WITH ORDINALITY u(n, o);
 
@@ -79,7 +109,8 @@ SELECT w.tbl, w.id, e.key, e.value FROM want w, jsonb_each(w.doc) e;
 
 -- values compare as jsonb; FLOAT and DOUBLE as the float they name (the
 -- server prints FLOAT with 6 digits); without names in the log, ENUM and
--- SET are their index and bitmask; an absent key stands for a default NULL
+-- SET are their index and bitmask; an absent key stands for a default NULL;
+-- MySQL's binary JSON is the document, which the server exports as text
 CREATE TEMP TABLE diffs AS
 SELECT coalesce(g.tbl, w.tbl) AS tbl, coalesce(g.id, w.id) AS id, coalesce(g.key, w.key) AS key,
        g.value AS got, w.value AS want
@@ -93,67 +124,147 @@ WHERE NOT (g.value IS NOT DISTINCT FROM w.value
 			   abs((g.value #>> '{}')::float8 / nullif((w.value #>> '{}')::float8, 0) - 1) < 1e-5)
 		   OR (coalesce(g.key, w.key) = 'db' AND (g.value #>> '{}')::float8 = (w.value #>> '{}')::float8)
 		   OR (current_setting('wc.keys') <> 'names' AND coalesce(g.key, w.key) IN ('e', 'st') AND
-			   jsonb_typeof(g.value) = 'number'));
+			   jsonb_typeof(g.value) = 'number')
+		   OR (:'server' = 'mysql' AND coalesce(g.key, w.key) = 'j' AND jsonb_typeof(w.value) = 'string'
+			   AND jsonb_typeof(g.value) <> 'string' AND (w.value #>> '{}')::jsonb = g.value));
 INSERT INTO binlog_check
 SELECT :'name', 'replayed rows equal the tables', (SELECT count(*) FROM diffs) + (SELECT count(*) FROM replay_errors),
        (SELECT count(*) FROM want_kv);
 SELECT format('   %s: %s id %s %s: got %s, want %s', :'name', tbl, id, key, left(got::text, 120), left(want::text, 120))
 FROM diffs ORDER BY 1 LIMIT 20;
-SELECT '   ' || msg FROM replay_errors LIMIT 5;
+INSERT INTO binlog_check
+SELECT :'name', 'before images equal the replayed rows', count(*) FILTER (WHERE bad), count(*)
+FROM before_check;
+SELECT '   ' || left(msg, 400) FROM replay_errors LIMIT 5;
 
--- (2) mariadb-binlog -vv: "# at N" starts an event, "### INSERT INTO" /
+-- (2) the tool's -vv text: "# at N" starts an event, "### INSERT INTO" /
 -- "### UPDATE" / "### DELETE FROM" a row, "###   @k=v /* TYPE ... */" a value
 CREATE TEMP TABLE vtxt (n bigserial, line text);
 \set copy '\\copy vtxt (line) FROM ' :'verbose' ' WITH (FORMAT csv, DELIMITER E''\\x01'', QUOTE E''\\x02'', ENCODING ''LATIN1'')'
 :copy
-CREATE TEMP TABLE vlines AS SELECT n, line FROM vtxt;
 CREATE TEMP TABLE vrow AS
 SELECT n, line,
        max(CASE WHEN line ~ '^# at [0-9]+$' THEN substr(line, 6)::bigint END) OVER (ORDER BY n) AS at,
        count(*) FILTER (WHERE line ~ '^### (INSERT INTO|UPDATE|DELETE FROM) ') OVER (ORDER BY n) AS stmt
-FROM vlines;
--- rows per event: the server's tool and wirecodec
+FROM vtxt;
+-- the tool's rows: where it printed them, their order there, their table.
+-- mysqlbinlog prints the rows of a statement split over several events
+-- after the last of them, and the events inside a TRANSACTION_PAYLOAD_EVENT
+-- at the payload's end; it stops an event at a GEOMETRY value (it cannot
+-- print one), so on MySQL the geo table is compared through the replay only
+CREATE TEMP TABLE trow AS
+SELECT stmt, n, at, row_number() OVER (PARTITION BY at ORDER BY n) AS k,
+       (regexp_match(line, '^### [A-Z ]+ `[^`]*`\.`([^`]*)`'))[1] AS tbl
+FROM vrow WHERE line ~ '^### (INSERT INTO|UPDATE|DELETE FROM) ';
+CREATE TEMP TABLE tpos AS SELECT DISTINCT at FROM trow;
+-- our rows at the position where the tool prints them
+CREATE TEMP TABLE orow AS
+SELECT o.*, row_number() OVER (PARTITION BY o.at ORDER BY o.event_index, o.row_in_event) AS k
+FROM (SELECT r.*, (SELECT min(t.at) FROM tpos t
+				   WHERE t.at >= CASE WHEN e.event_type_name = 'TRANSACTION_PAYLOAD_EVENT'
+									  THEN e.log_pos ELSE e.byte_offset END) AS at
+	  FROM r JOIN ev e USING (event_index)) o;
+CREATE TEMP TABLE skipped AS
+SELECT DISTINCT at FROM trow WHERE :'server' = 'mysql' AND tbl = 'geo';
+-- rows per position: the server's tool and wirecodec
 CREATE TEMP TABLE counts AS
-SELECT e.byte_offset, e.event_type_name,
-       (SELECT count(*) FROM vrow v WHERE v.at = e.byte_offset AND v.line ~ '^### (INSERT INTO|UPDATE|DELETE FROM) ') AS tool,
-       (SELECT count(*) FROM r WHERE r.event_index = e.event_index) AS ours
-FROM ev e WHERE e.event_type_name ~ 'ROWS_(COMPRESSED_)?EVENT';
+SELECT coalesce(t.at, o.at) AS at, coalesce(t.rows, 0) AS tool, coalesce(o.rows, 0) AS ours
+FROM (SELECT at, count(*) AS rows FROM trow GROUP BY at) t
+FULL JOIN (SELECT at, count(*) AS rows FROM orow GROUP BY at) o USING (at)
+WHERE coalesce(t.at, o.at) IS NULL OR coalesce(t.at, o.at) NOT IN (SELECT at FROM skipped);
 INSERT INTO binlog_check
-SELECT :'name', 'rows per event as mariadb-binlog', count(*) FILTER (WHERE tool <> ours), count(*)
+SELECT :'name', 'rows per event as ' || :'tool', count(*) FILTER (WHERE tool <> ours), count(*)
 FROM counts;
-SELECT format('   %s: event at %s (%s): mariadb-binlog %s rows, wirecodec %s', :'name', byte_offset,
-			  event_type_name, tool, ours)
-FROM counts WHERE tool <> ours ORDER BY 1 LIMIT 10;
+SELECT format('   %s: rows printed at %s: %s %s rows, wirecodec %s', :'name', at, :'tool', tool, ours)
+FROM counts WHERE tool <> ours ORDER BY at NULLS FIRST LIMIT 10;
+
+-- every row's GTID: the tool's last "SET @@SESSION.GTID_NEXT= '...'"
+-- (MySQL; ANONYMOUS is our NULL) or "GTID d-s-n" (MariaDB) before it
+CREATE TEMP TABLE tgtid AS
+SELECT n, coalesce((regexp_match(line, '^SET @@SESSION\.GTID_NEXT= ''([^'']*)''/'))[1],
+				   (regexp_match(line, '^#.*\sGTID ([0-9]+-[0-9]+-[0-9]+)(\s|$)'))[1]) AS gtid
+FROM vtxt
+WHERE line ~ '^SET @@SESSION\.GTID_NEXT= ''' OR line ~ '^#.*\sGTID [0-9]+-[0-9]+-[0-9]+(\s|$)';
+CREATE TEMP TABLE gtids AS
+SELECT t.at, t.k, nullif((SELECT g.gtid FROM tgtid g WHERE g.n < t.n ORDER BY g.n DESC LIMIT 1), 'ANONYMOUS') AS tool,
+       o.gtid AS ours
+FROM trow t JOIN orow o USING (at, k);
+INSERT INTO binlog_check
+SELECT :'name', 'GTIDs as ' || :'tool', count(*) FILTER (WHERE tool IS DISTINCT FROM ours), count(*)
+FROM gtids;
+SELECT format('   %s: row %s at %s: %s GTID %s, wirecodec %s', :'name', k, at, :'tool', tool, ours)
+FROM gtids WHERE tool IS DISTINCT FROM ours ORDER BY at, k LIMIT 5;
 
 -- every value: the tool's text next to ours, in the tool's notation
 CREATE TEMP TABLE tvals AS
-SELECT stmt, (regexp_match(line, '^###   @([0-9]+)='))[1]::int AS col,
+SELECT stmt, line, (regexp_match(line, '^###   @([0-9]+)='))[1]::int AS col,
        regexp_match(line, '^###   @[0-9]+=(.*) /\* ([A-Z_0-9/]+)(\([^)]*\))? meta=([0-9]+) nullable=[01] is_null=([01]) \*/$') AS m,
        image
 FROM (SELECT v.*, count(*) FILTER (WHERE line ~ '^### (SET|WHERE)$') OVER (PARTITION BY stmt ORDER BY n) AS image
 	  FROM vrow v) v
 WHERE line ~ '^###   @[0-9]+=';
-CREATE TEMP TABLE ovals AS
-SELECT row_number() OVER (ORDER BY event_index, row_in_event) AS stmt, r.*
-FROM r;
 CREATE TEMP TABLE pairs AS
-SELECT t.stmt, t.col, t.image, t.m[1] AS tool, t.m[2] AS type, t.m[5] = '1' AS is_null,
+SELECT t.stmt, tr.at, tr.k, t.col, t.image, t.m[1] AS tool, t.m[2] AS type, t.m[5] = '1' AS is_null,
        CASE WHEN o.change = 'update' AND t.image = 2 THEN o.after
             WHEN o.change = 'insert' THEN o.after ELSE o.before END AS doc,
-       o.table_name
-FROM tvals t JOIN ovals o USING (stmt);
+       o.before AS before_doc, o.table_name
+FROM tvals t JOIN trow tr USING (stmt) JOIN orow o USING (at, k)
+WHERE tr.at NOT IN (SELECT at FROM skipped)
+  -- a partial JSON update, which mysqlbinlog prints as the diffs
+  -- (JSON_REPLACE(@2, '$.a', 2), over several lines): checked through the
+  -- before images above
+  AND t.line !~ '^###   @[0-9]+=JSON_(INSERT|REPLACE|REMOVE)\(';
 CREATE TEMP TABLE pvals AS
-SELECT p.*, coalesce(p.doc -> c.name, p.doc -> ('@' || p.col)) AS ours
+SELECT p.*, coalesce(p.doc -> c.name, p.doc -> ('@' || p.col)) AS ours,
+       coalesce(p.before_doc -> c.name, p.before_doc -> ('@' || p.col)) AS ours_before
 FROM pairs p LEFT JOIN colpos c ON c.tbl = p.table_name AND c.pos = p.col;
 
 -- the tool's notation of our value: numbers as they are, strings quoted
--- with bytes below 20 as \xNN (the tool's text is read as Latin-1, one
--- character a byte), DATE as YYYY:MM:DD, TIMESTAMP as
--- seconds, BIT as b'...', ENUM/SET as numbers
-CREATE FUNCTION pg_temp.quoted(b bytea) RETURNS text LANGUAGE sql AS $$
-	SELECT '''' || coalesce(string_agg(CASE WHEN x >= 32 THEN chr(x) ELSE '\x' || lpad(to_hex(x), 2, '0') END,
-									   '' ORDER BY i), '') || ''''
+-- (the tool's text is read as Latin-1, one character a byte; mariadb-binlog
+-- writes bytes below 20 as \xNN, mysqlbinlog also \b \t \n \r \' \\),
+-- DATE as YYYY:MM:DD, TIMESTAMP as seconds, BIT as b'...', ENUM/SET as
+-- numbers; MySQL's JSON as its text, VECTOR as floats
+CREATE FUNCTION pg_temp.quoted(b bytea, mysql bool) RETURNS text LANGUAGE sql AS $$
+	SELECT '''' || coalesce(string_agg(
+		CASE WHEN mysql AND x IN (8, 9, 10, 13, 39, 92) THEN
+				'\' || translate(chr(x), E'\b\t\n\r''\\', 'btnr''\')
+			 WHEN x >= 32 THEN chr(x) ELSE '\x' || lpad(to_hex(x), 2, '0') END,
+		'' ORDER BY i), '') || ''''
 	FROM (SELECT get_byte(b, i) AS x, i FROM generate_series(0, length(b) - 1) i) s $$;
+-- mysqlbinlog's quoted text back to the UTF-8 it quotes
+CREATE FUNCTION pg_temp.unquoted(t text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	b bytea := convert_to(substr(t, 2, length(t) - 2), 'LATIN1');
+	o bytea := '';
+	i int := 0;
+	c int;
+BEGIN
+	IF position('\\'::bytea IN b) = 0 THEN
+		RETURN convert_from(b, 'UTF8');
+	END IF;
+	WHILE i < length(b) LOOP
+		c := get_byte(b, i);
+		IF c = 92 AND get_byte(b, i + 1) = 120 THEN		-- \xNN
+			o := o || decode(convert_from(substring(b FROM i + 3 FOR 2), 'LATIN1'), 'hex');
+			i := i + 4;
+		ELSIF c = 92 THEN
+			c := get_byte(b, i + 1);
+			o := o || set_byte('\x00'::bytea, 0, CASE c WHEN 98 THEN 8 WHEN 116 THEN 9 WHEN 110 THEN 10
+															WHEN 114 THEN 13 ELSE c END);
+			i := i + 2;
+		ELSE
+			o := o || set_byte('\x00'::bytea, 0, c);
+			i := i + 1;
+		END IF;
+	END LOOP;
+	RETURN convert_from(o, 'UTF8');
+END $$;
+-- the float at byte i of a little-endian array of IEEE singles
+CREATE FUNCTION pg_temp.float4_at(b bytea, i int) RETURNS float8 LANGUAGE sql AS $$
+	SELECT (CASE WHEN get_byte(b, i + 3) >= 128 THEN -1 ELSE 1 END) *
+		   CASE WHEN e = 0 THEN m * 2::float8 ^ -149 ELSE (1 + m / 8388608.0) * 2::float8 ^ (e - 127) END
+	FROM (SELECT ((get_byte(b, i + 3) & 127) << 1) | (get_byte(b, i + 2) >> 7) AS e,
+				 (((get_byte(b, i + 2) & 127) << 16) | (get_byte(b, i + 1) << 8) | get_byte(b, i))::float8 AS m) f $$;
 CREATE TEMP TABLE verdict AS
 SELECT p.*,
 	CASE
@@ -161,6 +272,16 @@ SELECT p.*,
 	WHEN p.type IN ('TINYINT', 'SHORTINT', 'MEDIUMINT', 'INT', 'LONGINT') THEN	-- "-1 (255)"
 		split_part(p.tool, ' ', 1) = p.ours #>> '{}' OR p.tool ~ ('\(' || (p.ours #>> '{}') || '\)$')
 	WHEN p.type = 'DECIMAL' THEN p.tool = p.ours #>> '{}'
+	WHEN p.type = 'JSON' AND p.tool = '@' || p.col THEN	-- partial JSON, no diffs: unchanged
+		p.image = 2 AND p.ours = p.ours_before
+	WHEN p.type = 'JSON' THEN	-- the document's text (a string scalar bare), quoted
+		CASE WHEN jsonb_typeof(p.ours) = 'string' THEN pg_temp.unquoted(p.tool) = p.ours #>> '{}'
+			 ELSE pg_temp.unquoted(p.tool)::jsonb = p.ours END
+	WHEN p.type = 'VECTOR' THEN	-- [1.50000e+00,...]
+		(SELECT bool_and(abs(pg_temp.float4_at(decode(substr(p.ours #>> '{}', 3), 'hex'), 4 * (i::int - 1)) - x::float8)
+						 <= 1e-5 * abs(x::float8))
+				AND count(*) * 4 = length(decode(substr(p.ours #>> '{}', 3), 'hex'))
+		 FROM unnest(string_to_array(trim(both '[]' FROM p.tool), ',')) WITH ORDINALITY u(x, i))
 	WHEN p.type = 'DOUBLE' THEN p.tool::float8 = (p.ours #>> '{}')::float8
 	WHEN p.type = 'FLOAT' THEN abs(p.tool::float8 - (p.ours #>> '{}')::float8) <= 1e-5 * abs(p.tool::float8) + 1e-44
 	WHEN p.type = 'YEAR' THEN p.tool = p.ours #>> '{}' OR (p.tool = '1900' AND p.ours = '0')
@@ -172,18 +293,18 @@ SELECT p.*,
 	WHEN p.type IN ('ENUM', 'SET') THEN jsonb_typeof(p.ours) = 'string' OR p.tool = p.ours #>> '{}'
 		OR (p.type = 'SET' AND p.tool ~ '^b''[01]+''$')
 	WHEN (p.type IN ('STRING', 'VARSTRING', 'GEOMETRY') OR p.type ~ 'BLOB') AND (p.ours #>> '{}') ~ '^\\x' THEN
-		p.tool = pg_temp.quoted(decode(substr(p.ours #>> '{}', 3), 'hex'))
-		OR (p.type = 'STRING' AND p.tool = pg_temp.quoted(rtrim(decode(substr(p.ours #>> '{}', 3), 'hex'), '\x00'::bytea)))
+		p.tool = pg_temp.quoted(decode(substr(p.ours #>> '{}', 3), 'hex'), :'server' = 'mysql')
+		OR (p.type = 'STRING' AND p.tool = pg_temp.quoted(rtrim(decode(substr(p.ours #>> '{}', 3), 'hex'), '\x00'::bytea), :'server' = 'mysql'))
 	WHEN p.type IN ('STRING', 'VARSTRING') OR p.type ~ 'BLOB' THEN
 		CASE WHEN p.table_name = 'strs' AND p.col = 5 THEN	-- latin1: Windows-1252
-				p.tool = pg_temp.quoted(convert_to(p.ours #>> '{}', 'WIN1252'))
+				p.tool = pg_temp.quoted(convert_to(p.ours #>> '{}', 'WIN1252'), :'server' = 'mysql')
 			 WHEN p.table_name = 'strs' AND p.col IN (7, 8, 9) THEN	-- UCS-2, UTF-16, UTF-32
 				true	-- not encodings of PostgreSQL: compared through the replay only
-			 ELSE p.tool = pg_temp.quoted(convert_to(p.ours #>> '{}', 'UTF8')) END
+			 ELSE p.tool = pg_temp.quoted(convert_to(p.ours #>> '{}', 'UTF8'), :'server' = 'mysql') END
 	ELSE NULL END AS ok
 FROM pvals p;
 INSERT INTO binlog_check
-SELECT :'name', 'values as mariadb-binlog -vv', count(*) FILTER (WHERE ok IS NOT TRUE), count(*)
+SELECT :'name', 'values as ' || :'tool' || ' -vv', count(*) FILTER (WHERE ok IS NOT TRUE), count(*)
 FROM verdict;
-SELECT format('   %s: statement %s @%s %s: tool %s, ours %s', :'name', stmt, col, type, left(tool, 100), left(ours::text, 100))
-FROM verdict WHERE ok IS NOT TRUE ORDER BY stmt, col LIMIT 20;
+SELECT format('   %s: row %s at %s @%s %s: tool %s, ours %s', :'name', k, at, col, type, left(tool, 100), left(ours::text, 100))
+FROM verdict WHERE ok IS NOT TRUE ORDER BY at, k, col LIMIT 20;

@@ -25,6 +25,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
 . "$here/../chroot.sh"
+. "$here/../mysql_sid.sh"
 cd "$wc_root"
 
 passed=0
@@ -36,20 +37,16 @@ mysql_root=
 
 cleanup() {
 	# the servers by their pid files (runuser/chroot may not pass signals on)
-	local f
-	for f in "$work/mariadb/pid" ${mysql_root:+"$mysql_root/tmp/wc-live/pid"}; do
-		[ -s "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
-	done
-	for f in "$work/mariadb/pid" ${mysql_root:+"$mysql_root/tmp/wc-live/pid"}; do
-		for _ in $(seq 1 100); do
-			[ -s "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null || break
-			sleep 0.1
-		done
+	local f=$work/mariadb/pid
+	[ -s "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+	wc_mysql_stop
+	for _ in $(seq 1 100); do
+		[ -s "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null || break
+		sleep 0.1
 	done
 	for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
 	pids=()
-	[ -n "$mysql_root" ] && wc_chroot_leave sid
 	mysql_root=
 	wc_cluster_stop
 }
@@ -240,34 +237,19 @@ mysql_driver() {
 
 start_mysql() {
 	local port
-	wc_chroot_ensure sid mysql-server-core mysql-client-core libmysqlclient-dev gcc libc6-dev pkgconf || return 1
-	wc_chroot_enter sid || return 1
-	mysql_root=$WC_CHROOT
-	rm -rf "$mysql_root/tmp/wc-live"
-	mkdir -p "$mysql_root/tmp/wc-live" && cp "$here/driver.c" "$mysql_root/tmp/wc-live/"
+	wc_mysql_prepare wc-live libmysqlclient-dev gcc libc6-dev pkgconf || return 1
+	mysql_root=$WC_MYSQL_ROOT
+	cp "$here/driver.c" "$mysql_root/tmp/wc-live/"
 	wc_chroot_run sid sh -c 'cd /tmp/wc-live && gcc -O2 -Wall -Wextra $(pkg-config --cflags mysqlclient) -o driver driver.c $(pkg-config --libs mysqlclient)' ||
 		return 1
-	chown nobody: "$mysql_root/tmp/wc-live"
-	chmod 1777 "$mysql_root/tmp"
-	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --initialize-insecure --user=nobody \
-		--datadir=/tmp/wc-live/data >"$work/mysql-init.log" 2>&1 || { cat "$work/mysql-init.log"; return 1; }
 	port=$(free_port)
-	wc_chroot_run sid /usr/sbin/mysqld --no-defaults --user=nobody --datadir=/tmp/wc-live/data \
-		--port="$port" --bind-address=127.0.0.1 --socket=/tmp/wc-live/sock --mysqlx=OFF \
-		--max-allowed-packet=64M --skip-log-bin --secure-file-priv=/tmp/wc-live --local-infile=1 \
-		--pid-file=/tmp/wc-live/pid \
-		--log-error=/tmp/wc-live/error.log >/dev/null 2>&1 &
-	pids+=($!)
-	for _ in $(seq 1 300); do
-		wc_chroot_run sid mysqladmin --no-defaults -S /tmp/wc-live/sock -uroot ping >/dev/null 2>&1 && break
-		sleep 0.2
-	done
-	wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot \
-		-e "CREATE USER wc@'%' IDENTIFIED BY ''; GRANT ALL ON *.* TO wc@'%'" || return 1
+	wc_mysql_start --port="$port" --bind-address=127.0.0.1 --max-allowed-packet=64M --skip-log-bin \
+		--local-infile=1 || return 1
+	wc_mysql -e "CREATE USER wc@'%' IDENTIFIED BY ''; GRANT ALL ON *.* TO wc@'%'" || return 1
 	# a user for driver.c's COM_CHANGE_USER (caching_sha2_password)
-	wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot \
-		-e "CREATE USER wc_sha2@'%' IDENTIFIED WITH caching_sha2_password BY 'pw2'; GRANT ALL ON *.* TO wc_sha2@'%'" || return 1
-	echo "   MySQL $(wc_chroot_run sid mysql --no-defaults -S /tmp/wc-live/sock -uroot -N -e 'SELECT VERSION()') on port $port as nobody (sid chroot)"
+	wc_mysql -e "CREATE USER wc_sha2@'%' IDENTIFIED WITH caching_sha2_password BY 'pw2'; GRANT ALL ON *.* TO wc_sha2@'%'" ||
+		return 1
+	echo "   MySQL $(wc_mysql -N -e 'SELECT VERSION()') on port $port as nobody (sid chroot)"
 	MYSQL_PORT=$port
 }
 

@@ -477,6 +477,16 @@ test_files(void)
 	CHECK(w->st == WC_OK && w->rows == 874 && strstr(w->text, "\"@21\": 3") != NULL,
 		  "mariadb 10.11 minimal compressed: st %d rows %d", w->st, w->rows);
 	free(b);
+
+	/* MySQL 9.7 with GTIDs (uuid:n) and one compressed transaction, whose
+	 * rows sql/mysql_binlog_mysql97.sql decodes */
+	b = read_file("mysql-9.7-gtid-payload.bin", &len);
+	walk_file(b, len, w);
+	CHECK(w->st == WC_OK && w->events == 11 && w->gtids == 4 &&
+		  strcmp(w->last_gtid, "3a542ac6-ef3b-11f1-8d21-02fc00000001:4") == 0,
+		  "mysql 9.7 gtid payload: st %d events %d gtids %d last %s", w->st, w->events,
+		  w->gtids, w->last_gtid);
+	free(b);
 	free(w);
 }
 
