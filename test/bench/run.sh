@@ -6,7 +6,8 @@
 # part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql); BENCH=etl
 # only the decoding-into-tables part (sql_etl.sql, sql_mysql_binlog.sql, the
 # client-library baseline, etl_report.sql); BENCH=binlog only the binlog
-# part of it (sql_mysql_binlog.sql, etl_report.sql).
+# part of it (binlog_mariadb.sh, sql_mysql_binlog.sql, bench_binlog_rounds,
+# etl_report.sql).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"

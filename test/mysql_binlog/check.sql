@@ -3,7 +3,9 @@
 --     in log order, with what the server holds (export.sql), value by value;
 -- (2) every row event's position and row count, every value and every
 --     row's GTID with the server's own tool, mariadb-binlog or mysqlbinlog
---     -vv --base64-output=decode-rows.
+--     -vv --base64-output=decode-rows;
+-- (3) each table's rows from the typed form, mysql_binlog_rows(binlog,
+--     schema, table, base), with the jsonb form's read into the same row type.
 -- psql variables: name (the configuration), server (mariadb or mysql), bin
 -- (the binlog, read on the client side into a large object), state
 -- (export.sql's output), verbose (the tool's output), keys ('names' when
