@@ -90,7 +90,9 @@ bench_binlog_rounds() {
 	done
 	median() { printf '%s\n' "$@" | sort -g | sed -n 3p; }
 	ratios() {	# median of the per-round ratios of $1 to $2
-		local a=(${ms[$1]}) b=(${ms[$2]}) j r=()
+		local a b j r=()
+		read -r -a a <<<"${ms[$1]}"
+		read -r -a b <<<"${ms[$2]}"
 		for j in 0 1 2 3 4; do r+=("$(awk -v x="${a[$j]}" -v y="${b[$j]}" 'BEGIN { printf "%.4f", x / y }')"); done
 		median "${r[@]}"
 	}
