@@ -6,7 +6,8 @@
 # part (sql_bulk_io.sql, pg_dump / pg_restore, bulk_report.sql); BENCH=etl
 # only the decoding-into-tables part (sql_etl.sql, sql_mysql_binlog.sql, the
 # client-library baseline, etl_report.sql); BENCH=binlog only the binlog
-# part of it (sql_mysql_binlog.sql, etl_report.sql).
+# part of it (binlog_mariadb.sh, sql_mysql_binlog.sql, bench_binlog_rounds,
+# etl_report.sql).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
@@ -28,6 +29,18 @@ echo "== SQL (per-row cost over a 1M-row scan; ratio to the base in the same run
 # every bench table stays in shared buffers, so that no case reads the disk
 WC_EXTRA_CONF="shared_buffers = 3GB" wc_setup_cluster
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+# The binlog part (all but BENCH=bulk): a binlog of 1,000,000 row changes
+# recorded from a real MariaDB (binlog_mariadb.sh), read by
+# sql_mysql_binlog.sql and timed by bench_binlog_rounds below.
+bl_rows=1000000
+bl_file=$(mktemp /tmp/wirecodec-bench-binlog.XXXXXX.bin)
+trap 'rm -f "$bl_file"; wc_cluster_stop' EXIT
+bl_ok=false
+if [ "$only" != bulk ]; then
+	echo "== MySQL binlog: recording $bl_rows row changes from MariaDB"
+	"$wc_root/test/bench/binlog_mariadb.sh" "$bl_file" "$bl_rows" && bl_ok=true ||
+		echo "   (MariaDB did not record the binlog: the binlog part is not measured)"
+fi
 {
 	echo 'CREATE EXTENSION wirecodec;'
 	cat test/bench/bench_setup.sql
@@ -41,7 +54,63 @@ psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 	*) cat test/bench/sql_*.sql ;;
 	esac
 	echo '\o'
-} | psql -P pager=off
+} | psql -P pager=off -v bench_binlog="$bl_file" -v bench_binlog_rows=$bl_rows -v bench_binlog_ok=$bl_ok
+
+# The binlog loads, timed in alternating rounds (the order reversed every
+# other round) with mariadb-binlog -vv --base64-output=decode-rows printing
+# the same file to /dev/null: the median time of each over 5 rounds after
+# a warm-up round, and the median of the 5 per-round ratios to the typed
+# INSERT ... SELECT and to the tool.
+bench_binlog_rounds() {
+	local names=(base typed jsonb count tool) k i n t
+	local -A q=(
+		[base]="INSERT INTO bench_bl SELECT * FROM bench_bl_src"
+		[typed]="INSERT INTO bench_bl SELECT (r.after).* FROM bench_bl_file, mysql_binlog_rows(b, 'bench', 'orders', NULL::bench_bl) r"
+		[jsonb]="INSERT INTO bench_bl SELECT (r.after->>'id')::int, r.after->>'customer', (r.after->>'placed')::timestamp, (r.after->>'amount')::numeric, (r.after->>'qty')::int FROM bench_bl_file, mysql_binlog_rows(b) r WHERE r.table_name = 'orders'"
+		[count]="SELECT count(*) FROM bench_bl_file, mysql_binlog_rows(b, 'bench', 'orders', NULL::bench_bl)")
+	local -A ms=()
+	once() {	# one timing of $1 in ms
+		if [ "$1" = tool ]; then
+			local t0 t1
+			t0=$(date +%s%N)
+			mariadb-binlog --no-defaults -vv --base64-output=decode-rows "$bl_file" >/dev/null
+			t1=$(date +%s%N)
+			echo $(((t1 - t0) / 1000))e-3
+		else
+			psql -At -c 'TRUNCATE bench_bl' -c "SELECT bench_once(\$q\$${q[$1]}\$q\$)"
+		fi
+	}
+	echo "== MySQL binlog: $bl_rows row changes, 5 alternating rounds"
+	for k in 0 1 2 3 4 5; do
+		for ((i = 0; i < ${#names[@]}; i++)); do
+			n=${names[$((k % 2 ? ${#names[@]} - 1 - i : i))]}
+			t=$(once "$n")
+			[ "$k" -gt 0 ] && ms[$n]+="$t "
+		done
+	done
+	median() { printf '%s\n' "$@" | sort -g | sed -n 3p; }
+	ratios() {	# median of the per-round ratios of $1 to $2
+		local a b j r=()
+		read -r -a a <<<"${ms[$1]}"
+		read -r -a b <<<"${ms[$2]}"
+		for j in 0 1 2 3 4; do r+=("$(awk -v x="${a[$j]}" -v y="${b[$j]}" 'BEGIN { printf "%.4f", x / y }')"); done
+		median "${r[@]}"
+	}
+	local base='binlog base: INSERT SELECT * FROM the same typed rows'
+	local tool='binlog base: mariadb-binlog -vv --base64-output=decode-rows > /dev/null'
+	local typed='binlog: INSERT SELECT (after).* FROM mysql_binlog_rows(b, schema, table, NULL::t)'
+	local jsonb='binlog: INSERT SELECT (after->>..)::type FROM mysql_binlog_rows(b) (jsonb)'
+	local count='binlog: count(*) FROM mysql_binlog_rows(b, schema, table, NULL::t) (decode only)'
+	psql -c "INSERT INTO bench_results VALUES
+		('etl', '$base', NULL, $bl_rows, $(median ${ms[base]}), 0, NULL),
+		('etl', '$typed', '$base', $bl_rows, $(median ${ms[typed]}), 0, $(ratios typed base)),
+		('etl', '$jsonb', '$base', $bl_rows, $(median ${ms[jsonb]}), 0, $(ratios jsonb base)),
+		('etl', '$tool', NULL, $bl_rows, $(median ${ms[tool]}), 0, NULL),
+		('etl', '$typed [vs tool]', '$tool', $bl_rows, $(median ${ms[typed]}), 0, $(ratios typed tool)),
+		('etl', '$jsonb [vs tool]', '$tool', $bl_rows, $(median ${ms[jsonb]}), 0, $(ratios jsonb tool)),
+		('etl', '$count [vs tool]', '$tool', $bl_rows, $(median ${ms[count]}), 0, $(ratios count tool))"
+}
+$bl_ok && bench_binlog_rounds
 
 # pg_dump (custom format, uncompressed) and pg_restore (--clean, into a
 # second database) of each bulk_dump_* table of sql_bulk_io.sql, median of 3.

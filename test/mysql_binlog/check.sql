@@ -3,7 +3,9 @@
 --     in log order, with what the server holds (export.sql), value by value;
 -- (2) every row event's position and row count, every value and every
 --     row's GTID with the server's own tool, mariadb-binlog or mysqlbinlog
---     -vv --base64-output=decode-rows.
+--     -vv --base64-output=decode-rows;
+-- (3) each table's rows from the typed form, mysql_binlog_rows(binlog,
+--     schema, table, base), with the jsonb form's read into the same row type.
 -- psql variables: name (the configuration), server (mariadb or mysql), bin
 -- (the binlog, read on the client side into a large object), state
 -- (export.sql's output), verbose (the tool's output), keys ('names' when
@@ -308,3 +310,67 @@ SELECT :'name', 'values as ' || :'tool' || ' -vv', count(*) FILTER (WHERE ok IS 
 FROM verdict;
 SELECT format('   %s: row %s at %s @%s %s: tool %s, ours %s', :'name', k, at, col, type, left(tool, 100), left(ours::text, 100))
 FROM verdict WHERE ok IS NOT TRUE ORDER BY at, k, col LIMIT 20;
+
+-- (3) the typed form, mysql_binlog_rows(binlog, schema, table, base), of
+-- each table of the workload against the jsonb form: the same changes in
+-- the same order (row_in_event counts differently inside a
+-- TRANSACTION_PAYLOAD_EVENT, so rows pair by their rank in the table), and
+-- every image the jsonb image read into the same row type
+-- (jsonb_populate_record, positional keys renamed, BIT's number as bits),
+-- compared as text.
+-- TIMESTAMP goes into timestamp (UTC wall-clock time on both sides); JSON
+-- into text on MariaDB (a string in the log), jsonb on MySQL (the binary
+-- document).
+SET TimeZone = 'UTC';
+SELECT CASE :'server' WHEN 'mysql' THEN 'jsonb' ELSE 'text' END AS jtype \gset
+CREATE TYPE pg_temp.ints AS (id int, ti int2, tiu int2, si int2, siu int4, mi int4, miu int4, i int4,
+							 iu int8, bi int8, biu numeric);
+CREATE TYPE pg_temp.nums AS (id int, d1 numeric, d2 numeric, d3 numeric, d4 numeric, d5 numeric,
+							 f float4, db float8, b1 bit(1), b64 bit(64), b10 bit(10), y int);
+CREATE TYPE pg_temp.times AS (id int, dt date, t0 interval, t1 interval, t3 interval, t6 interval,
+							  dt0 timestamp, dt2 timestamp, dt4 timestamp, dt6 timestamp,
+							  ts0 timestamp, ts1 timestamp, ts3 timestamp, ts6 timestamp);
+CREATE TYPE pg_temp.strs AS (id int, c text, c255 text, vc text, vl text, va text, vu2 text,
+							 vu16 text, vu32 text, vu3 text, bn bytea, vb bytea, tt text, tx text,
+							 mt text, lt text, tb bytea, bb bytea, mb bytea, lb bytea, e text, st text,
+							 j :jtype);
+CREATE TYPE pg_temp.geo AS (id int, g bytea, p bytea);
+CREATE TYPE pg_temp.docs AS (id int, j jsonb, v bytea);
+CREATE TYPE pg_temp.many AS (id int, v text);
+-- a BIT column's number as the bit string of the column's width
+CREATE FUNCTION pg_temp.bits(v numeric, width int) RETURNS text LANGUAGE sql AS $$
+	SELECT string_agg(mod(div(v, 2::numeric ^ i), 2)::text, '' ORDER BY i DESC)
+	FROM generate_series(0, width - 1) i $$;
+CREATE FUNCTION pg_temp.named(t text, d jsonb) RETURNS jsonb LANGUAGE sql AS $$
+	SELECT jsonb_object_agg(k, CASE WHEN t = 'nums' AND k IN ('b1', 'b64', 'b10') AND jsonb_typeof(v) = 'number'
+									THEN to_jsonb(pg_temp.bits(v::numeric, substr(k, 2)::int)) ELSE v END)
+	FROM (SELECT coalesce(c.name, e.key) AS k, e.value AS v
+		  FROM jsonb_each(d) e LEFT JOIN colpos c ON c.tbl = t AND '@' || c.pos = e.key) e $$;
+CREATE TEMP TABLE binf AS SELECT pg_read_binary_file(:'bin') AS b;
+CREATE TEMP TABLE typed_pairs (tbl text, n bigint, same bool, typed text, jsonb text);
+DO $$
+DECLARE
+	t text;
+BEGIN
+	FOR t IN SELECT DISTINCT table_name FROM r WHERE schema_name = 'wcb' ORDER BY 1 LOOP
+		EXECUTE format($q$
+			INSERT INTO typed_pairs
+			SELECT %1$L, coalesce(a.n, j.n),
+				   a.change IS NOT DISTINCT FROM j.change
+				   AND a.before::text IS NOT DISTINCT FROM j.before::text
+				   AND a.after::text IS NOT DISTINCT FROM j.after::text,
+				   format('%%s %%s -> %%s', a.change, a.before, a.after),
+				   format('%%s %%s -> %%s', j.change, j.before, j.after)
+			FROM (SELECT row_number() OVER (ORDER BY event_index, row_in_event) AS n, change, before, after
+				  FROM binf, mysql_binlog_rows(b, 'wcb', %1$L, NULL::pg_temp.%1$I)) a
+			FULL JOIN (SELECT row_number() OVER (ORDER BY event_index, row_in_event) AS n, change,
+							  jsonb_populate_record(NULL::pg_temp.%1$I, pg_temp.named(%1$L, before)) AS before,
+							  jsonb_populate_record(NULL::pg_temp.%1$I, pg_temp.named(%1$L, after)) AS after
+					   FROM r WHERE schema_name = 'wcb' AND table_name = %1$L) j USING (n)$q$, t);
+	END LOOP;
+END $$;
+INSERT INTO binlog_check
+SELECT :'name', 'typed rows equal the jsonb rows', count(*) FILTER (WHERE same IS NOT TRUE), count(*)
+FROM typed_pairs;
+SELECT format('   %s: %s row %s: typed %s, jsonb %s', :'name', tbl, n, left(typed, 300), left(jsonb, 300))
+FROM typed_pairs WHERE same IS NOT TRUE ORDER BY tbl, n LIMIT 10;

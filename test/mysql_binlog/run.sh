@@ -17,7 +17,9 @@
 # row_in_event order (every before image must equal the replayed row) and
 # compares them with the tables' final contents (export.sql,
 # export-mysql.sql), and every row event, value and GTID with the server's
-# own tool, mariadb-binlog or mysqlbinlog -vv --base64-output=decode-rows.
+# own tool, mariadb-binlog or mysqlbinlog -vv --base64-output=decode-rows,
+# and each table's typed rows (mysql_binlog_rows(binlog, schema, table,
+# base)) with the jsonb rows read into the same row type.
 # Every server it starts it stops, also on failure.
 # Ends with "mysql-binlog: N passed, N failed".
 #
