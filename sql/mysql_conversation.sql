@@ -170,3 +170,19 @@ SELECT mysql_row_populate_record(NULL::small, '\x0131', ARRAY[[pg_temp.cd('v', 6
 \echo :LAST_ERROR_SQLSTATE
 -- NULL row or columns: NULL
 SELECT mysql_row_populate_record(NULL::small, NULL, ARRAY[pg_temp.cd('v', 63, 3)]) IS NULL AS is_null;
+-- BIT into a number is the bits' unsigned value (BIT(10) 0x0200 is 512),
+-- into bit/varbit the bit string, into text its digits; text and binary
+-- protocol alike
+CREATE TEMP TABLE bits (i int, n numeric, b bigint, f float8, v bit(10), t text);
+SELECT (mysql_row_populate_record(NULL::bits, mysql_lenenc_str('\x0200') || mysql_lenenc_str('\x0200') || mysql_lenenc_str('\x0200')
+		|| mysql_lenenc_str('\x0200') || mysql_lenenc_str('\x0200') || mysql_lenenc_str('\x0200'),
+	ARRAY[pg_temp.cd('i', 63, 16, 32, 10), pg_temp.cd('n', 63, 16, 32, 10), pg_temp.cd('b', 63, 16, 32, 10),
+		  pg_temp.cd('f', 63, 16, 32, 10), pg_temp.cd('v', 63, 16, 32, 10), pg_temp.cd('t', 63, 16, 32, 10)])).*;
+CREATE TEMP TABLE bitn (n numeric);
+CREATE TEMP TABLE bitb (b bigint);
+-- BIT(64) all ones, binary protocol, into numeric; into bigint: 22003
+SELECT (mysql_row_populate_record(NULL::bitn, '\x0000'::bytea || mysql_lenenc_str('\xffffffffffffffff'),
+	ARRAY[pg_temp.cd('n', 63, 16, 32, 64)], true)).n;
+SELECT mysql_row_populate_record(NULL::bitb, mysql_lenenc_str('\x8000000000000000'),
+	ARRAY[pg_temp.cd('b', 63, 16, 32, 64)]);
+\echo :LAST_ERROR_SQLSTATE

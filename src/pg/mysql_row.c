@@ -405,13 +405,40 @@ from_string(const row_column *c, const uint8 *p, size_t n)
 	return from_text(c, s);
 }
 
-/* BIT(n): big-endian bytes to a bit string of column_length bits. */
+/* BIT(n): big-endian bytes to a bit string of column_length bits, or to
+ * their unsigned value for a numeric target. */
 static Datum
 from_bit(const row_column *c, const uint8 *p, size_t n)
 {
 	size_t		bits = c->column_length ? c->column_length : n * 8;
 	char	   *s;
 
+	/* into a number: the bits' unsigned value (BIT(M) has M <= 64) */
+	switch (c->atttype)
+	{
+		case INT2OID:
+		case INT4OID:
+		case INT8OID:
+		case NUMERICOID:
+		case FLOAT4OID:
+		case FLOAT8OID:
+			{
+				uint64		v = 0;
+
+				for (size_t i = 0; i < n; i++)
+				{
+					if (v >> 56)
+						ereport(ERROR,
+								(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+								 errmsg("BIT value of %zu bytes is out of range for type %s",
+										n, format_type_be(c->atttype))));
+					v = v << 8 | p[i];
+				}
+				return from_integer(c, false, v);
+			}
+		default:
+			break;
+	}
 	if (bits > n * 8)
 		bits = n * 8;
 	s = palloc(bits + 1);
