@@ -9,7 +9,10 @@
  * ("compress": and MYSQLI_CLIENT_COMPRESS, zlib).  It runs driver.c's
  * scenario: text queries, server-side prepared statements (binary rows,
  * with and without parameters), multi-statements and a stored procedure by
- * both protocols, the 100,000-row result and the 17 MB values, and writes
+ * both protocols, the 100,000-row result and the 17 MB values, then from
+ * its scenario_commands a read-only cursor, LOAD DATA LOCAL INFILE
+ * (MYSQLI_OPT_LOCAL_INFILE; run.sh sets mysqli.allow_local_infile) and
+ * change_user to another user and back, and writes
  * the same report (see driver.c): text rows as the strings mysqli returned,
  * binary rows as the values mysqlnd converted them to (integers, floats,
  * temporal values as text; other values as their bytes).  BIT, which
@@ -217,9 +220,9 @@ function sent($what)
 
 /*
  * A prepared SELECT read through a read-only cursor (driver.c's
- * cursor_select).  mysqlnd fetches one row per COM_STMT_FETCH (it refuses
- * STMT_ATTR_PREFETCH_ROWS above 1): its statistics say when it sent one
- * (rows numbered from 1 under each fetch).
+ * cursor_select), one row per COM_STMT_FETCH (STMT_ATTR_PREFETCH_ROWS 1:
+ * mysqlnd does not prefetch): its statistics say when it sent one (rows
+ * numbered from 1 under each fetch).
  * mysqli gives no status flags: "cursor" and "fetch" lines say "?".
  */
 function cursor_select($q, $ip)
