@@ -122,8 +122,9 @@ typedef struct wc_mysql_conv
 	int			have_client;
 	int			compressed;		/* set after wc_mysql_conv_init when the streams
 								 * were decompressed: sequence ids are then not
-								 * checked across packets (senders restart them
-								 * with each compressed packet) */
+								 * checked across packets, on either side
+								 * (senders restart them with each compressed
+								 * packet, or number them their own way) */
 	int			phase;			/* internal state */
 	int			command;
 	int			command_type;

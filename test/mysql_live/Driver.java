@@ -7,8 +7,9 @@
  * its own, in Java.  It runs with its defaults but for server-side prepared
  * statements (useServerPrepStmts=true), COM_STMT_BULK_EXECUTE for batches
  * (useBulkStmts=true, used against MariaDB only), multi-statements
- * (allowMultiQueries=true) and, in the "compress" variant, the compressed
- * protocol (useCompression=true, zlib).  Pipelining is its default: it sends
+ * (allowMultiQueries=true), LOAD DATA LOCAL INFILE (allowLocalInfile=true)
+ * and, in the "compress" variant, the compressed protocol
+ * (useCompression=true, zlib).  Pipelining is its default: it sends
  * its two connection queries before reading either answer, and a batch's
  * executes (on MySQL) before reading their OKs.  It writes the same report
  * as driver.c:
@@ -135,6 +136,9 @@ public class Driver {
   static final ByteArrayOutputStream plain = new ByteArrayOutputStream(); // packets, decompressed
   static int plainPos;
   static ByteArrayOutputStream command; // the command being reassembled
+  static boolean started; // past the handshake: the first command seen
+  static boolean expectInfile; // the next COM_QUERY is a LOAD DATA LOCAL INFILE
+  static boolean infileData; // in the file's packets that follow it
 
   /** Moves complete compressed packets of "sent" into "plain". */
   static void inflateWire(byte[] w) throws DataFormatException {
@@ -197,17 +201,31 @@ public class Driver {
       int len = u24(p, pos);
       int seq = p[pos + 3] & 0xff;
       if (p.length - pos < 4 + len) break;
-      if (command == null && seq != 0) {
+      if (infileData) {
+        // a LOCAL INFILE file's packet (an empty one ends the file)
+        pos += 4 + len;
+        infileData = len > 0;
+        continue;
+      }
+      if (command == null && !started && seq != 0) {
         // a handshake packet, not a command
         pos += 4 + len;
         continue;
       }
+      // (past the handshake every packet starts a command: in compressed
+      // packets Connector/J numbers the packets inside its own way)
+      started = true;
       if (command == null) command = new ByteArrayOutputStream();
       command.write(p, pos + 4, len);
       pos += 4 + len;
       if (len < 0xffffff) {
-        done.add(command.toByteArray());
+        byte[] c = command.toByteArray();
+        done.add(c);
         command = null;
+        if (expectInfile && (c[0] & 0xff) == 3) {
+          infileData = true;
+          expectInfile = false;
+        }
       }
     }
     if (compress) plainPos = pos;
@@ -377,20 +395,49 @@ public class Driver {
     return lastTypes.get(n - 1);
   }
 
-  /** A COM_QUERY and every result of it (text protocol). */
-  static void query(String q) throws Exception {
+  /** A COM_QUERY and every result of it (text protocol); its command number. */
+  static int query(String q) throws Exception {
     Statement st = conn.createStatement();
     boolean isRs;
+    int n;
     try {
       isRs = st.execute(q, Statement.RETURN_GENERATED_KEYS);
     } catch (SQLException e) {
-      logErr(last(drain(), 3), e);
+      n = last(drain(), 3);
+      logErr(n, e);
       st.close();
-      return;
+      return n;
     }
-    results(last(drain(), 3), st, isRs, false);
+    n = last(drain(), 3);
+    results(n, st, isRs, false);
     st.close();
     drain();
+    return n;
+  }
+
+  /**
+   * LOAD DATA LOCAL INFILE of a file of 3000 lines (driver.c's local_infile):
+   * drain() takes the packets after this COM_QUERY, up to an empty one, for
+   * the file's.
+   */
+  static void localInfile() throws Exception {
+    java.io.File f = java.io.File.createTempFile("wc-live-infile-", "", new java.io.File("/tmp"));
+    ByteArrayOutputStream content = new ByteArrayOutputStream();
+    for (int i = 1; i <= 3000; i++)
+      content.write(
+          (i % 97 == 0 ? i + ",\\N\n" : i + ",line " + i + " caf\u00e9\n")
+              .getBytes(StandardCharsets.UTF_8));
+    try (FileOutputStream w = new FileOutputStream(f)) {
+      content.writeTo(w);
+    }
+    expectInfile = true;
+    int n =
+        query(
+            "LOAD DATA LOCAL INFILE '" + f.getPath() + "' INTO TABLE infile_t "
+                + "CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' (id, s)");
+    emit("infile", n, hex(content.toByteArray()));
+    f.delete();
+    query("SELECT COUNT(*), COUNT(s), SUM(id) FROM infile_t");
   }
 
   /**
@@ -473,6 +520,8 @@ public class Driver {
     query("SET character_set_results = NULL");
     query("SELECT id, c_latin, c_vchar FROM all_types ORDER BY id");
     query("SET character_set_results = utf8mb4");
+    query("TRUNCATE TABLE infile_t");
+    localInfile();
   }
 
   public static void main(String[] a) throws Exception {
@@ -486,7 +535,7 @@ public class Driver {
             new OutputStreamWriter(new FileOutputStream(a[5]), StandardCharsets.US_ASCII), 1 << 20);
     String url =
         "jdbc:mariadb://" + a[1] + ":" + a[2] + "/wc?user=" + a[3] + "&password=" + a[4]
-            + "&useServerPrepStmts=true&useBulkStmts=true&allowMultiQueries=true"
+            + "&useServerPrepStmts=true&useBulkStmts=true&allowMultiQueries=true&allowLocalInfile=true"
             + "&socketFactory=Driver$Tap" + (compress ? "&useCompression=true" : "");
     conn = DriverManager.getConnection(url);
     Method gp = MariaDbConnection.class.getDeclaredMethod("getProtocol");

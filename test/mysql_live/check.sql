@@ -206,9 +206,20 @@ FROM (SELECT (e.error_code, e.sql_state, e.message) IS DISTINCT FROM
 
 -- ---- cursors, array binding, long data, change user, LOCAL INFILE ----
 -- (driver.c's scenario_commands: its report lines cursor, fetch, bulk,
--- long, change, infile and stmt_ok; clients that do not run it skip this)
-SELECT count(*) > 0 OR :'conn' ~ '^(connector-c|libmysqlclient) ' AS commands
-FROM rep WHERE f[1] IN ('cursor', 'long', 'change', 'infile') \gset
+-- long, change, infile and stmt_ok; each step is checked for the clients
+-- that run it, and for any client whose report has its lines)
+SELECT count(*) FILTER (WHERE f[1] = 'cursor') > 0 OR :'conn' ~ '^(connector-c|libmysqlclient|php) ' AS step_cursor,
+	   count(*) FILTER (WHERE f[1] = 'cmd' AND f[3] = '22'
+						AND f[4] = encode(convert_to('CALL two_results()', 'UTF8'), 'hex')) > 0
+		   OR :'conn' ~ '^(connector-c|libmysqlclient|php|connector-j) ' AS step_call,
+	   count(*) FILTER (WHERE f[1] = 'long') > 0 OR :'conn' ~ '^(connector-c|libmysqlclient) ' AS step_long,
+	   count(*) FILTER (WHERE f[1] = 'change' OR (f[1] = 'cmd' AND f[3] = '31')) > 0
+		   OR :'conn' ~ '^(connector-c|libmysqlclient|php) ' AS step_change,
+	   count(*) FILTER (WHERE f[1] = 'infile') > 0
+		   OR :'conn' ~ '^(connector-c|libmysqlclient|php|pymysql|connector-j) ' AS step_infile
+FROM rep \gset
+SELECT :'step_cursor'::bool OR :'step_call'::bool OR :'step_long'::bool OR :'step_change'::bool
+	   OR :'step_infile'::bool AS commands \gset
 \if :commands
 -- the last terminator (EOF or OK) of each command's response, its status
 CREATE TEMP TABLE term AS
@@ -219,13 +230,15 @@ FROM conv c
 WHERE c.direction = 'server' AND c.kind IN ('eof', 'ok')
 ORDER BY c.command, c.packet DESC;
 
+\if :step_cursor
 -- a read-only cursor: the execute's response is the column definitions and
 -- a terminator with SERVER_STATUS_CURSOR_EXISTS (0x40), no rows; each
 -- COM_STMT_FETCH is answered by binary rows and a terminator, the last with
 -- SERVER_STATUS_LAST_ROW_SENT (0x80); statuses as the library saw them
+-- ("?": mysqli does not say)
 INSERT INTO live_check
 SELECT :'server', :'conn', 'cursor: execute and COM_STMT_FETCH responses', count(*) FILTER (WHERE bad), count(*)
-FROM (SELECT t.status IS DISTINCT FROM r.f[3]::int OR
+FROM (SELECT NOT pg_temp.reported(t.status, r.f[3]) OR
 			 (r.f[1] = 'cursor' AND (t.command_type <> 23 OR t.status & 64 = 0 OR
 									 EXISTS (SELECT FROM conv c WHERE c.command = t.command AND c.kind = 'binary_row'))) OR
 			 (r.f[1] = 'fetch' AND t.command_type <> 28) AS bad
@@ -252,6 +265,9 @@ FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS
 						convert_from(pg_temp.unhex(r.f[6]), 'UTF8'))::live_idv
 					OR d.command IS NULL OR r.command IS NULL AS bad) b;
 
+\endif
+
+\if :step_call
 -- a prepared CALL: two binary result sets (then the CALL's OK), typed,
 -- against the library's values
 CREATE TEMP TABLE call_exec AS
@@ -276,6 +292,8 @@ FULL JOIN (SELECT f[2]::int AS command, f[3]::int AS result_set, f[4]::bigint AS
 						ELSE row_to_json(ROW(convert_from(pg_temp.unhex(r.f[5]), 'UTF8'),
 											 convert_from(pg_temp.unhex(r.f[6]), 'UTF8')::numeric)::live_call1)::text
 					END OR d.command IS NULL OR r.command IS NULL AS bad) b;
+
+\endif
 
 -- MariaDB's array binding: each row of COM_STMT_BULK_EXECUTE's parameters
 -- is what was bound (indicators; INT as 4 bytes, strings length-encoded),
@@ -310,6 +328,7 @@ FROM (SELECT r.f IS NULL OR b.command IS NULL OR
 	  WHERE r.f[1] = 'stmt_ok' AND t.command_type = 250) x;
 \endif
 
+\if :step_long
 -- COM_STMT_SEND_LONG_DATA: the chunks streamed for the parameter are the
 -- bytes the driver sent, the execute decodes with that parameter streamed
 -- (a type, no value in the packet), its OK inserts one row, and the SELECT
@@ -338,6 +357,9 @@ FROM (SELECT (SELECT string_agg(substr(l.payload, 8), ''::bytea ORDER BY l.comma
 	  LEFT JOIN LATERAL mysql_com_stmt_execute_decode(e.payload, po.num_params, :caps,
 													  (1::bigint << r.f[3]::int)) x ON true) x;
 
+\endif
+
+\if :step_change
 -- COM_CHANGE_USER: the command names the user, its response (after any
 -- authentication exchange) is an OK, and the commands after it decode
 -- (SELECT CURRENT_USER() says the new user); COM_RESET_CONNECTION: one OK
@@ -356,6 +378,9 @@ FROM (SELECT (SELECT s.value FROM mysql_null_str_decode(c.payload, 1) s) IS DIST
 			  WHERE c.command = r.f[2]::int AND c.direction = 'server') IS DISTINCT FROM ARRAY['ok']
 	  FROM rep r WHERE r.f[1] = 'cmd' AND r.f[3] = '31') x;
 
+\endif
+
+\if :step_infile
 -- LOAD DATA LOCAL INFILE: the server asks for the file the query names,
 -- the client's packets are the file's bytes, an empty one last
 INSERT INTO live_check
@@ -371,6 +396,7 @@ FROM (SELECT (SELECT string_agg(d.payload, ''::bytea ORDER BY d.packet) FROM con
 	  FROM (SELECT f FROM rep WHERE f[1] = 'infile') r
 	  LEFT JOIN rep q ON q.f[1] = 'cmd' AND q.f[2] = r.f[2]
 	  LEFT JOIN term t ON t.command = r.f[2]::int) x;
+\endif
 \endif
 
 -- 8. truncated and corrupted copies of this capture: clean errors naming the

@@ -9,7 +9,10 @@
  * ("compress": and MYSQLI_CLIENT_COMPRESS, zlib).  It runs driver.c's
  * scenario: text queries, server-side prepared statements (binary rows,
  * with and without parameters), multi-statements and a stored procedure by
- * both protocols, the 100,000-row result and the 17 MB values, and writes
+ * both protocols, the 100,000-row result and the 17 MB values, then from
+ * its scenario_commands a read-only cursor, LOAD DATA LOCAL INFILE
+ * (MYSQLI_OPT_LOCAL_INFILE; run.sh sets mysqli.allow_local_infile) and
+ * change_user to another user and back, and writes
  * the same report (see driver.c): text rows as the strings mysqli returned,
  * binary rows as the values mysqlnd converted them to (integers, floats,
  * temporal values as text; other values as their bytes).  BIT, which
@@ -206,6 +209,107 @@ function prepared($q, $types = '', ...$params)
 	log_cmd(25, null);
 }
 
+/* ---- a cursor, LOCAL INFILE, change user (driver.c's scenario_commands) ---- */
+
+/* mysqlnd's count of a command it sent (its connection statistics) */
+function sent($what)
+{
+	global $m;
+	return (int) mysqli_get_connection_stats($m)[$what];
+}
+
+/*
+ * A prepared SELECT read through a read-only cursor (driver.c's
+ * cursor_select), one row per COM_STMT_FETCH (STMT_ATTR_PREFETCH_ROWS 1:
+ * mysqlnd does not prefetch): its statistics say when it sent one (rows
+ * numbered from 1 under each fetch).
+ * mysqli gives no status flags: "cursor" and "fetch" lines say "?".
+ */
+function cursor_select($q, $ip)
+{
+	global $m, $cmd;
+	$st = $m->stmt_init();
+	log_cmd(22, $q);
+	if (!$st->prepare($q) || !$st->attr_set(MYSQLI_STMT_ATTR_CURSOR_TYPE, MYSQLI_CURSOR_TYPE_READ_ONLY) ||
+		!$st->attr_set(MYSQLI_STMT_ATTR_PREFETCH_ROWS, 1) || !$st->bind_param('i', $ip)) {
+		fwrite(STDERR, "driver_php: cursor prepare: {$st->errno} {$st->error}\n");
+		exit(1);
+	}
+	log_cmd(23, null);
+	if (!$st->execute()) {
+		fwrite(STDERR, "driver_php: cursor execute: {$st->errno} {$st->error}\n");
+		exit(1);
+	}
+	emit('cursor', $cmd, '?');
+	$fields = $st->result_metadata()->fetch_fields();
+	$id = $v = null;
+	$st->bind_result($id, $v);
+	$fetches = sent('com_stmt_fetch');
+	for (;;) {
+		$fr = $st->fetch();
+		$now = sent('com_stmt_fetch');
+		for (; $fetches < $now; $fetches++) {
+			log_cmd(28, null);
+			$r = 0;
+			emit('fetch', $cmd, '?');
+			if ($fr === true)
+				log_fields(0, $fields);
+		}
+		if ($fr !== true)
+			break;
+		emit('row', $cmd, 0, ++$r, hx($id), hx($v));
+	}
+	if ($fr === false) {
+		fwrite(STDERR, "driver_php: cursor fetch: {$st->errno} {$st->error}\n");
+		exit(1);
+	}
+	$st->close();
+	log_cmd(25, null);
+}
+
+/* LOAD DATA LOCAL INFILE of a file of 3000 lines (driver.c's local_infile). */
+function local_infile()
+{
+	global $cmd;
+	$path = tempnam('/tmp', 'wc-live-infile-');
+	$content = '';
+	for ($i = 1; $i <= 3000; $i++)
+		$content .= $i % 97 == 0 ? "$i,\\N\n" : "$i,line $i caf\xc3\xa9\n";
+	file_put_contents($path, $content);
+	query("LOAD DATA LOCAL INFILE '$path' INTO TABLE infile_t "
+		  . "CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' (id, s)");
+	emit('infile', $cmd, hx($content));
+	unlink($path);
+	query("SELECT COUNT(*), COUNT(s), SUM(id) FROM infile_t");
+}
+
+/* COM_CHANGE_USER (driver.c's change_user) */
+function change_user($user, $password)
+{
+	global $m, $cmd;
+	log_cmd(17, null);
+	emit('change', $cmd, hx($user));
+	if (!$m->change_user($user, $password, 'wc')) {
+		fwrite(STDERR, "driver_php: change_user $user: {$m->errno} {$m->error}\n");
+		exit(1);
+	}
+	query("SELECT CURRENT_USER()");
+}
+
+function scenario_commands()
+{
+	global $m, $user, $password;
+	query("TRUNCATE TABLE infile_t");
+	cursor_select("SELECT id, v FROM big100k WHERE id < ? ORDER BY id", 300);
+	local_infile();
+	/* mysql_native_password on MariaDB, caching_sha2_password on MySQL */
+	if (stripos($m->server_info, 'mariadb') !== false)
+		change_user('wc_native', 'pw2');
+	else
+		change_user('wc_sha2', 'pw2');
+	change_user($user, $password);
+}
+
 function scenario()
 {
 	global $m;
@@ -244,6 +348,7 @@ function scenario()
 	query("SET character_set_results = NULL");
 	query("SELECT id, c_latin, c_vchar FROM all_types ORDER BY id");
 	query("SET character_set_results = utf8mb4");
+	scenario_commands();
 }
 
 if ($argc < 7 || $argv[1] !== 'run') {
@@ -254,6 +359,7 @@ if ($argc < 7 || $argv[1] !== 'run') {
 $out = fopen($report, 'w');
 $m = mysqli_init();
 $m->options(MYSQLI_SET_CHARSET_NAME, 'utf8mb4');
+$m->options(MYSQLI_OPT_LOCAL_INFILE, true);
 $flags = 0;
 if (($argv[7] ?? '') === 'compress')
 	$flags |= MYSQLI_CLIENT_COMPRESS;

@@ -6,12 +6,15 @@
 PyMySQL (Debian's python3-pymysql) is a protocol implementation of its own,
 in Python, with its default options; it speaks the text protocol only (no
 server-side prepared statements, no compression).  It runs the text part of
-driver.c's scenario and writes the same report (see driver.c): what the
-library read, taken at the library's own packet readers, so that rows are
-the bytes it received and not its Python conversions.
+driver.c's scenario and its LOAD DATA LOCAL INFILE (local_infile=True), and
+writes the same report (see driver.c): what the library read, taken at the
+library's own packet readers, so that rows are the bytes it received and
+not its Python conversions.
 """
+import os
 import struct
 import sys
+import tempfile
 
 import pymysql
 import pymysql.connections as pc
@@ -117,6 +120,20 @@ def query(conn, q):
     cur.close()
 
 
+def local_infile(conn):
+    """LOAD DATA LOCAL INFILE of a file of 3000 lines (driver.c's local_infile)."""
+    fd, path = tempfile.mkstemp(prefix="wc-live-infile-", dir="/tmp")
+    content = b"".join(b"%d,\\N\n" % i if i % 97 == 0 else b"%d,line %d caf\xc3\xa9\n" % (i, i)
+                       for i in range(1, 3001))
+    with os.fdopen(fd, "wb") as f:
+        f.write(content)
+    query(conn, "LOAD DATA LOCAL INFILE '%s' INTO TABLE infile_t "
+          "CHARACTER SET utf8mb4 FIELDS TERMINATED BY ',' (id, s)" % path)
+    emit("infile", cmd, hx(content))
+    os.unlink(path)
+    query(conn, "SELECT COUNT(*), COUNT(s), SUM(id) FROM infile_t")
+
+
 def scenario(conn):
     query(conn, "SET time_zone = '+00:00'")
     query(conn, "SET autocommit = 0")
@@ -142,6 +159,8 @@ def scenario(conn):
           "SELECT * FROM no_such_table2; SELECT 'not reached'")
     query(conn, "CALL two_results()")
     query(conn, "DELETE FROM counters WHERE n > 100")
+    query(conn, "TRUNCATE TABLE infile_t")
+    local_infile(conn)
 
 
 def main():
@@ -154,7 +173,7 @@ def main():
     # autocommit=None: no SET AUTOCOMMIT of its own, every command is the scenario's
     conn = pymysql.connect(host=host, port=port, user=user, password=password, database="wc",
                            charset="utf8mb4", autocommit=None, max_allowed_packet=64 << 20,
-                           client_flag=pymysql.constants.CLIENT.MULTI_STATEMENTS)
+                           client_flag=pymysql.constants.CLIENT.MULTI_STATEMENTS, local_infile=True)
     scenario(conn)
     conn.close()
     log_cmd(1, None)

@@ -174,7 +174,7 @@ php_driver() {
 	case $1 in
 	report-path) echo "$work/$2.report" ;;
 	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
-	run) php -n -d memory_limit=-1 -d extension=mysqlnd -d extension=mysqli "$here/driver_php.php" run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" ;;
+	run) php -n -d memory_limit=-1 -d extension=mysqlnd -d extension=mysqli -d mysqli.allow_local_infile=1 "$here/driver_php.php" run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" ;;
 	esac
 }
 

@@ -4,7 +4,8 @@
  * COM_STMT_PREPARE, COM_STMT_EXECUTE with binary rows and a
  * CLIENT_DEPRECATE_EOF closing OK, a multi-result COM_QUERY ending in ERR,
  * COM_QUIT), the same from the server's side, a 16 MB row reassembled, and
- * truncations and corruptions with their stream, packet and offset.
+ * truncations and corruptions with their stream, packet and offset, and
+ * the client's sequence ids left unchecked inside compressed packets.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,61 @@ test_large_row(void)
 	free(s.b);
 }
 
+/*
+ * Inside compressed packets the client's sequence ids are not checked:
+ * Connector/J 2.7 (useCompression=true) sends a LOCAL INFILE's COM_QUERY
+ * as id 1, the file's packets as 0 and the empty packet that ends it as 1
+ * (the streams here are the decompressed ones).  Uncompressed, the same
+ * ids are a sequence error at the COM_QUERY.
+ */
+static void
+test_compressed_client_ids(void)
+{
+	stream		c = {0},
+				s = {0};
+	static const wc_mysql_kind want[] = {
+		WC_MYSQL_K_HANDSHAKE, WC_MYSQL_K_HANDSHAKE_RESPONSE, WC_MYSQL_K_OK,
+		WC_MYSQL_K_COMMAND, WC_MYSQL_K_LOCAL_INFILE, WC_MYSQL_K_INFILE_DATA,
+		WC_MYSQL_K_INFILE_DATA, WC_MYSQL_K_INFILE_DATA, WC_MYSQL_K_OK, WC_MYSQL_K_COMMAND
+	};
+	wc_mysql_conv conv;
+	wc_mysql_conv_item it;
+	wc_error	err;
+	wc_status	st;
+	size_t		n = 0;
+	int			ok = 1;
+
+	put(&c, "8da20a00000000012d0000000000000000000000000000000000000000000000726f6f7400", 1);
+	put(&s, "0a382e302e333600010101010101010101010101010101010101010101010101010101010101", 0);
+	put(&s, "00000002000000", 2);
+	/* COM_QUERY "LOAD", the request for file "f", two packets of it, the end */
+	put(&c, "034c4f4144", 1);
+	put(&s, "fb66", 1);
+	put(&c, "312c610a", 0);
+	put(&c, "322c620a", 0);
+	put(&c, "", 1);
+	put(&s, "00020002000000", 2);
+	put(&c, "01", 0);
+	wc_mysql_conv_init(&conv, c.b, c.n, s.b, s.n);
+	conv.compressed = 1;
+	while ((st = wc_mysql_conv_next(&conv, &it, &err)) == WC_OK)
+	{
+		ok &= n < sizeof(want) / sizeof(want[0]) && it.kind == want[n];
+		n++;
+	}
+	CHECK(st == WC_NULL && ok && n == sizeof(want) / sizeof(want[0]),
+		  "compressed, client ids 1/0/0/1 around LOCAL INFILE: status %d, %zu packets", st, n);
+	CHECK(it.command == 2 && it.command_type == 1, "compressed: COM_QUIT is command 2");
+
+	wc_mysql_conv_init(&conv, c.b, c.n, s.b, s.n);
+	while ((st = wc_mysql_conv_next(&conv, &it, &err)) == WC_OK)
+		;
+	CHECK(st == WC_MYSQL_SEQUENCE && it.from_server == 0 && err.expected == 0 && err.found == 1,
+		  "uncompressed: the COM_QUERY's id 1 is a sequence error (status %d)", st);
+	free(c.b);
+	free(s.b);
+}
+
 /* ---- real captures (test/unit/mysql_captures.tsv) ---- */
 
 #include "mysql_compress.h"
@@ -395,6 +451,7 @@ main(void)
 {
 	test_two_sided();
 	test_large_row();
+	test_compressed_client_ids();
 	test_captures();
 	return wc_summary("test_mysql_conversation");
 }
