@@ -710,11 +710,13 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 		wc_at_index(&err, st, "column definition", i + 1);
 		wc_report(&err, "MySQL column definition");
 	}
+	/* once per column of a result set: every field starts cleared (utc:
+	 * the protocol sends the session's time) */
+	memset(c, 0, sizeof(*c));
 	c->type = cd.type;
 	c->flags = cd.flags;
 	c->charset = cd.charset;
 	c->column_length = cd.column_length;
-	c->name[0] = '\0';
 	if (!cd.str[WC_MYSQL_CD_NAME].is_null)
 		snprintf(c->name, sizeof(c->name), "%.*s",
 				 (int) Min(cd.str[WC_MYSQL_CD_NAME].len, sizeof(c->name) - 1),

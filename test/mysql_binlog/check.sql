@@ -317,7 +317,7 @@ FROM verdict WHERE ok IS NOT TRUE ORDER BY at, k, col LIMIT 20;
 -- TRANSACTION_PAYLOAD_EVENT, so rows pair by their rank in the table), and
 -- every image the jsonb image read into the same row type
 -- (jsonb_populate_record, positional keys renamed, BIT's number as bits),
--- compared as text.
+-- compared as jsonb without their null fields (pg_temp.flat).
 -- TIMESTAMP goes into timestamp (UTC wall-clock time on both sides); JSON
 -- into text on MariaDB (a string in the log), jsonb on MySQL (the binary
 -- document).
@@ -346,6 +346,14 @@ CREATE FUNCTION pg_temp.named(t text, d jsonb) RETURNS jsonb LANGUAGE sql AS $$
 									THEN to_jsonb(pg_temp.bits(v::numeric, substr(k, 2)::int)) ELSE v END)
 	FROM (SELECT coalesce(c.name, e.key) AS k, e.value AS v
 		  FROM jsonb_each(d) e LEFT JOIN colpos c ON c.tbl = t AND '@' || c.pos = e.key) e $$;
+-- An image as jsonb without its null fields: the jsonb form writes SQL NULL
+-- and a JSON document that is the JSON null alike (null), which
+-- jsonb_populate_record reads as SQL NULL, while the typed form keeps the
+-- document; so both sides drop every null field before comparing.
+CREATE FUNCTION pg_temp.flat(r anyelement) RETURNS jsonb LANGUAGE sql AS $$
+	SELECT CASE WHEN to_jsonb(r) IS NOT NULL THEN
+		(SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(to_jsonb(r))
+		 WHERE jsonb_typeof(value) <> 'null') END $$;
 CREATE TEMP TABLE binf AS SELECT pg_read_binary_file(:'bin') AS b;
 CREATE TEMP TABLE typed_pairs (tbl text, n bigint, same bool, typed text, jsonb text);
 DO $$
@@ -357,8 +365,8 @@ BEGIN
 			INSERT INTO typed_pairs
 			SELECT %1$L, coalesce(a.n, j.n),
 				   a.change IS NOT DISTINCT FROM j.change
-				   AND a.before::text IS NOT DISTINCT FROM j.before::text
-				   AND a.after::text IS NOT DISTINCT FROM j.after::text,
+				   AND pg_temp.flat(a.before) IS NOT DISTINCT FROM pg_temp.flat(j.before)
+				   AND pg_temp.flat(a.after) IS NOT DISTINCT FROM pg_temp.flat(j.after),
 				   format('%%s %%s -> %%s', a.change, a.before, a.after),
 				   format('%%s %%s -> %%s', j.change, j.before, j.after)
 			FROM (SELECT row_number() OVER (ORDER BY event_index, row_in_event) AS n, change, before, after
