@@ -15,6 +15,12 @@ static const int8_t hexval[256] = {
 
 #define HEXV(c) (hexval[(unsigned char) (c)] - 1)
 
+int
+wc_hex_digit(int c)
+{
+	return HEXV(c);
+}
+
 /*
  * Digit pairs without whitespace, the form byteaout writes, take one table
  * lookup per digit and one test per pair; whitespace, a bad digit or an odd

@@ -22,6 +22,9 @@
  *     another or by three octal digits (000 to 377), at the backslash.
  */
 
+/* The value of hex digit c (0-9, a-f, A-F), or -1. */
+extern int wc_hex_digit(int c);
+
 /* True when s (n bytes) is the hex form: starts with "\x". */
 static inline int
 wc_bt_is_hex(const char *s, size_t n)

@@ -15,6 +15,7 @@
  * tuple byte for byte.
  * Parsing is a state machine with a depth counter, never recursive.
  */
+#include "bytea_text.h"
 #include "fdb_tuple_text.h"
 
 #include <errno.h>
@@ -806,18 +807,6 @@ emit_byte(text_out *t, uint8_t c)
 }
 
 int
-wc_fdb_hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-int
 wc_fdb_utf8_encode(uint32_t cp, uint8_t *u)
 {
 	if (cp < 0x80)
@@ -938,8 +927,8 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		}
 		else if (c == 'x')
 		{
-			int			h1 = i + 3 < n ? wc_fdb_hexval(s[i + 2]) : -1,
-						h2 = i + 3 < n ? wc_fdb_hexval(s[i + 3]) : -1;
+			int			h1 = i + 3 < n ? wc_hex_digit(s[i + 2]) : -1,
+						h2 = i + 3 < n ? wc_hex_digit(s[i + 3]) : -1;
 
 			if (h1 < 0 || h2 < 0 || (is_str && h1 >= 8))
 			{
@@ -958,9 +947,9 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 						j;
 			uint8_t		u[4];
 
-			while (k < n && wc_fdb_hexval(s[k]) >= 0 && digits < 8)
+			while (k < n && wc_hex_digit(s[k]) >= 0 && digits < 8)
 			{
-				cp = cp * 16 + (uint32_t) wc_fdb_hexval(s[k]);
+				cp = cp * 16 + (uint32_t) wc_hex_digit(s[k]);
 				k++;
 				digits++;
 			}
@@ -1024,9 +1013,9 @@ parse_special(const char *s, size_t n, size_t *pi, int neg, wc_fdb_elem *e)
 		if (neg || !starts_with(s, n, i, "(0x"))
 			return WC_ERR_SYNTAX;
 		i += 3;
-		while (i < n && wc_fdb_hexval(s[i]) >= 0 && digits < want)
+		while (i < n && wc_hex_digit(s[i]) >= 0 && digits < want)
 		{
-			bits = bits * 16 + (uint64_t) wc_fdb_hexval(s[i]);
+			bits = bits * 16 + (uint64_t) wc_hex_digit(s[i]);
 			i++;
 			digits++;
 		}
@@ -1260,7 +1249,7 @@ parse_hex_run(const char *s, size_t n, size_t *pi, uint8_t *dst, int want, int d
 
 	while (i < n && got < want * 2)
 	{
-		int			h = wc_fdb_hexval(s[i]);
+		int			h = wc_hex_digit(s[i]);
 
 		if (h < 0)
 		{
@@ -1347,9 +1336,9 @@ parse_scalar(const char *s, size_t n, size_t *pi, text_out *t, int nested)
 		wc_fdb_elem	te;
 
 		i += 4;
-		while (i + 1 < n && wc_fdb_hexval(s[i]) >= 0 && wc_fdb_hexval(s[i + 1]) >= 0 && nb < sizeof(bytes))
+		while (i + 1 < n && wc_hex_digit(s[i]) >= 0 && wc_hex_digit(s[i + 1]) >= 0 && nb < sizeof(bytes))
 		{
-			bytes[nb++] = (uint8_t) (wc_fdb_hexval(s[i]) * 16 + wc_fdb_hexval(s[i + 1]));
+			bytes[nb++] = (uint8_t) (wc_hex_digit(s[i]) * 16 + wc_hex_digit(s[i + 1]));
 			i += 2;
 		}
 		wc_fdb_reader_init(&r, bytes, nb);

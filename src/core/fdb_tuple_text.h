@@ -14,9 +14,6 @@
  * for a surrogate or a value above U+10FFFF. */
 int			wc_fdb_utf8_encode(uint32_t cp, uint8_t *u);
 
-/* Value of a hex digit, -1 if c is not one. */
-int			wc_fdb_hexval(int c);
-
 /* Text of a 12-byte versionstamp, "<20 hex digits>:<user version>",
  * NUL-terminated; out needs WC_FDB_VS_TEXT_MAX bytes.  Returns the length. */
 #define WC_FDB_VS_TEXT_MAX 32

@@ -462,4 +462,9 @@ wc_status	wc_binlog_mysql_json(const uint8_t *p, size_t len, uint64_t off,
  * returns the number of bytes (0: bad value). */
 size_t		wc_binlog_decimal_size(unsigned precision, unsigned scale);
 
+/* Bytes of the length prefix before a value of column c: 1 or 2 for
+ * CHAR/VARCHAR (by the column's maximum bytes), 1-4 for BLOB, TEXT, JSON,
+ * GEOMETRY and VECTOR (the table map's), 0 for a fixed-size type. */
+unsigned	wc_binlog_length_prefix(const wc_binlog_column *c);
+
 #endif							/* WC_MYSQL_BINLOG_H */

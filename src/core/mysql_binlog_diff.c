@@ -9,6 +9,7 @@
  */
 #include <string.h>
 
+#include "bytea_text.h"
 #include "mysql_binlog.h"
 #include "mysql_binlog_int.h"
 
@@ -20,18 +21,6 @@ wc_binlog_json_diff_op_name(unsigned op)
 	return op < 3 ? wc_diff_op_names[op] : NULL;
 }
 
-static int
-wc_diff_hex(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Four hex digits at p. */
 static int32_t
 wc_diff_hex4(const uint8_t *p)
@@ -40,7 +29,7 @@ wc_diff_hex4(const uint8_t *p)
 
 	for (int i = 0; i < 4; i++)
 	{
-		int			h = wc_diff_hex(p[i]);
+		int			h = wc_hex_digit(p[i]);
 
 		if (h < 0)
 			return -1;

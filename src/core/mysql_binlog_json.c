@@ -970,10 +970,7 @@ wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
 		case WC_BINLOG_T_LONG_BLOB:
 		case WC_BINLOG_T_BLOB:
 			{
-				unsigned	lb = c->real_type == WC_BINLOG_T_STRING ||
-					c->real_type == WC_BINLOG_T_VARCHAR ||
-					c->real_type == WC_BINLOG_T_VAR_STRING ? (c->max_len > 255 ? 2 : 1) :
-					c->length_bytes;
+				unsigned	lb = wc_binlog_length_prefix(c);
 				wc_charset	cs = c->charset ? wc_collation_charset(c->charset) : WC_CS_BINARY;
 
 				if (cs == WC_CS_BINARY)

@@ -754,6 +754,28 @@ wc_binlog_decimal_size(unsigned precision, unsigned scale)
 	return (intg / 9) * 4 + wc_dig2bytes[intg % 9] + (scale / 9) * 4 + wc_dig2bytes[scale % 9];
 }
 
+unsigned
+wc_binlog_length_prefix(const wc_binlog_column *c)
+{
+	switch (c->real_type)
+	{
+		case WC_BINLOG_T_STRING:
+		case WC_BINLOG_T_VARCHAR:
+		case WC_BINLOG_T_VAR_STRING:
+			return c->max_len > 255 ? 2 : 1;
+		case WC_BINLOG_T_TINY_BLOB:
+		case WC_BINLOG_T_MEDIUM_BLOB:
+		case WC_BINLOG_T_LONG_BLOB:
+		case WC_BINLOG_T_BLOB:
+		case WC_BINLOG_T_GEOMETRY:
+		case WC_BINLOG_T_JSON:
+		case WC_BINLOG_T_VECTOR:
+			return c->length_bytes;
+		default:
+			return 0;
+	}
+}
+
 /* Bytes of a value of column c at p (avail bytes there); 0 with an error
  * set when it does not fit. */
 static wc_status
@@ -817,8 +839,6 @@ wc_binlog_value_size(const wc_binlog_column *c, const uint8_t *p, size_t avail, 
 		case WC_BINLOG_T_STRING:
 		case WC_BINLOG_T_VARCHAR:
 		case WC_BINLOG_T_VAR_STRING:
-			lb = c->max_len > 255 ? 2 : 1;
-			break;
 		case WC_BINLOG_T_TINY_BLOB:
 		case WC_BINLOG_T_MEDIUM_BLOB:
 		case WC_BINLOG_T_LONG_BLOB:
@@ -826,7 +846,7 @@ wc_binlog_value_size(const wc_binlog_column *c, const uint8_t *p, size_t avail, 
 		case WC_BINLOG_T_GEOMETRY:
 		case WC_BINLOG_T_JSON:
 		case WC_BINLOG_T_VECTOR:
-			lb = c->length_bytes;
+			lb = wc_binlog_length_prefix(c);
 			break;
 		default:
 			return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, off, c->real_type),

@@ -202,8 +202,7 @@ bt_col_kind(bt_col *b, const wc_binlog_column *c)
 		case WC_BINLOG_T_MEDIUM_BLOB:
 		case WC_BINLOG_T_LONG_BLOB:
 		case WC_BINLOG_T_BLOB:
-			b->prefix = t == WC_BINLOG_T_STRING || t == WC_BINLOG_T_VARCHAR ||
-				t == WC_BINLOG_T_VAR_STRING ? (c->max_len > 255 ? 2 : 1) : c->length_bytes;
+			b->prefix = wc_binlog_length_prefix(c);
 			if (c->charset && wc_mysql_charset_of((uint16) Min(c->charset, PG_UINT16_MAX)) ==
 				WC_MYSQL_CS_UNKNOWN)
 			{
@@ -220,7 +219,7 @@ bt_col_kind(bt_col *b, const wc_binlog_column *c)
 		case WC_BINLOG_T_GEOMETRY:
 		case WC_BINLOG_T_VECTOR:
 			b->how = BT_STRING;
-			b->prefix = c->length_bytes;
+			b->prefix = wc_binlog_length_prefix(c);
 			b->rc.charset = 63;
 			break;
 		case WC_BINLOG_T_JSON:

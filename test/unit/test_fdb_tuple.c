@@ -10,6 +10,7 @@
  * begin/end markers), which is what the core packs.
  */
 #include "harness.h"
+#include "bytea_text.h"
 #include "fdb_tuple_text.h"
 #include "byteorder.h"
 
@@ -169,7 +170,7 @@ py_quoted(const char *s, evlist *l, int is_bytes, const uint8_t **out, size_t *o
 					continue;
 			}
 			for (k = 0; k < digits; k++)
-				cp = cp * 16 + (uint32_t) wc_fdb_hexval(*s++);
+				cp = cp * 16 + (uint32_t) wc_hex_digit(*s++);
 			if (is_bytes)
 				buf[n++] = (uint8_t) cp;
 			else
@@ -301,7 +302,7 @@ py_value(const char *s, evlist *l)
 		{
 			if (*s != '-')
 			{
-				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_fdb_hexval(*s) : wc_fdb_hexval(*s) << 4);
+				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_hex_digit(*s) : wc_hex_digit(*s) << 4);
 				k++;
 			}
 			s++;
@@ -401,8 +402,8 @@ sql_string(const char *s, evlist *l, const uint8_t **out, size_t *outlen)
 			if (c == 'x' || c == 'u' || c == 'U')
 			{
 				digits = c == 'x' ? 2 : c == 'u' ? 4 : 8;
-				for (k = 0; k < digits && wc_fdb_hexval(*s) >= 0; k++)
-					cp = cp * 16 + (uint32_t) wc_fdb_hexval(*s++);
+				for (k = 0; k < digits && wc_hex_digit(*s) >= 0; k++)
+					cp = cp * 16 + (uint32_t) wc_hex_digit(*s++);
 				if (c == 'x')
 					buf[n++] = (uint8_t) cp;
 				else
@@ -457,7 +458,7 @@ sql_convert(evlist *l, const uint8_t *lit, size_t litlen, int quoted, int negate
 
 		e = push(l, WC_FDB_BYTES);
 		for (k = 2; k + 1 < litlen; k += 2)
-			b[(k - 2) / 2] = (uint8_t) (wc_fdb_hexval(tmp[k]) * 16 + wc_fdb_hexval(tmp[k + 1]));
+			b[(k - 2) / 2] = (uint8_t) (wc_hex_digit(tmp[k]) * 16 + wc_hex_digit(tmp[k + 1]));
 		e->ptr = b;
 		e->len = (litlen - 2) / 2;
 		return WC_OK;
@@ -483,9 +484,9 @@ sql_convert(evlist *l, const uint8_t *lit, size_t litlen, int quoted, int negate
 		size_t		i;
 
 		for (i = 0; i < litlen; i++)
-			if (wc_fdb_hexval(tmp[i]) >= 0)
+			if (wc_hex_digit(tmp[i]) >= 0)
 			{
-				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_fdb_hexval(tmp[i]) : wc_fdb_hexval(tmp[i]) << 4);
+				u[k / 2] = (uint8_t) (k % 2 ? u[k / 2] | wc_hex_digit(tmp[i]) : wc_hex_digit(tmp[i]) << 4);
 				k++;
 			}
 		push(l, WC_FDB_UUID)->ptr = u;
