@@ -118,10 +118,14 @@ WHERE command = 1;
 SELECT p.* FROM nometa, mysql_conversation_rows(client, server, NULL::people) AS p;
 \echo :LAST_ERROR_SQLSTATE
 -- called where no set can be taken (the function declared as returning one
--- row): 0A000
+-- row), and mysql_conversation likewise: 0A000
 CREATE FUNCTION pg_temp.rows_as_scalar(bytea, anyelement) RETURNS anyelement
 AS '$libdir/wirecodec', 'mysql_conversation_rows_server' LANGUAGE C;
 SELECT pg_temp.rows_as_scalar(server, NULL::people) FROM cap;
+\echo :LAST_ERROR_SQLSTATE
+CREATE FUNCTION pg_temp.conv_as_scalar(bytea) RETURNS record
+AS '$libdir/wirecodec', 'mysql_conversation_server' LANGUAGE C;
+SELECT pg_temp.conv_as_scalar(server) FROM cap;
 \echo :LAST_ERROR_SQLSTATE
 -- selectors and base
 SELECT count(*) FROM cap, mysql_conversation_rows(server, NULL::people, command => -1);
