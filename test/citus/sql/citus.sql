@@ -68,7 +68,7 @@ CREATE INDEX ON mvcc (k);
 ANALYZE mvcc;
 
 SELECT logicalrelid, partmethod, column_to_column_name(logicalrelid, partkey) AS column
-FROM pg_dist_partition WHERE logicalrelid::text IN ('kv', 'events', 'mvcc') ORDER BY 1::text;
+FROM pg_dist_partition WHERE logicalrelid::text IN ('kv', 'events', 'mvcc') ORDER BY logicalrelid::text;
 
 -- ============================================================ shard pruning on =
 -- One task: the router planner hashes the constant with the type's extended
