@@ -456,8 +456,23 @@ BEGIN
 								   'truncated and corrupted captures', bad, n);
 END $$;
 
+-- steps the driver skipped (report lines "skip"): only the one a library
+-- cannot run against a server (libmysqlclient has no client side of
+-- MariaDB's ed25519); any other skip fails
+SELECT count(*) > 0 AS skips FROM rep WHERE f[1] = 'skip' \gset
+\if :skips
+INSERT INTO live_check
+SELECT :'server', :'conn', 'skipped steps: only libmysqlclient''s ed25519 COM_CHANGE_USER on MariaDB',
+	   count(*) FILTER (WHERE NOT (:'server' = 'mariadb' AND :'conn' LIKE 'libmysqlclient %'
+								   AND convert_from(decode(f[3], 'hex'), 'UTF8') LIKE '%no client_ed25519 plugin')),
+	   count(*)
+FROM rep WHERE f[1] = 'skip';
+\endif
+
 -- the connection's line of the per-client report
 INSERT INTO live_report
 SELECT :'server', :'conn', :caps,
 	   (SELECT string_agg(kind || ' ' || n, ', ' ORDER BY n DESC, kind)
-		FROM (SELECT kind, count(*) AS n FROM conv GROUP BY kind) k);
+		FROM (SELECT kind, count(*) AS n FROM conv GROUP BY kind) k),
+	   (SELECT string_agg(convert_from(decode(f[3], 'hex'), 'UTF8'), '; ' ORDER BY f[2]::int)
+		FROM rep WHERE f[1] = 'skip');

@@ -2,12 +2,14 @@
  * driver.c: the client side of the live MySQL/MariaDB tests.
  *
  *   driver setup HOST PORT USER PASSWORD
- *   driver run   HOST PORT USER PASSWORD REPORT [compress]
+ *   driver run   HOST PORT USER PASSWORD REPORT [VARIANT [SERVER]]
  *
- * Built against the server's own client library (MariaDB Connector/C for
- * MariaDB, libmysqlclient for MySQL), with its default options ("compress":
- * and the compressed protocol, zlib with Connector/C, zstd with
- * libmysqlclient).  "setup"
+ * Built against MariaDB Connector/C or libmysqlclient, each of which runs
+ * against both MariaDB and MySQL, with the library's default options
+ * (VARIANT "compress": and the compressed protocol, zstd when the library
+ * has it and SERVER is "mysql", zlib otherwise).  The scenario's
+ * server-specific steps follow the server the connection reaches (its
+ * version string), which must be SERVER when given.  "setup"
  * creates database wc and its tables (tables.sql's statements are compiled
  * in below).  "run" connects (through the recording proxy) and runs the
  * scenario, writing what the client library reported to REPORT, one line a
@@ -23,11 +25,16 @@
  *   ok     N RS AFFECTED INSERT_ID STATUS WARNINGS INFO
  *   track  N TYPE I VALUE                  session-state data of the last OK
  *   err    N ERRNO SQLSTATE MESSAGE
+ *   skip   N WHY                           a step this library cannot run
+ *                                          against this server, before command N
  *
  * Command numbers count the commands this program makes the library send,
  * the way mysql_conversation numbers them.
  */
 #include <mysql.h>
+#ifndef MARIADB_PACKAGE_VERSION_ID
+#include <mysql/client_plugin.h>
+#endif
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -41,6 +48,12 @@ typedef my_bool wc_bool;
 typedef bool wc_bool;
 #endif
 
+/* Connector/C's mysql.h declares mysql_client_find_plugin but not this
+ * (its client_plugin.h needs private headers) */
+#ifndef MYSQL_CLIENT_AUTHENTICATION_PLUGIN
+#define MYSQL_CLIENT_AUTHENTICATION_PLUGIN 2
+#endif
+
 /* MariaDB Connector/C does not name it (it never asks for it) */
 #define WC_CLIENT_DEPRECATE_EOF (1UL << 24)
 
@@ -48,6 +61,7 @@ static MYSQL *m;
 static FILE *out;
 static int	cmd;
 static const char *user0, *password0;
+static bool server_mariadb;
 
 static void
 fail(const char *what)
@@ -663,6 +677,30 @@ change_user(const char *user, const char *password)
 }
 
 /*
+ * COM_CHANGE_USER to USER of authentication plugin PLUGIN, or, when the
+ * library has no client side for PLUGIN (libmysqlclient and MariaDB's
+ * ed25519), a "skip" line saying so: the server would ask for it by an
+ * authentication switch the library cannot answer, which ends the
+ * connection.
+ */
+static void
+change_user_via(const char *user, const char *password, const char *plugin)
+{
+	char		why[200];
+
+	if (mysql_client_find_plugin(m, plugin, MYSQL_CLIENT_AUTHENTICATION_PLUGIN) != NULL)
+	{
+		change_user(user, password);
+		return;
+	}
+	snprintf(why, sizeof(why), "COM_CHANGE_USER to %s: the client library has no %s plugin",
+			 user, plugin);
+	fprintf(out, "skip\t%d", cmd + 1);
+	hexs(why);
+	fputc('\n', out);
+}
+
+/*
  * LOAD DATA LOCAL INFILE of a file of 3000 lines written here:
  *
  *   infile N BYTES         the query N and the file's bytes
@@ -746,17 +784,20 @@ scenario_commands(void)
 #endif
 	long_data();
 	local_infile();
-#ifdef MARIADB_PACKAGE_VERSION_ID
-	change_user("wc_native", "pw2");
-	change_user("wc_ed", "pw3");
-#else
-	/* caching_sha2_password: the full exchange (the server's RSA key)
-	 * first (ALTER USER empties the server's cache), the fast one once
-	 * the server has cached the password */
-	query("ALTER USER wc_sha2@'%' IDENTIFIED BY 'pw2'");
-	change_user("wc_sha2", "pw2");
-	change_user("wc_sha2", "pw2");
-#endif
+	if (server_mariadb)
+	{
+		change_user("wc_native", "pw2");
+		change_user_via("wc_ed", "pw3", "client_ed25519");
+	}
+	else
+	{
+		/* caching_sha2_password: the full exchange (the server's RSA key)
+		 * first (ALTER USER empties the server's cache), the fast one once
+		 * the server has cached the password */
+		query("ALTER USER wc_sha2@'%' IDENTIFIED BY 'pw2'");
+		change_user("wc_sha2", "pw2");
+		change_user("wc_sha2", "pw2");
+	}
 	log_cmd(31, NULL);
 	if (mysql_reset_connection(m) != 0)
 		fail("reset_connection");
@@ -829,6 +870,10 @@ static const char *const setup_sql[] = {
 static void
 scenario(void)
 {
+	/* the session in utf8mb4 whatever collation the handshake named:
+	 * libmysqlclient names utf8mb4_0900_ai_ci (255), which MariaDB 10.11
+	 * does not know and replaces by the server's default (latin1) */
+	query("SET NAMES utf8mb4");
 	query("SET time_zone = '+00:00'");
 	query("SET session_track_state_change = 1");
 	query("SET session_track_transaction_info = 'CHARACTERISTICS'");
@@ -875,6 +920,7 @@ main(int argc, char **argv)
 	unsigned long maxp = 64UL << 20;
 	unsigned	port;
 	bool		setup;
+	const char *server = argc > 8 ? argv[8] : NULL;
 
 	if (argc < 6 || (strcmp(argv[1], "setup") != 0 && (strcmp(argv[1], "run") != 0 || argc < 7)))
 	{
@@ -889,8 +935,10 @@ main(int argc, char **argv)
 	if (argc > 7 && strcmp(argv[7], "compress") == 0)
 	{
 #if !defined(MARIADB_PACKAGE_VERSION_ID) && defined(LIBMYSQL_VERSION_ID) && LIBMYSQL_VERSION_ID >= 80018
-		/* libmysqlclient: zstd (MariaDB's library and server only know zlib) */
-		mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS, "zstd");
+		/* libmysqlclient: zstd with MySQL, zlib with MariaDB (which, like
+		 * MariaDB's library, only knows zlib) */
+		mysql_options(m, MYSQL_OPT_COMPRESSION_ALGORITHMS,
+					  server != NULL && strcmp(server, "mysql") == 0 ? "zstd" : "zlib");
 #else
 		mysql_options(m, MYSQL_OPT_COMPRESS, NULL);
 #endif
@@ -918,6 +966,12 @@ main(int argc, char **argv)
 	if (mysql_real_connect(m, argv[2], argv[4], argv[5], setup ? NULL : "wc", port, NULL,
 						   CLIENT_MULTI_STATEMENTS) == NULL)
 		fail("connect");
+	server_mariadb = strstr(mysql_get_server_info(m), "MariaDB") != NULL;
+	if (server != NULL && server_mariadb != (strcmp(server, "mariadb") == 0))
+	{
+		fprintf(stderr, "driver: the server is %s, not %s\n", mysql_get_server_info(m), server);
+		return 1;
+	}
 	if (setup)
 	{
 		for (int i = 0; setup_sql[i]; i++)

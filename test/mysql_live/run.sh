@@ -3,14 +3,15 @@
 #
 # Starts MariaDB (Debian's mariadb-server, on the host) and MySQL (Debian
 # sid's mysql-server-core, in the cached sid chroot of test/chroot.sh), each
-# as a non-root user with a private datadir, port and socket.  For each
-# server, driver.c (built against that server's own client library: MariaDB
-# Connector/C, libmysqlclient) creates the test tables, then runs the
-# scenario through proxy.c, the recording proxy, once with the capabilities
+# as a non-root user with a private datadir, port and socket.  driver.c,
+# built against MariaDB Connector/C (on the host) and against libmysqlclient
+# (in the chroot), creates the test tables (each server with its own
+# library), then both builds run the scenario against both servers through
+# proxy.c, the recording proxy, once with the capabilities
 # the library negotiates by default, once with CLIENT_DEPRECATE_EOF,
 # CLIENT_SESSION_TRACK and MariaDB's extended and cached metadata masked off
-# (proxy -m), and once with the compressed protocol (zlib with MariaDB's
-# library, zstd with MySQL's).  driver_pymysql.py (PyMySQL, an independent
+# (proxy -m), and once with the compressed protocol (zlib, or zstd with
+# libmysqlclient against MySQL).  driver_pymysql.py (PyMySQL, an independent
 # implementation: text protocol only, no compression) runs the scenario's
 # text part by default and masked.  check.sql then decodes each recorded
 # connection with mysql_conversation & co. in a throwaway PostgreSQL cluster
@@ -20,7 +21,9 @@
 # server it starts it stops, also on failure.
 # Ends with "mysql-live: N passed, N failed".
 #
-# WC_MYSQL_LIVE_SERVERS="mariadb mysql" (default) chooses the servers.
+# WC_MYSQL_LIVE_SERVERS="mariadb mysql" (default) chooses the servers,
+# WC_MYSQL_LIVE_CLIENTS="libmysqlclient php" (default: all of connector-c,
+# libmysqlclient, pymysql, php, connector-j) the clients.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
@@ -65,6 +68,11 @@ fail_step() {
 	failed=$((failed + 1))
 }
 
+# wants_client NAME: NAME is one of the clients WC_MYSQL_LIVE_CLIENTS chooses
+wants_client() {
+	[ -z "${WC_MYSQL_LIVE_CLIENTS:-}" ] || [[ " $WC_MYSQL_LIVE_CLIENTS " == *" $1 "* ]]
+}
+
 free_port() {
 	local port
 	for _ in $(seq 1 50); do
@@ -95,9 +103,9 @@ if [ ${#need[@]} -gt 0 ]; then
 	[ $rc -eq 0 ] || { fail_step "install ${need[*]}"; finish; }
 fi
 
-echo "== build the proxy and the MariaDB driver"
+echo "== build the proxy and the Connector/C driver"
 gcc -O2 -Wall -Wextra -o "$work/proxy" "$here/proxy.c" &&
-	gcc -O2 -Wall -Wextra $(mariadb_config --cflags) -o "$work/driver-mariadb" "$here/driver.c" \
+	gcc -O2 -Wall -Wextra $(mariadb_config --cflags) -o "$work/driver-connector-c" "$here/driver.c" \
 		$(mariadb_config --libs)
 [ $? -eq 0 ] || { fail_step "build proxy/driver"; finish; }
 mkdir -p "$work/java" &&
@@ -123,8 +131,7 @@ record_and_check() {
 	local server=$1 up=$2 client=$3 variants=$4 protocols=$5
 	shift 5
 	local variant mask dir pport ppid report
-	# WC_MYSQL_LIVE_CLIENTS="php connector-j" (default: all) chooses the clients
-	[ -z "${WC_MYSQL_LIVE_CLIENTS:-}" ] || [[ " $WC_MYSQL_LIVE_CLIENTS " == *" $client "* ]] || return 0
+	wants_client "$client" || return 0
 	for variant in $variants; do
 		mask=$mask_default
 		[ $variant = off ] && mask=$mask_off
@@ -137,7 +144,7 @@ record_and_check() {
 		for _ in $(seq 1 50); do grep -qs '^port ' "$dir/proxy.out" && break; sleep 0.1; done
 		pport=$(awk '/^port /{print $2}' "$dir/proxy.out")
 		report=$("$@" report-path "$server-$client-$variant")
-		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" 2>"$dir/driver.err"; then
+		if ! "$@" run 127.0.0.1 "$pport" "$report" "$variant" "$server" 2>"$dir/driver.err"; then
 			cat "$dir/driver.err"
 			fail_step "$server $client $variant: the client driver failed"
 			kill -TERM "$ppid"
@@ -186,15 +193,41 @@ java_driver() {
 	esac
 }
 
-# ---- MariaDB from Debian's mariadb-server
-mariadb_driver() {
+# driver.c built against MariaDB Connector/C (libmariadb-dev), on the host,
+# against either server (CLIENT_PASSWORD: wc's password there)
+connector_c_driver() {
 	case $1 in
 	report-path) echo "$work/$2.report" ;;
 	fetch-report) [ "$2" = "$3" ] || cp "$2" "$3" ;;
-	run) "$work/driver-mariadb" run "$2" "$3" wc wcpw "$4" "$5" ;;
-	setup) "$work/driver-mariadb" setup "$2" "$3" wc wcpw ;;
+	run) "$work/driver-connector-c" run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" "$6" ;;
+	setup) "$work/driver-connector-c" setup "$2" "$3" wc "$CLIENT_PASSWORD" ;;
 	esac
 }
+
+# driver.c built against libmysqlclient (sid's libmysqlclient-dev), in the
+# sid chroot, which shares the host's loopback: against either server
+libmysqlclient_driver() {
+	case $1 in
+	report-path) echo "/tmp/wc-live-$2.report" ;;
+	fetch-report) cp "$mysql_root$2" "$3" && rm -f "$mysql_root$2" ;;
+	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc "$CLIENT_PASSWORD" "$4" "$5" "$6" ;;
+	setup) wc_chroot_run sid /tmp/wc-live/driver setup "$2" "$3" wc "$CLIENT_PASSWORD" ;;
+	esac
+}
+
+# the sid chroot, entered, with MySQL and libmysqlclient's build of
+# driver.c: for the MySQL server, and for libmysqlclient against MariaDB
+prepare_sid() {
+	[ -n "$mysql_root" ] && [ -x "$mysql_root/tmp/wc-live/driver" ] && return 0
+	if [ -z "$mysql_root" ]; then
+		wc_mysql_prepare wc-live libmysqlclient-dev gcc libc6-dev pkgconf || return 1
+		mysql_root=$WC_MYSQL_ROOT
+	fi
+	cp "$here/driver.c" "$mysql_root/tmp/wc-live/" &&
+		wc_chroot_run sid sh -c 'cd /tmp/wc-live && gcc -O2 -Wall -Wextra $(pkg-config --cflags mysqlclient) -o driver driver.c $(pkg-config --libs mysqlclient)'
+}
+
+# ---- MariaDB from Debian's mariadb-server
 
 start_mariadb() {
 	local d=$work/mariadb port
@@ -226,22 +259,9 @@ start_mariadb() {
 }
 
 # ---- MySQL from Debian sid, in the chroot
-mysql_driver() {
-	case $1 in
-	report-path) echo "/tmp/wc-live-$2.report" ;;
-	fetch-report) cp "$mysql_root$2" "$3" && rm -f "$mysql_root$2" ;;
-	run) wc_chroot_run sid /tmp/wc-live/driver run "$2" "$3" wc '' "$4" "$5" ;;
-	setup) wc_chroot_run sid /tmp/wc-live/driver setup "$2" "$3" wc '' ;;
-	esac
-}
-
 start_mysql() {
 	local port
-	wc_mysql_prepare wc-live libmysqlclient-dev gcc libc6-dev pkgconf || return 1
-	mysql_root=$WC_MYSQL_ROOT
-	cp "$here/driver.c" "$mysql_root/tmp/wc-live/"
-	wc_chroot_run sid sh -c 'cd /tmp/wc-live && gcc -O2 -Wall -Wextra $(pkg-config --cflags mysqlclient) -o driver driver.c $(pkg-config --libs mysqlclient)' ||
-		return 1
+	prepare_sid || return 1
 	port=$(free_port)
 	wc_mysql_start --port="$port" --bind-address=127.0.0.1 --max-allowed-packet=64M --skip-log-bin \
 		--local-infile=1 || return 1
@@ -257,28 +277,37 @@ for server in ${WC_MYSQL_LIVE_SERVERS:-mariadb mysql}; do
 	echo "== $server"
 	if [ "$server" = mariadb ]; then
 		start_mariadb || { fail_step "start MariaDB"; continue; }
-		mariadb_driver setup 127.0.0.1 "$MARIADB_PORT" 2>"$work/setup.err" ||
+		CLIENT_PASSWORD=wcpw connector_c_driver setup 127.0.0.1 "$MARIADB_PORT" 2>"$work/setup.err" ||
 			{ cat "$work/setup.err"; fail_step "MariaDB setup"; continue; }
-		record_and_check mariadb "$MARIADB_PORT" connector-c "default off compress" 2 mariadb_driver
+		CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" connector-c "default off compress" 2 connector_c_driver
+		if wants_client libmysqlclient; then
+			if prepare_sid; then
+				CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" libmysqlclient "default off compress" 2 libmysqlclient_driver
+			else
+				fail_step "sid chroot for libmysqlclient"
+			fi
+		fi
 		PYMYSQL_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" pymysql "default off" 1 pymysql_driver
 		CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" php "default compress" 2 php_driver
 		CLIENT_PASSWORD=wcpw record_and_check mariadb "$MARIADB_PORT" connector-j "default off compress" 2 java_driver
 	else
 		start_mysql || { fail_step "start MySQL"; continue; }
-		mysql_driver setup 127.0.0.1 "$MYSQL_PORT" 2>"$work/setup.err" ||
+		CLIENT_PASSWORD= libmysqlclient_driver setup 127.0.0.1 "$MYSQL_PORT" 2>"$work/setup.err" ||
 			{ cat "$work/setup.err"; fail_step "MySQL setup"; continue; }
-		record_and_check mysql "$MYSQL_PORT" libmysqlclient "default off compress" 2 mysql_driver
+		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" libmysqlclient "default off compress" 2 libmysqlclient_driver
+		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" connector-c "default off compress" 2 connector_c_driver
 		PYMYSQL_PASSWORD= record_and_check mysql "$MYSQL_PORT" pymysql "default off" 1 pymysql_driver
 		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" php "default compress" 2 php_driver
 		CLIENT_PASSWORD= record_and_check mysql "$MYSQL_PORT" connector-j "default off compress" 2 java_driver
 	fi
 done
 
-echo "== per client: negotiated capabilities, packets by kind, values compared, mismatches"
+echo "== per client: negotiated capabilities, packets by kind, values compared, mismatches, steps skipped"
 psql -X -At -F ' ' -c "SELECT r.server, r.conn, 'capabilities 0x' || to_hex(r.capabilities),
-		'| compared', sum(c.total), '| mismatches', sum(c.bad), '|', r.packets
+		'| compared', sum(c.total), '| mismatches', sum(c.bad), '|', r.packets,
+		coalesce('| skipped: ' || r.skipped, '')
 	FROM live_report r JOIN live_check c USING (server, conn)
-	GROUP BY r.server, r.conn, r.capabilities, r.packets ORDER BY 1, 2" | sed 's/^/   /'
+	GROUP BY r.server, r.conn, r.capabilities, r.packets, r.skipped ORDER BY 1, 2" | sed 's/^/   /'
 
 echo "== checks"
 while IFS='|' read -r server conn name bad total; do

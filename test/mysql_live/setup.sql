@@ -34,8 +34,9 @@ INSERT INTO all_types_expected VALUES
   E'quote '' and \\ backslash', E'line\nbreak', 'x', '\xff', decode(repeat('00', 60000), 'hex'),
   '"str"', B'0000000001', 'a', 'y');
 CREATE TABLE live_check (server text, conn text, name text, bad bigint, total bigint);
--- one line per recorded connection: what was negotiated, packets by kind
-CREATE TABLE live_report (server text, conn text, capabilities bigint, packets text);
+-- one line per recorded connection: what was negotiated, packets by kind,
+-- the steps the driver skipped and why
+CREATE TABLE live_report (server text, conn text, capabilities bigint, packets text, skipped text);
 -- the rows of driver.c's read-only cursor (scenario_commands)
 CREATE TABLE live_idv (id bigint, v text);
 -- the two result sets of driver.c's prepared CALL two_results()
