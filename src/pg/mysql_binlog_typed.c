@@ -38,7 +38,11 @@ typedef enum
 	BT_INT24,					/* 3 bytes, widened to the protocol's 4 */
 	BT_YEAR,					/* 1 byte (years since 1900), to the protocol's 2 */
 	BT_TEXT,					/* the rendered text (quotes dropped): DECIMAL,
-								 * temporal values, unnamed ENUM/SET */
+								 * unnamed ENUM/SET */
+	BT_DECIMAL,					/* DECIMAL of at most 18 digits into numeric:
+								 * its digits */
+	BT_TEMPORAL,				/* DATE, TIME, DATETIME, TIMESTAMP: their
+								 * fields */
 	BT_STRING,					/* the bytes after the length prefix */
 	BT_JSON_STRING,				/* a rendered JSON string, unescaped to UTF-8:
 								 * ENUM/SET names, UCS-2/UTF-16/UTF-32 text */
@@ -156,26 +160,29 @@ bt_col_kind(bt_col *b, const wc_binlog_column *c)
 			b->rc.column_length = (c->meta >> 8) * 8 + (c->meta & 0xff);
 			break;
 		case WC_BINLOG_T_NEWDECIMAL:
+			/* into numeric (bt_bind): BT_DECIMAL when short enough */
+			b->how = BT_TEXT;
+			break;
 		case WC_BINLOG_T_DATE:
 		case WC_BINLOG_T_TIME:
 		case WC_BINLOG_T_DATETIME:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			break;
 		case WC_BINLOG_T_NEWDATE:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_DATE;
 			break;
 		case WC_BINLOG_T_TIME2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_TIME;
 			break;
 		case WC_BINLOG_T_DATETIME2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_DATETIME;
 			break;
 		case WC_BINLOG_T_TIMESTAMP:
 		case WC_BINLOG_T_TIMESTAMP2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_TIMESTAMP;
 			b->rc.utc = true;
 			break;
@@ -328,6 +335,10 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 		b->rc.atttypmod = rt->targets[a].atttypmod;
 		b->rc.input = &rt->targets[a].input;
 		b->rc.ioparam = rt->targets[a].ioparam;
+		mysql_row_column_charset(&b->rc);
+		if (b->binlog_type == WC_BINLOG_T_NEWDECIMAL && b->rc.atttype == NUMERICOID &&
+			t->cols[i].precision <= 18)
+			b->how = BT_DECIMAL;
 	}
 	bc->key = palloc(Max(keylen, 1));
 	memcpy(bc->key, key, keylen);
@@ -425,6 +436,17 @@ bt_unescape(bt_state *s, const uint8 *p, size_t n)
 	}
 }
 
+/* The core's error about column i's value (the message names the column). */
+static void
+bt_value_error(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
+			   const char *qualified, uint32 i, wc_error *err)
+{
+	wc_at_index(err, wc_in_field(err, err->status, wc_binlog_column_type_name(t->cols[i].real_type)),
+				"column", (int64) i + 1);
+	s->where.col = NULL;
+	binlog_row_error(err, ev, t, qualified, s->where.row);
+}
+
 /* Render column i's value as the jsonb path does (errors name the column). */
 static void
 bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified,
@@ -436,13 +458,7 @@ bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, cons
 	{
 		s->out.len = 0;
 		if (wc_binlog_value_json(&t->cols[i], cell, &s->opts, &s->out, &err) != WC_OK)
-		{
-			wc_at_index(&err, wc_in_field(&err, err.status,
-										  wc_binlog_column_type_name(t->cols[i].real_type)),
-						"column", (int64) i + 1);
-			s->where.col = NULL;	/* the message names the column */
-			binlog_row_error(&err, ev, t, qualified, s->where.row);
-		}
+			bt_value_error(s, ev, t, qualified, i, &err);
 		if (s->out.len <= s->out.cap)
 			break;
 		if (s->out.len > MaxAllocHugeSize)
@@ -501,6 +517,44 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 				buf[1] = (uint8) (y >> 8);
 				return mysql_row_value(&b->rc, true, buf, 2, isnull);
 			}
+		case BT_DECIMAL:
+			{
+				wc_binlog_decimal d;
+				wc_error	err;
+				uint64		v = 0;
+
+				if (wc_binlog_value_decimal(&t->cols[i], cell, &d, &err) != WC_OK)
+					bt_value_error(s, ev, t, qualified, i, &err);
+				for (int k = 0; k < d.ndigits; k++)
+					v = v * 10 + (uint64) (d.digits[k] - '0');
+				return mysql_row_decimal(&b->rc, d.negative, v, d.ndigits - d.point);
+			}
+		case BT_TEMPORAL:
+			{
+				wc_binlog_temporal tm;
+				wc_error	err;
+
+				if (wc_binlog_value_temporal(&t->cols[i], cell, &tm, &err) != WC_OK)
+					bt_value_error(s, ev, t, qualified, i, &err);
+				if (tm.kind == WC_BINLOG_TEMPORAL_TIME)
+				{
+					wc_mysql_time mt = {.negative = tm.negative, .hour = tm.hour,
+						.minute = (uint8) tm.minute, .second = (uint8) tm.second,
+					.microsecond = tm.usec};
+
+					return mysql_row_time(&b->rc, &mt);
+				}
+				if (tm.year <= 9999)
+				{
+					wc_mysql_datetime dt = {.year = (uint16) tm.year, .month = (uint8) tm.month,
+						.day = (uint8) tm.day, .hour = (uint8) tm.hour, .minute = (uint8) tm.minute,
+					.second = (uint8) tm.second, .microsecond = tm.usec};
+
+					return mysql_row_datetime(&b->rc, &dt, isnull);
+				}
+				/* a DATE past 9999: as its text shows it (4 digits) */
+			}
+			/* FALLTHROUGH */
 		case BT_TEXT:
 			bt_render(s, ev, t, qualified, i, cell);
 			p = s->out.p;
