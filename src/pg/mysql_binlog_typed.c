@@ -104,6 +104,7 @@ typedef struct bt_state
 	wc_binlog_cell *before;		/* PARTIAL_UPDATE_ROWS: the before image's cells */
 	uint32		cells_cap;
 	MemoryContext rowcxt;
+	TupleDesc	store_desc;		/* the result rows' descriptor, images unpacked */
 	bt_where	where;
 } bt_state;
 
@@ -695,7 +696,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 			values[6] = bt_image(s, ev, t, qualified);
 			nulls[6] = false;
 		}
-		tuplestore_putvalues(s->rsinfo->setResult, s->rsinfo->setDesc, values, nulls);
+		tuplestore_putvalues(s->rsinfo->setResult, s->store_desc, values, nulls);
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(s->rowcxt);
 	}
@@ -770,6 +771,22 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	s.before = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
 	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
 									 ALLOCSET_DEFAULT_SIZES);
+
+	/*
+	 * The before and after images are stored with their 4-byte headers: an
+	 * image packed to a 1-byte header (any under 127 bytes) would be copied
+	 * back out by every field selected from it ((after).* selects each).
+	 * Readers deform the rows with their own descriptor, which reads either
+	 * header.
+	 */
+	s.store_desc = CreateTupleDescCopy(s.rsinfo->setDesc);
+	for (int a = 0; a < s.store_desc->natts; a++)
+	{
+		Form_pg_attribute att = TupleDescAttr(s.store_desc, a);
+
+		if (att->atttypid == bc->type.rectype)
+			att->attstorage = TYPSTORAGE_PLAIN;
+	}
 	binlog_maps_init(&s.maps, callcxt);
 	binlog_src_init(&src, fcinfo, lo);
 
