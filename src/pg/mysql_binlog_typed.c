@@ -8,9 +8,11 @@
  * the row type (by name when the map carries names, else by position) and
  * to a MySQL protocol type, so that every value reaches its attribute by
  * mysql_row_populate_record's rules: integers, FLOAT and DOUBLE from their
- * bytes (which a binlog stores as the binary protocol does), DECIMAL and
- * temporal values through the text the jsonb path renders for them,
- * strings from their bytes and character set.  Row events of other tables
+ * bytes (which a binlog stores as the binary protocol does), temporal
+ * values from the fields the core decodes (the jsonb path prints the
+ * same), DECIMAL into numeric from its digits (up to 18) or else through
+ * the text the jsonb path renders, strings from their bytes and character
+ * set.  Row events of other tables
  * are framed and checked but not decoded.
  */
 #include "compat.h"
