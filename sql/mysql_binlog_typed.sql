@@ -273,3 +273,31 @@ BEGIN
 		FROM unnest(res) x GROUP BY 1 ORDER BY 1;
 END $$;
 SELECT m.* FROM bl_json, pg_temp.mutations(b) m;
+
+-- temporal fields straight into other targets (0 to 6 fraction digits):
+-- DATETIME into date, into timestamptz in the session's zone and into
+-- text; TIMESTAMP (UTC) into date, timestamp and text; TIME into text
+SET timezone = 'America/New_York';
+CREATE TYPE times_as AS (id int, dt timestamp, t0 text, t1 text, t3 text, t6 interval,
+						 dt0 date, dt2 timestamptz, dt4 text, dt6 text,
+						 ts0 date, ts1 timestamp, ts3 timestamptz, ts6 text);
+SELECT (after).* FROM bl, mysql_binlog_rows(b, 'wcb', 'times', NULL::times_as) WHERE name = 'full';
+-- with typmods (rounded by the type, as its input function rounds)
+CREATE TYPE times_tz AS (id int, dt timestamptz, t0 interval, t1 interval, t3 interval, t6 interval,
+						 dt0 timestamp(0), dt2 timestamptz(1), dt4 timestamp(3), dt6 timestamptz(6),
+						 ts0 timestamptz(0), ts1 timestamp(0), ts3 timestamptz(2), ts6 timestamptz);
+SELECT (after).* FROM bl, mysql_binlog_rows(b, 'wcb', 'times', NULL::times_tz) WHERE name = 'full';
+SET timezone = 'UTC';
+-- DECIMAL into numeric with typmods (18 digits and fewer from the digits,
+-- 20 and 65 through the text), into text as rendered
+CREATE TYPE nums_as AS (y int, id int, d1 text, d2 numeric(70,3), d3 numeric(20,2), d4 numeric(6,2),
+						d5 numeric(22,4), f float4, db float8, b1 bit(1), b64 bit(64), b10 varbit);
+SELECT id, d1, d2, d3, d4, d5
+FROM bl, mysql_binlog_rows(b, 'wcb', 'nums', NULL::nums_as) r, LATERAL (SELECT (r.after).*) x
+WHERE name = 'full';
+-- a typmod too narrow for 18 digits: 22003 as numeric_in has it
+CREATE TYPE nums_narrow AS (y int, id int, d1 numeric(10,2), d2 numeric, d3 numeric(17,0),
+							d4 numeric(5,5), d5 numeric, f float4, db float8, b1 bit(1),
+							b64 bit(64), b10 varbit);
+SELECT pg_temp.try_ctx(format('SELECT * FROM mysql_binlog_rows(%L, %L, %L, NULL::nums_narrow)',
+							  b, 'wcb', 'nums')) AS d3_narrow FROM bl WHERE name = 'full';

@@ -129,3 +129,83 @@ FROM generate_series(1, 2000000) g, two t,
 SELECT pg_temp.hwm_kb() - before < 16384 AS flat_over_2m_calls FROM hwm;
 RESET max_parallel_workers;
 RESET jit;
+
+-- DECIMAL text (either protocol) into numeric: short forms from their
+-- digits, the rest (19+ digits, other spellings) through numeric_in; the
+-- same values and errors either way, typmods applied as numeric_in does
+CREATE TEMP TABLE dec_text (v text);
+INSERT INTO dec_text VALUES ('0'), ('-0.00'), ('123'), ('-123'), ('999999999999999999'),
+	('-99999999999999999.9'), ('9999999999999999.99'), ('99999999999999.9999'),
+	('-0.000000000000000001'), ('1234567890123456789'), ('-1234567890123456789.5'), ('12.345'),
+	('12.355'), ('-12.345'), ('007.50'), ('1.'), ('.5'), ('1e5'), ('-'), ('');
+CREATE TYPE dec_n AS (n numeric);
+CREATE TYPE dec_n2 AS (n numeric(10,2));
+CREATE TYPE dec_n4 AS (n numeric(4,2));
+SELECT v, t, pg_temp.try(format('SELECT n::text FROM mysql_row_populate_record(NULL::%s, %L, %L)', t,
+								mysql_lenenc_str(convert_to(v, 'UTF8')),
+								ARRAY[pg_temp.cd('n', 63, 246)])) AS status,
+	   CASE WHEN v NOT IN ('-', '') THEN
+		   (mysql_row_populate_record(NULL::dec_n, mysql_lenenc_str(convert_to(v, 'UTF8')),
+									  ARRAY[pg_temp.cd('n', 63, 246)])).n::text END AS numeric
+FROM dec_text, unnest(ARRAY['dec_n', 'dec_n2', 'dec_n4']) t ORDER BY t, v;
+SELECT v, (mysql_row_populate_record(NULL::dec_n2, mysql_lenenc_str(convert_to(v, 'UTF8')),
+									  ARRAY[pg_temp.cd('n', 63, 246)])).n::text AS numeric_10_2
+FROM dec_text WHERE length(v) BETWEEN 1 AND 8 AND v NOT IN ('-', '1e5') ORDER BY v;
+
+-- strings: latin1 (Windows-1252) and utf8mb4 into varchar(3), text and
+-- char(4): ASCII as it is, the rest converted once per column; varchar
+-- past its length is 22001 (trailing spaces cut, as varcharin does)
+CREATE TYPE str_v3 AS (s varchar(3));
+CREATE TYPE str_t AS (s text);
+CREATE TYPE str_c4 AS (s char(4));
+CREATE TEMP TABLE str_in (b bytea, cs int);
+INSERT INTO str_in VALUES ('\x616263', 8), ('\x61626364', 8), ('\x616263202020', 8), ('\xe9e8', 8),
+	('\xe9e8e7e6', 8), ('\x80', 8), ('\x81', 8), ('\xc3a9c3a8', 45), ('\xc3a9c3a8c3a7c3a6', 45),
+	('\xc3', 45), ('', 45), ('\xe9', 63), ('\x6162', 11);
+SELECT b, cs, t, pg_temp.try(format('SELECT s::text FROM mysql_row_populate_record(NULL::%s, %L, %L)',
+									t, mysql_lenenc_str(b), ARRAY[pg_temp.cd('s', cs, 253)])) AS status
+FROM str_in, unnest(ARRAY['str_v3', 'str_t', 'str_c4']) t ORDER BY t, b, cs;
+SELECT b, cs, (mysql_row_populate_record(NULL::str_t, mysql_lenenc_str(b),
+										 ARRAY[pg_temp.cd('s', cs, 253)])).s AS text,
+	   (mysql_row_populate_record(NULL::str_c4, mysql_lenenc_str(b),
+								  ARRAY[pg_temp.cd('s', cs, 253)])).s AS char_4
+FROM str_in WHERE cs IN (8, 45) AND b NOT IN ('\x81', '\xc3') AND length(b) <= 4 ORDER BY b, cs;
+
+-- TIME text into time (a time of day straight, the rest through time_in),
+-- interval and time(3)
+CREATE TYPE tm_t AS (t time);
+CREATE TYPE tm_i AS (t interval);
+CREATE TYPE tm_t3 AS (t time(3));
+CREATE TEMP TABLE tm_in (v text);
+INSERT INTO tm_in VALUES ('00:00:00'), ('12:34:56'), ('12:34:56.5'), ('23:59:59.999999'),
+	('24:00:00'), ('24:00:01'), ('-01:00:00'), ('838:59:59'), ('-838:59:59.000001');
+SELECT v, t, pg_temp.try(format('SELECT t::text FROM mysql_row_populate_record(NULL::%s, %L, %L)', t,
+								mysql_lenenc_str(convert_to(v, 'UTF8')),
+								ARRAY[pg_temp.cd('t', 63, 11)])) AS status
+FROM tm_in, unnest(ARRAY['tm_t', 'tm_i', 'tm_t3']) t ORDER BY t, v;
+SELECT v, (mysql_row_populate_record(NULL::tm_t, mysql_lenenc_str(convert_to(v, 'UTF8')),
+									 ARRAY[pg_temp.cd('t', 63, 11)])).t AS time,
+	   (mysql_row_populate_record(NULL::tm_t3, mysql_lenenc_str(convert_to(v, 'UTF8')),
+								  ARRAY[pg_temp.cd('t', 63, 11)])).t AS time_3
+FROM tm_in WHERE v NOT IN ('24:00:01', '-01:00:00', '838:59:59', '-838:59:59.000001') ORDER BY v;
+
+-- DATETIME text into timestamptz (the session's zone, DST gaps and
+-- overlaps as timestamptz_in has them), date and timestamp; zero dates are
+-- NULL, impossible dates 22008
+SET timezone = 'Europe/Berlin';
+CREATE TYPE dtm_z AS (t timestamptz);
+CREATE TYPE dtm_d AS (t date);
+CREATE TYPE dtm_s AS (t timestamp);
+CREATE TEMP TABLE dtm_in (v text);
+INSERT INTO dtm_in VALUES ('0000-00-00'), ('0000-00-00 00:00:00'), ('0000-01-01 00:00:00'),
+	('2024-02-30 00:00:00'), ('2024-03-31 02:30:00'), ('2024-10-27 02:30:00.5'),
+	('9999-12-31 23:59:59.999999'), ('2024-00-01 00:00:00');
+SELECT v, t, ty, pg_temp.try(format('SELECT t::text FROM mysql_row_populate_record(NULL::%s, %L, %L)',
+									t, mysql_lenenc_str(convert_to(v, 'UTF8')),
+									ARRAY[pg_temp.cd('t', 63, ty)])) AS status
+FROM dtm_in, unnest(ARRAY['dtm_z', 'dtm_d', 'dtm_s']) t, unnest(ARRAY[7, 12]) ty ORDER BY t, ty, v;
+SELECT v, ty, (mysql_row_populate_record(NULL::dtm_z, mysql_lenenc_str(convert_to(v, 'UTF8')),
+										 ARRAY[pg_temp.cd('t', 63, ty)])).t AS timestamptz
+FROM dtm_in, unnest(ARRAY[7, 12]) ty
+WHERE v NOT IN ('2024-02-30 00:00:00', '2024-00-01 00:00:00') ORDER BY ty, v;
+RESET timezone;

@@ -446,6 +446,53 @@ wc_status	wc_binlog_value_json(const wc_binlog_column *col, const wc_binlog_cell
 								 const wc_binlog_json_opts *o, wc_binlog_out *out,
 								 wc_error *err);
 
+/* ---- values as fields (the JSON text above prints these) ---- */
+
+/* A DECIMAL's digits: precision of them, point of them before the decimal
+ * point, and the sign bit (set for a negative zero too). */
+typedef struct wc_binlog_decimal
+{
+	bool		negative;
+	uint8_t		ndigits;
+	uint8_t		point;
+	char		digits[96];
+} wc_binlog_decimal;
+
+/* The digits of a NEWDECIMAL value (a VALUE cell), checked as its JSON
+ * form is. */
+wc_status	wc_binlog_value_decimal(const wc_binlog_column *col, const wc_binlog_cell *cell,
+									wc_binlog_decimal *d, wc_error *err);
+
+enum
+{
+	WC_BINLOG_TEMPORAL_DATE = 1,	/* year, month, day */
+	WC_BINLOG_TEMPORAL_DATETIME,	/* and hour .. usec */
+	WC_BINLOG_TEMPORAL_TIME		/* negative, hour (0-838) .. usec */
+};
+
+/* The fields of a temporal value as its JSON text shows them: usec cut to
+ * the fsp digits shown; a TIMESTAMP of 0 is 0000-00-00 00:00:00 (UTC
+ * otherwise); year as stored (the text shows its last 4 digits). */
+typedef struct wc_binlog_temporal
+{
+	uint8_t		kind;			/* WC_BINLOG_TEMPORAL_* */
+	bool		negative;
+	uint8_t		fsp;			/* fraction digits shown (0-6) */
+	uint32_t	year;
+	uint32_t	month;
+	uint32_t	day;
+	uint32_t	hour;
+	uint32_t	minute;
+	uint32_t	second;
+	uint32_t	usec;
+} wc_binlog_temporal;
+
+/* The fields of a DATE, NEWDATE, TIME, TIME2, DATETIME, DATETIME2,
+ * TIMESTAMP or TIMESTAMP2 value (a VALUE cell), checked as its JSON form
+ * is; WC_ERR_UNSUPPORTED for another type. */
+wc_status	wc_binlog_value_temporal(const wc_binlog_column *col, const wc_binlog_cell *cell,
+									 wc_binlog_temporal *t, wc_error *err);
+
 /* Render a row image as a JSON object keyed by column name (or "@n"): absent
  * columns left out, NULL as null.  Errors name the column. */
 wc_status	wc_binlog_image_json(const wc_binlog_table *t, const wc_binlog_cell *cells,

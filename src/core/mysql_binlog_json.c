@@ -459,11 +459,11 @@ wc_out_float(wc_binlog_out *o, float f, const wc_binlog_json_opts *opts, uint64_
 	return WC_OK;
 }
 
-/* A packed DECIMAL(precision, scale) of exactly its size at p, as a JSON
- * number. */
+/* The digits of a packed DECIMAL(precision, scale) of exactly its size at
+ * p, each group checked against its width. */
 static wc_status
-wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
-			   unsigned scale, uint64_t off, wc_error *err)
+wc_decimal_digits(const uint8_t *p, size_t n, unsigned precision, unsigned scale, uint64_t off,
+				  wc_binlog_decimal *d, wc_error *err)
 {
 	static const uint32_t pow10[10] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
 	100000000, 1000000000};
@@ -474,10 +474,9 @@ wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
 				frac0x = scale % 9;
 	uint8_t		buf[32];
 	uint8_t		mask;
-	bool		neg,
-				started = false;
+	bool		neg;
 	size_t		at = 0;
-	char		digits[96];
+	char	   *digits = d->digits;
 	size_t		nd = 0,
 				point;
 
@@ -516,15 +515,27 @@ wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
 		WC_GROUP(wc_dig2bytes_of(frac0x), frac0x);
 #undef WC_GROUP
 
-	{
-		bool		zero = true;
+	d->negative = neg;
+	d->ndigits = (uint8_t) nd;
+	d->point = (uint8_t) point;
+	return WC_OK;
+}
 
-		for (size_t i = 0; i < nd; i++)
-			if (digits[i] != '0')
-				zero = false;
-		if (neg && !zero)
-			wc_out_char(o, '-');
-	}
+/* Decimal digits as a JSON number: no sign on zero, no leading zeros. */
+static void
+wc_out_decimal_digits(wc_binlog_out *o, const wc_binlog_decimal *d)
+{
+	const char *digits = d->digits;
+	size_t		nd = d->ndigits,
+				point = d->point;
+	bool		started = false;
+	bool		zero = true;
+
+	for (size_t i = 0; i < nd; i++)
+		if (digits[i] != '0')
+			zero = false;
+	if (d->negative && !zero)
+		wc_out_char(o, '-');
 	for (size_t i = 0; i < point; i++)
 	{
 		if (!started && digits[i] == '0' && i + 1 < point)
@@ -539,7 +550,20 @@ wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
 		wc_out_char(o, '.');
 		wc_out_bytes(o, digits + point, nd - point);
 	}
-	return WC_OK;
+}
+
+/* A packed DECIMAL(precision, scale) of exactly its size at p, as a JSON
+ * number. */
+static wc_status
+wc_out_decimal(wc_binlog_out *o, const uint8_t *p, size_t n, unsigned precision,
+			   unsigned scale, uint64_t off, wc_error *err)
+{
+	wc_binlog_decimal d;
+	wc_status	rc = wc_decimal_digits(p, n, precision, scale, off, &d, err);
+
+	if (rc == WC_OK)
+		wc_out_decimal_digits(o, &d);
+	return rc;
 }
 
 /* Bytes of a partial DECIMAL group of k (1-8) digits. */
@@ -575,31 +599,44 @@ wc_civil(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 		(*y)++;
 }
 
-/* A TIMESTAMP's seconds since the epoch as "YYYY-MM-DD HH:MM:SS" in UTC
- * (0 is MySQL's zero timestamp). */
-static void
-wc_out_epoch(wc_binlog_out *o, uint32_t secs, uint32_t usec, unsigned fsp)
+/* usec as the text shows it: cut to fsp digits. */
+static uint32_t
+wc_cut_usec(uint32_t usec, unsigned fsp)
 {
-	int64_t		y;
-	unsigned	m,
-				d;
+	static const uint32_t div[7] = {1000000, 100000, 10000, 1000, 100, 10, 1};
 
-	if (secs == 0)
-		wc_out_str(o, "0000-00-00 00:00:00");
-	else
-	{
-		wc_civil(secs / 86400, &y, &m, &d);
-		wc_out_date(o, (unsigned) y, m, d);
-		wc_out_char(o, ' ');
-		wc_out_hms(o, secs % 86400 / 3600, secs % 3600 / 60, secs % 60);
-	}
-	wc_out_frac(o, usec, fsp);
+	return usec / div[fsp] * div[fsp];
 }
 
-/* MySQL's packed DATETIME (intpart << 24 | microseconds) as text. */
+/* A TIMESTAMP's seconds since the epoch as UTC fields (0 is MySQL's zero
+ * timestamp, 0000-00-00 00:00:00). */
+static void
+wc_epoch(uint32_t secs, uint32_t usec, unsigned fsp, wc_binlog_temporal *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->kind = WC_BINLOG_TEMPORAL_DATETIME;
+	t->fsp = (uint8_t) fsp;
+	t->usec = wc_cut_usec(usec, fsp);
+	if (secs != 0)
+	{
+		int64_t		y;
+		unsigned	m,
+					d;
+
+		wc_civil(secs / 86400, &y, &m, &d);
+		t->year = (uint32_t) y;
+		t->month = m;
+		t->day = d;
+		t->hour = secs % 86400 / 3600;
+		t->minute = secs % 3600 / 60;
+		t->second = secs % 60;
+	}
+}
+
+/* MySQL's packed DATETIME (intpart << 24 | microseconds) as fields. */
 static wc_status
-wc_out_packed_datetime(wc_binlog_out *o, int64_t v, unsigned fsp, bool date_only,
-					   uint64_t off, wc_error *err)
+wc_packed_datetime(int64_t v, unsigned fsp, bool date_only, uint64_t off, wc_binlog_temporal *out,
+				   wc_error *err)
 {
 	uint64_t	t;
 	uint64_t	ymdhms,
@@ -620,18 +657,25 @@ wc_out_packed_datetime(wc_binlog_out *o, int64_t v, unsigned fsp, bool date_only
 		(hms & 63) > 59)
 		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, (uint64_t) v),
 						   "DATETIME");
-	wc_out_date(o, (unsigned) (ym / 13), (unsigned) (ym % 13), (unsigned) (ymd % 32));
-	if (date_only)
-		return WC_OK;
-	wc_out_char(o, ' ');
-	wc_out_hms(o, (unsigned) (hms >> 12), (unsigned) ((hms >> 6) & 63), (unsigned) (hms & 63));
-	wc_out_frac(o, usec, fsp);
+	memset(out, 0, sizeof(*out));
+	out->kind = date_only ? WC_BINLOG_TEMPORAL_DATE : WC_BINLOG_TEMPORAL_DATETIME;
+	out->year = (uint32_t) (ym / 13);
+	out->month = (uint32_t) (ym % 13);
+	out->day = (uint32_t) (ymd % 32);
+	if (!date_only)
+	{
+		out->fsp = (uint8_t) fsp;
+		out->hour = (uint32_t) (hms >> 12);
+		out->minute = (uint32_t) ((hms >> 6) & 63);
+		out->second = (uint32_t) (hms & 63);
+		out->usec = wc_cut_usec(usec, fsp);
+	}
 	return WC_OK;
 }
 
-/* MySQL's packed TIME (signed: intpart << 24 | microseconds) as text. */
+/* MySQL's packed TIME (signed: intpart << 24 | microseconds) as fields. */
 static wc_status
-wc_out_packed_time(wc_binlog_out *o, int64_t v, unsigned fsp, uint64_t off, wc_error *err)
+wc_packed_time(int64_t v, unsigned fsp, uint64_t off, wc_binlog_temporal *out, wc_error *err)
 {
 	uint64_t	t = v < 0 ? (uint64_t) 0 - (uint64_t) v : (uint64_t) v;
 	uint64_t	hms = t >> 24;
@@ -640,12 +684,56 @@ wc_out_packed_time(wc_binlog_out *o, int64_t v, unsigned fsp, uint64_t off, wc_e
 	if (usec > 999999 || ((hms >> 12) & 0x3ff) > 838 || ((hms >> 6) & 63) > 59 ||
 		(hms & 63) > 59 || (hms >> 22) != 0)
 		return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, (uint64_t) v), "TIME");
-	if (v < 0)
-		wc_out_char(o, '-');
-	wc_out_hms(o, (unsigned) ((hms >> 12) & 0x3ff), (unsigned) ((hms >> 6) & 63),
-			   (unsigned) (hms & 63));
-	wc_out_frac(o, usec, fsp);
+	memset(out, 0, sizeof(*out));
+	out->kind = WC_BINLOG_TEMPORAL_TIME;
+	out->negative = v < 0;
+	out->fsp = (uint8_t) fsp;
+	out->hour = (uint32_t) ((hms >> 12) & 0x3ff);
+	out->minute = (uint32_t) ((hms >> 6) & 63);
+	out->second = (uint32_t) (hms & 63);
+	out->usec = wc_cut_usec(usec, fsp);
 	return WC_OK;
+}
+
+/* Temporal fields as text: "YYYY-MM-DD", "YYYY-MM-DD hh:mm:ss[.f]",
+ * "[-]hh:mm:ss[.f]". */
+static void
+wc_out_temporal(wc_binlog_out *o, const wc_binlog_temporal *t)
+{
+	if (t->kind != WC_BINLOG_TEMPORAL_TIME)
+	{
+		wc_out_date(o, t->year, t->month, t->day);
+		if (t->kind == WC_BINLOG_TEMPORAL_DATE)
+			return;
+		wc_out_char(o, ' ');
+	}
+	else if (t->negative)
+		wc_out_char(o, '-');
+	wc_out_hms(o, t->hour, t->minute, t->second);
+	wc_out_frac(o, t->usec, t->fsp);
+}
+
+static wc_status
+wc_out_packed_datetime(wc_binlog_out *o, int64_t v, unsigned fsp, bool date_only,
+					   uint64_t off, wc_error *err)
+{
+	wc_binlog_temporal t;
+	wc_status	rc = wc_packed_datetime(v, fsp, date_only, off, &t, err);
+
+	if (rc == WC_OK)
+		wc_out_temporal(o, &t);
+	return rc;
+}
+
+static wc_status
+wc_out_packed_time(wc_binlog_out *o, int64_t v, unsigned fsp, uint64_t off, wc_error *err)
+{
+	wc_binlog_temporal t;
+	wc_status	rc = wc_packed_time(v, fsp, off, &t, err);
+
+	if (rc == WC_OK)
+		wc_out_temporal(o, &t);
+	return rc;
 }
 
 /* ---- ENUM and SET ---- */
@@ -738,6 +826,172 @@ wc_out_enum_set(wc_binlog_out *o, const wc_binlog_column *c, uint64_t v, uint64_
 /* ---- one value ---- */
 
 wc_status
+wc_binlog_value_decimal(const wc_binlog_column *c, const wc_binlog_cell *cell,
+						wc_binlog_decimal *d, wc_error *err)
+{
+	return wc_decimal_digits(cell->p, cell->len, c->precision, c->scale, cell->offset, d, err);
+}
+
+wc_status
+wc_binlog_value_temporal(const wc_binlog_column *c, const wc_binlog_cell *cell,
+						 wc_binlog_temporal *t, wc_error *err)
+{
+	const uint8_t *p = cell->p;
+	uint64_t	off = cell->offset;
+
+	switch (c->real_type)
+	{
+		case WC_BINLOG_T_DATE:
+		case WC_BINLOG_T_NEWDATE:
+			{
+				uint32_t	v = (uint32_t) wc_bl_le(p, 3);
+
+				if (((v >> 5) & 15) > 12)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATE");
+				memset(t, 0, sizeof(*t));
+				t->kind = WC_BINLOG_TEMPORAL_DATE;
+				t->year = v >> 9;
+				t->month = (v >> 5) & 15;
+				t->day = v & 31;
+				return WC_OK;
+			}
+		case WC_BINLOG_T_TIME:
+			{
+				int32_t		v = (int32_t) ((uint32_t) wc_bl_le(p, 3) << 8) >> 8;
+				uint32_t	a = v < 0 ? (uint32_t) -v : (uint32_t) v;
+
+				if (a % 100 > 59 || a / 100 % 100 > 59)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, a), "TIME");
+				memset(t, 0, sizeof(*t));
+				t->kind = WC_BINLOG_TEMPORAL_TIME;
+				t->negative = v < 0;
+				t->hour = a / 10000;
+				t->minute = a / 100 % 100;
+				t->second = a % 100;
+				return WC_OK;
+			}
+		case WC_BINLOG_T_DATETIME:
+			{
+				uint64_t	v = wc_bl_le64(p);
+				uint64_t	d = v / 1000000,
+							tm = v % 1000000;
+
+				if (d / 100 % 100 > 12 || d % 100 > 31 || tm / 10000 > 23 || tm / 100 % 100 > 59 ||
+					tm % 100 > 59 || d / 10000 > 9999)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATETIME");
+				memset(t, 0, sizeof(*t));
+				t->kind = WC_BINLOG_TEMPORAL_DATETIME;
+				t->year = (uint32_t) (d / 10000);
+				t->month = (uint32_t) (d / 100 % 100);
+				t->day = (uint32_t) (d % 100);
+				t->hour = (uint32_t) (tm / 10000);
+				t->minute = (uint32_t) (tm / 100 % 100);
+				t->second = (uint32_t) (tm % 100);
+				return WC_OK;
+			}
+		case WC_BINLOG_T_TIMESTAMP:
+			wc_epoch(wc_bl_le32(p), 0, 0, t);
+			return WC_OK;
+		case WC_BINLOG_T_TIMESTAMP2:
+			{
+				uint32_t	secs = (uint32_t) wc_bl_be(p, 4);
+				uint32_t	usec = 0;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						usec = p[4] * 10000u;
+						break;
+					case 3:
+					case 4:
+						usec = (uint32_t) wc_bl_be(p + 4, 2) * 100u;
+						break;
+					case 5:
+					case 6:
+						usec = (uint32_t) wc_bl_be(p + 4, 3);
+						break;
+				}
+				if (usec > 999999)
+					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + 4, usec),
+									   "TIMESTAMP fraction");
+				wc_epoch(secs, usec, c->fsp, t);
+				return WC_OK;
+			}
+		case WC_BINLOG_T_DATETIME2:
+			{
+				int64_t		intpart = (int64_t) wc_bl_be(p, 5) - INT64_C(0x8000000000);
+				int64_t		frac = 0;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						frac = (int8_t) p[5] * 10000;
+						break;
+					case 3:
+					case 4:
+						frac = (int16_t) wc_bl_be(p + 5, 2) * 100;
+						break;
+					case 5:
+					case 6:
+						frac = (int32_t) ((uint32_t) wc_bl_be(p + 5, 3) << 8) >> 8;
+						break;
+				}
+				return wc_packed_datetime((int64_t) ((uint64_t) intpart << 24) + frac, c->fsp,
+										  false, off, t, err);
+			}
+		case WC_BINLOG_T_TIME2:
+			{
+				int64_t		intpart = (int64_t) wc_bl_be(p, 3) - 0x800000;
+				int64_t		packed;
+
+				switch (c->fsp)
+				{
+					case 1:
+					case 2:
+						{
+							int			frac = p[3];
+
+							if (intpart < 0 && frac)
+							{
+								intpart++;
+								frac -= 0x100;
+							}
+							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 10000;
+							break;
+						}
+					case 3:
+					case 4:
+						{
+							int			frac = (int) wc_bl_be(p + 3, 2);
+
+							if (intpart < 0 && frac)
+							{
+								intpart++;
+								frac -= 0x10000;
+							}
+							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 100;
+							break;
+						}
+					case 5:
+					case 6:
+						packed = (int64_t) wc_bl_be(p, 6) - INT64_C(0x800000000000);
+						break;
+					default:
+						packed = (int64_t) ((uint64_t) intpart << 24);
+						break;
+				}
+				return wc_packed_time(packed, c->fsp, off, t, err);
+			}
+		default:
+			return wc_in_field(err, wc_fail_found(err, WC_ERR_UNSUPPORTED, off, c->real_type),
+							   "temporal type");
+	}
+}
+
+
+wc_status
 wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
 					 const wc_binlog_json_opts *opts, wc_binlog_out *o, wc_error *err)
 {
@@ -812,152 +1066,22 @@ wc_binlog_value_json(const wc_binlog_column *c, const wc_binlog_cell *cell,
 			return WC_OK;
 		case WC_BINLOG_T_DATE:
 		case WC_BINLOG_T_NEWDATE:
-			{
-				uint32_t	v = (uint32_t) wc_bl_le(p, 3);
-
-				if (((v >> 5) & 15) > 12)
-					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATE");
-				wc_out_char(o, '"');
-				wc_out_date(o, v >> 9, (v >> 5) & 15, v & 31);
-				wc_out_char(o, '"');
-				return WC_OK;
-			}
 		case WC_BINLOG_T_TIME:
-			{
-				int32_t		v = (int32_t) ((uint32_t) wc_bl_le(p, 3) << 8) >> 8;
-				uint32_t	a = v < 0 ? (uint32_t) -v : (uint32_t) v;
-
-				if (a % 100 > 59 || a / 100 % 100 > 59)
-					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, a), "TIME");
-				wc_out_char(o, '"');
-				if (v < 0)
-					wc_out_char(o, '-');
-				wc_out_hms(o, a / 10000, a / 100 % 100, a % 100);
-				wc_out_char(o, '"');
-				return WC_OK;
-			}
 		case WC_BINLOG_T_DATETIME:
-			{
-				uint64_t	v = wc_bl_le64(p);
-				uint64_t	d = v / 1000000,
-							t = v % 1000000;
-
-				if (d / 100 % 100 > 12 || d % 100 > 31 || t / 10000 > 23 || t / 100 % 100 > 59 ||
-					t % 100 > 59 || d / 10000 > 9999)
-					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off, v), "DATETIME");
-				wc_out_char(o, '"');
-				wc_out_date(o, (unsigned) (d / 10000), (unsigned) (d / 100 % 100), (unsigned) (d % 100));
-				wc_out_char(o, ' ');
-				wc_out_hms(o, (unsigned) (t / 10000), (unsigned) (t / 100 % 100), (unsigned) (t % 100));
-				wc_out_char(o, '"');
-				return WC_OK;
-			}
 		case WC_BINLOG_T_TIMESTAMP:
-			wc_out_char(o, '"');
-			wc_out_epoch(o, wc_bl_le32(p), 0, 0);
-			wc_out_char(o, '"');
-			return WC_OK;
 		case WC_BINLOG_T_TIMESTAMP2:
-			{
-				uint32_t	secs = (uint32_t) wc_bl_be(p, 4);
-				uint32_t	usec = 0;
-
-				switch (c->fsp)
-				{
-					case 1:
-					case 2:
-						usec = p[4] * 10000u;
-						break;
-					case 3:
-					case 4:
-						usec = (uint32_t) wc_bl_be(p + 4, 2) * 100u;
-						break;
-					case 5:
-					case 6:
-						usec = (uint32_t) wc_bl_be(p + 4, 3);
-						break;
-				}
-				if (usec > 999999)
-					return wc_in_field(err, wc_fail_found(err, WC_ERR_BAD_VALUE, off + 4, usec),
-									   "TIMESTAMP fraction");
-				wc_out_char(o, '"');
-				wc_out_epoch(o, secs, usec, c->fsp);
-				wc_out_char(o, '"');
-				return WC_OK;
-			}
 		case WC_BINLOG_T_DATETIME2:
-			{
-				int64_t		intpart = (int64_t) wc_bl_be(p, 5) - INT64_C(0x8000000000);
-				int64_t		frac = 0;
-				wc_status	rc;
-
-				switch (c->fsp)
-				{
-					case 1:
-					case 2:
-						frac = (int8_t) p[5] * 10000;
-						break;
-					case 3:
-					case 4:
-						frac = (int16_t) wc_bl_be(p + 5, 2) * 100;
-						break;
-					case 5:
-					case 6:
-						frac = (int32_t) ((uint32_t) wc_bl_be(p + 5, 3) << 8) >> 8;
-						break;
-				}
-				wc_out_char(o, '"');
-				rc = wc_out_packed_datetime(o, (int64_t) ((uint64_t) intpart << 24) + frac, c->fsp,
-											false, off, err);
-				wc_out_char(o, '"');
-				return rc;
-			}
 		case WC_BINLOG_T_TIME2:
 			{
-				int64_t		intpart = (int64_t) wc_bl_be(p, 3) - 0x800000;
-				int64_t		packed;
-				wc_status	rc;
+				wc_binlog_temporal t;
+				wc_status	rc = wc_binlog_value_temporal(c, cell, &t, err);
 
-				switch (c->fsp)
-				{
-					case 1:
-					case 2:
-						{
-							int			frac = p[3];
-
-							if (intpart < 0 && frac)
-							{
-								intpart++;
-								frac -= 0x100;
-							}
-							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 10000;
-							break;
-						}
-					case 3:
-					case 4:
-						{
-							int			frac = (int) wc_bl_be(p + 3, 2);
-
-							if (intpart < 0 && frac)
-							{
-								intpart++;
-								frac -= 0x10000;
-							}
-							packed = (int64_t) ((uint64_t) intpart << 24) + frac * 100;
-							break;
-						}
-					case 5:
-					case 6:
-						packed = (int64_t) wc_bl_be(p, 6) - INT64_C(0x800000000000);
-						break;
-					default:
-						packed = (int64_t) ((uint64_t) intpart << 24);
-						break;
-				}
+				if (rc != WC_OK)
+					return rc;
 				wc_out_char(o, '"');
-				rc = wc_out_packed_time(o, packed, c->fsp, off, err);
+				wc_out_temporal(o, &t);
 				wc_out_char(o, '"');
-				return rc;
+				return WC_OK;
 			}
 		case WC_BINLOG_T_ENUM:
 		case WC_BINLOG_T_SET:

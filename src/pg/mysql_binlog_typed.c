@@ -8,9 +8,11 @@
  * the row type (by name when the map carries names, else by position) and
  * to a MySQL protocol type, so that every value reaches its attribute by
  * mysql_row_populate_record's rules: integers, FLOAT and DOUBLE from their
- * bytes (which a binlog stores as the binary protocol does), DECIMAL and
- * temporal values through the text the jsonb path renders for them,
- * strings from their bytes and character set.  Row events of other tables
+ * bytes (which a binlog stores as the binary protocol does), temporal
+ * values from the fields the core decodes (the jsonb path prints the
+ * same), DECIMAL into numeric from its digits (up to 18) or else through
+ * the text the jsonb path renders, strings from their bytes and character
+ * set.  Row events of other tables
  * are framed and checked but not decoded.
  */
 #include "compat.h"
@@ -38,7 +40,11 @@ typedef enum
 	BT_INT24,					/* 3 bytes, widened to the protocol's 4 */
 	BT_YEAR,					/* 1 byte (years since 1900), to the protocol's 2 */
 	BT_TEXT,					/* the rendered text (quotes dropped): DECIMAL,
-								 * temporal values, unnamed ENUM/SET */
+								 * unnamed ENUM/SET */
+	BT_DECIMAL,					/* DECIMAL of at most 18 digits into numeric:
+								 * its digits */
+	BT_TEMPORAL,				/* DATE, TIME, DATETIME, TIMESTAMP: their
+								 * fields */
 	BT_STRING,					/* the bytes after the length prefix */
 	BT_JSON_STRING,				/* a rendered JSON string, unescaped to UTF-8:
 								 * ENUM/SET names, UCS-2/UTF-16/UTF-32 text */
@@ -100,6 +106,7 @@ typedef struct bt_state
 	wc_binlog_cell *before;		/* PARTIAL_UPDATE_ROWS: the before image's cells */
 	uint32		cells_cap;
 	MemoryContext rowcxt;
+	TupleDesc	store_desc;		/* the result rows' descriptor, images unpacked */
 	bt_where	where;
 } bt_state;
 
@@ -156,26 +163,29 @@ bt_col_kind(bt_col *b, const wc_binlog_column *c)
 			b->rc.column_length = (c->meta >> 8) * 8 + (c->meta & 0xff);
 			break;
 		case WC_BINLOG_T_NEWDECIMAL:
+			/* into numeric (bt_bind): BT_DECIMAL when short enough */
+			b->how = BT_TEXT;
+			break;
 		case WC_BINLOG_T_DATE:
 		case WC_BINLOG_T_TIME:
 		case WC_BINLOG_T_DATETIME:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			break;
 		case WC_BINLOG_T_NEWDATE:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_DATE;
 			break;
 		case WC_BINLOG_T_TIME2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_TIME;
 			break;
 		case WC_BINLOG_T_DATETIME2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_DATETIME;
 			break;
 		case WC_BINLOG_T_TIMESTAMP:
 		case WC_BINLOG_T_TIMESTAMP2:
-			b->how = BT_TEXT;
+			b->how = BT_TEMPORAL;
 			b->rc.type = WC_MYSQL_TYPE_TIMESTAMP;
 			b->rc.utc = true;
 			break;
@@ -328,6 +338,10 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 		b->rc.atttypmod = rt->targets[a].atttypmod;
 		b->rc.input = &rt->targets[a].input;
 		b->rc.ioparam = rt->targets[a].ioparam;
+		mysql_row_column_charset(&b->rc);
+		if (b->binlog_type == WC_BINLOG_T_NEWDECIMAL && b->rc.atttype == NUMERICOID &&
+			t->cols[i].precision <= 18)
+			b->how = BT_DECIMAL;
 	}
 	bc->key = palloc(Max(keylen, 1));
 	memcpy(bc->key, key, keylen);
@@ -425,6 +439,17 @@ bt_unescape(bt_state *s, const uint8 *p, size_t n)
 	}
 }
 
+/* The core's error about column i's value (the message names the column). */
+static void
+bt_value_error(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
+			   const char *qualified, uint32 i, wc_error *err)
+{
+	wc_at_index(err, wc_in_field(err, err->status, wc_binlog_column_type_name(t->cols[i].real_type)),
+				"column", (int64) i + 1);
+	s->where.col = NULL;
+	binlog_row_error(err, ev, t, qualified, s->where.row);
+}
+
 /* Render column i's value as the jsonb path does (errors name the column). */
 static void
 bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified,
@@ -436,13 +461,7 @@ bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, cons
 	{
 		s->out.len = 0;
 		if (wc_binlog_value_json(&t->cols[i], cell, &s->opts, &s->out, &err) != WC_OK)
-		{
-			wc_at_index(&err, wc_in_field(&err, err.status,
-										  wc_binlog_column_type_name(t->cols[i].real_type)),
-						"column", (int64) i + 1);
-			s->where.col = NULL;	/* the message names the column */
-			binlog_row_error(&err, ev, t, qualified, s->where.row);
-		}
+			bt_value_error(s, ev, t, qualified, i, &err);
 		if (s->out.len <= s->out.cap)
 			break;
 		if (s->out.len > MaxAllocHugeSize)
@@ -501,6 +520,44 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 				buf[1] = (uint8) (y >> 8);
 				return mysql_row_value(&b->rc, true, buf, 2, isnull);
 			}
+		case BT_DECIMAL:
+			{
+				wc_binlog_decimal d;
+				wc_error	err;
+				uint64		v = 0;
+
+				if (wc_binlog_value_decimal(&t->cols[i], cell, &d, &err) != WC_OK)
+					bt_value_error(s, ev, t, qualified, i, &err);
+				for (int k = 0; k < d.ndigits; k++)
+					v = v * 10 + (uint64) (d.digits[k] - '0');
+				return mysql_row_decimal(&b->rc, d.negative, v, d.ndigits - d.point);
+			}
+		case BT_TEMPORAL:
+			{
+				wc_binlog_temporal tm;
+				wc_error	err;
+
+				if (wc_binlog_value_temporal(&t->cols[i], cell, &tm, &err) != WC_OK)
+					bt_value_error(s, ev, t, qualified, i, &err);
+				if (tm.kind == WC_BINLOG_TEMPORAL_TIME)
+				{
+					wc_mysql_time mt = {.negative = tm.negative, .hour = tm.hour,
+						.minute = (uint8) tm.minute, .second = (uint8) tm.second,
+					.microsecond = tm.usec};
+
+					return mysql_row_time(&b->rc, &mt);
+				}
+				if (tm.year <= 9999)
+				{
+					wc_mysql_datetime dt = {.year = (uint16) tm.year, .month = (uint8) tm.month,
+						.day = (uint8) tm.day, .hour = (uint8) tm.hour, .minute = (uint8) tm.minute,
+					.second = (uint8) tm.second, .microsecond = tm.usec};
+
+					return mysql_row_datetime(&b->rc, &dt, isnull);
+				}
+				/* a DATE past 9999: as its text shows it (4 digits) */
+			}
+			/* FALLTHROUGH */
 		case BT_TEXT:
 			bt_render(s, ev, t, qualified, i, cell);
 			p = s->out.p;
@@ -641,7 +698,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 			values[6] = bt_image(s, ev, t, qualified);
 			nulls[6] = false;
 		}
-		tuplestore_putvalues(s->rsinfo->setResult, s->rsinfo->setDesc, values, nulls);
+		tuplestore_putvalues(s->rsinfo->setResult, s->store_desc, values, nulls);
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(s->rowcxt);
 	}
@@ -716,6 +773,22 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	s.before = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
 	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
 									 ALLOCSET_DEFAULT_SIZES);
+
+	/*
+	 * The before and after images are stored with their 4-byte headers: an
+	 * image packed to a 1-byte header (any under 127 bytes) would be copied
+	 * back out by every field selected from it ((after).* selects each).
+	 * Readers deform the rows with their own descriptor, which reads either
+	 * header.
+	 */
+	s.store_desc = CreateTupleDescCopy(s.rsinfo->setDesc);
+	for (int a = 0; a < s.store_desc->natts; a++)
+	{
+		Form_pg_attribute att = TupleDescAttr(s.store_desc, a);
+
+		if (att->atttypid == bc->type.rectype)
+			att->attstorage = TYPSTORAGE_PLAIN;
+	}
 	binlog_maps_init(&s.maps, callcxt);
 	binlog_src_init(&src, fcinfo, lo);
 

@@ -161,7 +161,9 @@ bind_columns(convrows_state *s, mysql_row_type *t)
 		while (TupleDescAttr(t->tupdesc, att)->attisdropped)
 			att++;
 		s->where.colno = i;
+		old = MemoryContextSwitchTo(s->cxt);	/* the column's conversion */
 		mysql_row_column_init(&s->cols[i], def, pkt.length, i, att, &t->targets[att]);
+		MemoryContextSwitchTo(old);
 		s->types[i] = s->cols[i].type;
 		att++;
 	}

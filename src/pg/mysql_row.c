@@ -5,15 +5,19 @@
  * src/core/mysql_packet.c for rows and column definitions).
  *
  * Each MySQL value becomes the target column's type: integers straight
- * (range-checked, BIGINT UNSIGNED through numeric), everything else through
- * its canonical text form and the target type's input function, strings
- * converted from the column's character set first.  Zero dates become NULL.
+ * (range-checked, BIGINT UNSIGNED through numeric), DECIMAL into numeric,
+ * temporal values into date/timestamp/timestamptz/time and strings into
+ * text/varchar built directly where that gives what the input function
+ * would, everything else through its canonical text form and the target
+ * type's input function; strings converted from the column's character set
+ * first (the conversion looked up once per column).  Zero dates become NULL.
  * Every error carries a context line naming the row, the column and the
  * MySQL type.
  */
 #include "compat.h"
 
 #include "access/htup_details.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
@@ -22,6 +26,7 @@
 #include "utils/date.h"
 #include "utils/datetime.h"
 #include "utils/lsyscache.h"
+#include "utils/numeric.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 
@@ -282,6 +287,60 @@ from_integer(const row_column *c, bool neg, uint64 v)
 	return from_text(c, buf);
 }
 
+Datum
+mysql_row_decimal(const row_column *c, bool negative, uint64 v, int scale)
+{
+	char		buf[80];
+	char		digits[40];
+	int			nd;
+
+	if (c->atttype == NUMERICOID && v <= UINT64CONST(999999999999999999))
+	{
+		/* what numeric_in makes of the text, and its typmod applied */
+		Datum		d = NumericGetDatum(int64_div_fast_to_numeric(negative ? -(int64) v : (int64) v,
+																   scale));
+
+		if (c->atttypmod >= 0)
+			d = DirectFunctionCall2(numeric, d, Int32GetDatum(c->atttypmod));
+		return d;
+	}
+	/* the text: no sign on zero, at least one integer digit */
+	nd = snprintf(digits, sizeof(digits), "%0*llu", scale + 1, (unsigned long long) v);
+	snprintf(buf, sizeof(buf), "%s%.*s%s%s", negative && v ? "-" : "", nd - scale, digits,
+			 scale ? "." : "", digits + nd - scale);
+	return from_text(c, buf);
+}
+
+/* The text protocol's DECIMAL form "[-]digits[.digits]" of at most 18
+ * digits as magnitude, sign and scale; false for anything else. */
+static bool
+text_decimal(const uint8 *p, size_t n, bool *neg, uint64 *v, int *scale)
+{
+	size_t		i = 0;
+	int			nd = 0;
+	uint64		r = 0;
+	size_t		point = 0;
+
+	*neg = n > 0 && p[0] == '-';
+	i = *neg;
+	for (; i < n; i++)
+	{
+		if (p[i] == '.' && point == 0 && nd > 0)
+		{
+			point = i + 1;
+			continue;
+		}
+		if (p[i] < '0' || p[i] > '9' || ++nd > 18)
+			return false;
+		r = r * 10 + (p[i] - '0');
+	}
+	if (nd == 0 || point == n)
+		return false;
+	*v = r;
+	*scale = point ? (int) (n - point) : 0;
+	return true;
+}
+
 /* Parse the text protocol's integer form. */
 static void
 text_integer(const uint8 *p, size_t n, bool *neg, uint64 *v)
@@ -308,8 +367,8 @@ bad:
 }
 
 /* Zero dates to NULL; impossible fields are an error; else canonical text. */
-static Datum
-from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
+Datum
+mysql_row_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 {
 	char		buf[64];
 
@@ -324,7 +383,8 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
 				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
-	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID)
+	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID ||
+		(c->atttype == TIMESTAMPTZOID && c->utc))
 	{
 		/* straight to the value; the day must exist in its month */
 		int			j;
@@ -337,6 +397,7 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 		j = date2j(dt->year, dt->month, dt->day);
 		if (c->atttype == DATEOID)
 			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
+		/* UTC fields (utc) are the timestamptz itself */
 		if (c->atttypmod < 0)
 			return TimestampGetDatum((((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 +
 										 dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
@@ -356,8 +417,8 @@ from_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 	return from_text(c, buf);
 }
 
-static Datum
-from_time(const row_column *c, const wc_mysql_time *t)
+Datum
+mysql_row_time(const row_column *c, const wc_mysql_time *t)
 {
 	char		buf[64];
 
@@ -365,24 +426,56 @@ from_time(const row_column *c, const wc_mysql_time *t)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("time has a field out of range")));
+	/* a time of day straight to time (what time_in reads from the text) */
+	if (c->atttype == TIMEOID && c->atttypmod < 0 && !t->negative && t->days == 0 &&
+		t->hour < 24)
+		return TimeADTGetDatum((((TimeADT) t->hour * 60 + t->minute) * 60 + t->second) *
+							   USECS_PER_SEC + t->microsecond);
 	snprintf(buf, sizeof(buf), "%s%llu:%02u:%02u.%06u", t->negative ? "-" : "",
 			 (unsigned long long) t->days * 24 + t->hour, t->minute, t->second, t->microsecond);
 	return from_text(c, buf);
+}
+
+/* Are p[0 .. n) all ASCII (valid in every encoding, converted to
+ * themselves)? */
+static bool
+all_ascii(const uint8 *p, size_t n)
+{
+	uint8		hi = 0;
+
+	for (size_t i = 0; i < n; i++)
+		hi |= p[i];
+	return (hi & 0x80) == 0;
+}
+
+/* p[0 .. n), valid in c->src_enc, in the database encoding (p itself when
+ * no conversion changes it), as pg_do_encoding_conversion does with the
+ * column's cached conversion. */
+static char *
+row_convert(const row_column *c, const uint8 *p, size_t n)
+{
+	char	   *r;
+
+	if (c->conv == NULL || n >= MaxAllocHugeSize / MAX_CONVERSION_GROWTH)
+		return (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n, c->src_enc,
+												  GetDatabaseEncoding());
+	r = MemoryContextAllocHuge(CurrentMemoryContext, n * MAX_CONVERSION_GROWTH + 1);
+	(void) FunctionCall6(c->conv, Int32GetDatum(c->src_enc), Int32GetDatum(GetDatabaseEncoding()),
+						 CStringGetDatum((const char *) p), CStringGetDatum(r), Int32GetDatum((int) n),
+						 BoolGetDatum(false));
+	return r;
 }
 
 /* Bytes of a string column: bytea as they are, text converted. */
 static Datum
 from_string(const row_column *c, const uint8 *p, size_t n)
 {
-	wc_mysql_charset cs = wc_mysql_charset_of(c->charset);
-	int			enc;
 	char	   *s;
+	size_t		len;
 
 	if (c->atttype == BYTEAOID)
 		return PointerGetDatum(mysql_bytea(p, n));
-	if (cs == WC_MYSQL_CS_BINARY)
-		enc = GetDatabaseEncoding();
-	else if ((enc = pg_encoding_of(cs)) < 0)
+	if (c->src_enc < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("collation %u has a character set PostgreSQL cannot convert", c->charset)));
@@ -391,17 +484,25 @@ from_string(const row_column *c, const uint8 *p, size_t n)
 				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
 				 errmsg("string contains a 0x00 byte, which text cannot hold"),
 				 errhint("Use a bytea column for it.")));
-	if (enc == PG_SQL_ASCII)
-		enc = PG_UTF8;
-	(void) pg_verify_mbstr(enc, (const char *) p, (int) n, false);
-	if (c->atttype == TEXTOID && enc == GetDatabaseEncoding())
-		return PointerGetDatum(cstring_to_text_with_len((const char *) p, (int) n));
-	s = (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n, enc,
-										   GetDatabaseEncoding());
+	if (all_ascii(p, n))
+	{
+		s = (char *) p;
+		len = n;
+	}
+	else
+	{
+		(void) pg_verify_mbstr(c->src_enc, (const char *) p, (int) n, false);
+		s = row_convert(c, p, n);
+		len = s == (const char *) p ? n : strlen(s);
+	}
+	/* text, and varchar within its length, are the bytes (what textin and
+	 * varcharin make of them) */
+	if (c->atttype == TEXTOID ||
+		(c->atttype == VARCHAROID &&
+		 (c->atttypmod < (int32) VARHDRSZ || len <= (size_t) (c->atttypmod - VARHDRSZ))))
+		return PointerGetDatum(cstring_to_text_with_len(s, (int) len));
 	if (s == (const char *) p)
 		s = pnstrdup((const char *) p, n);
-	if (c->atttype == TEXTOID)
-		return PointerGetDatum(cstring_to_text(s));
 	return from_text(c, s);
 }
 
@@ -452,6 +553,20 @@ from_bit(const row_column *c, const uint8 *p, size_t n)
 	return from_text(c, s);
 }
 
+/* A DECIMAL's text (both protocols send it so): into numeric without
+ * numeric_in when it is short, else through the input function. */
+static Datum
+from_decimal_text(const row_column *c, const uint8 *p, size_t n)
+{
+	bool		neg;
+	uint64		v;
+	int			scale;
+
+	if (c->atttype == NUMERICOID && text_decimal(p, n, &neg, &v, &scale))
+		return mysql_row_decimal(c, neg, v, scale);
+	return from_text(c, pnstrdup((const char *) p, n));
+}
+
 /* One value, text protocol. */
 static Datum
 text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
@@ -481,7 +596,7 @@ text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 
 				if (wc_mysql_text_datetime(p, n, &dt, &err) != WC_OK)
 					wc_report(&err, "MySQL DATE/DATETIME/TIMESTAMP text");
-				return from_datetime(c, &dt, isnull);
+				return mysql_row_datetime(c, &dt, isnull);
 			}
 		case WC_MYSQL_TYPE_TIME:
 			{
@@ -489,7 +604,7 @@ text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 
 				if (wc_mysql_text_time(p, n, &t, &err) != WC_OK)
 					wc_report(&err, "MySQL TIME text");
-				return from_time(c, &t);
+				return mysql_row_time(c, &t);
 			}
 		case WC_MYSQL_TYPE_BIT:
 			return from_bit(c, p, n);
@@ -498,6 +613,7 @@ text_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 			return (Datum) 0;
 		case WC_MYSQL_TYPE_DECIMAL:
 		case WC_MYSQL_TYPE_NEWDECIMAL:
+			return from_decimal_text(c, p, n);
 		case WC_MYSQL_TYPE_FLOAT:
 		case WC_MYSQL_TYPE_DOUBLE:
 			return from_text(c, pnstrdup((const char *) p, n));
@@ -576,18 +692,18 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 				wc_mysql_datetime dt;
 
 				wc_mysql_binary_datetime(p, n, &dt);
-				return from_datetime(c, &dt, isnull);
+				return mysql_row_datetime(c, &dt, isnull);
 			}
 		case WC_MYSQL_TYPE_TIME:
 			{
 				wc_mysql_time t;
 
 				wc_mysql_binary_time(p, n, &t);
-				return from_time(c, &t);
+				return mysql_row_time(c, &t);
 			}
 		case WC_MYSQL_TYPE_NEWDECIMAL:
 		case WC_MYSQL_TYPE_DECIMAL:
-			return from_text(c, pnstrdup((const char *) p, n));
+			return from_decimal_text(c, p, n);
 		case WC_MYSQL_TYPE_BIT:
 			return from_bit(c, p, n);
 		case WC_MYSQL_TYPE_NULL:
@@ -731,6 +847,29 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 	c->atttypmod = t->atttypmod;
 	c->input = (FmgrInfo *) &t->input;
 	c->ioparam = t->ioparam;
+	mysql_row_column_charset(c);
+}
+
+void
+mysql_row_column_charset(mysql_row_column *c)
+{
+	wc_mysql_charset cs = wc_mysql_charset_of(c->charset);
+	int			db = GetDatabaseEncoding();
+	int			enc;
+	Oid			proc;
+
+	enc = cs == WC_MYSQL_CS_BINARY ? db : pg_encoding_of(cs);
+	if (enc == PG_SQL_ASCII)
+		enc = PG_UTF8;
+	c->src_enc = enc;
+	c->conv = NULL;
+	if (enc < 0 || c->atttype == BYTEAOID || enc == db || db == PG_SQL_ASCII)
+		return;
+	proc = FindDefaultConversionProc(enc, db);
+	if (!OidIsValid(proc))
+		return;
+	c->conv = (FmgrInfo *) palloc(sizeof(FmgrInfo));
+	fmgr_info(proc, c->conv);
 }
 
 /* "MySQL text row 5 of command 3, result set 0", as much as w knows. */

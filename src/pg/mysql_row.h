@@ -41,6 +41,12 @@ typedef struct mysql_row_column
 	bool		utc;			/* DATETIME/TIMESTAMP fields are UTC (a
 								 * binlog TIMESTAMP): timestamptz reads them
 								 * as such */
+	/* set by mysql_row_column_charset, once per column */
+	int			src_enc;		/* PostgreSQL encoding of the character set
+								 * (-1: none converts it) */
+	FmgrInfo   *conv;			/* its conversion to the database encoding;
+								 * NULL: none needed, or none found (the
+								 * conversion then names the error) */
 } mysql_row_column;
 
 /* Which row and column is being converted (for error context lines). */
@@ -94,6 +100,13 @@ extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t 
 								  int att, const mysql_row_target *t);
 
 /*
+ * Resolve c's character set (c->charset; c->atttype set) to its encoding
+ * and conversion, once per column; the conversion's FmgrInfo is allocated
+ * in the current memory context.  mysql_row_column_init calls it.
+ */
+extern void mysql_row_column_charset(mysql_row_column *c);
+
+/*
  * One text or binary row of ncols columns (types: their MySQL types) into
  * values/nulls (natts long; attributes without a column stay NULL).  Errors
  * are about a "MySQL text row" / "MySQL binary row" with w's row, command
@@ -114,5 +127,19 @@ extern void mysql_row_fill(const mysql_row_column *cols, const uint8 *types, int
  */
 extern Datum mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n,
 							 bool *isnull);
+
+/*
+ * Decoded values into c's target by mysql_row_value's rules, for callers
+ * that have the fields rather than a protocol form: DATE/DATETIME/TIMESTAMP
+ * fields (zero dates: *isnull), TIME fields, and a DECIMAL of at most 18
+ * digits as its unscaled magnitude v, sign and scale (as the text
+ * "[-]digits.digits" would be read).
+ */
+struct wc_mysql_datetime;
+struct wc_mysql_time;
+extern Datum mysql_row_datetime(const mysql_row_column *c, const struct wc_mysql_datetime *dt,
+								bool *isnull);
+extern Datum mysql_row_time(const mysql_row_column *c, const struct wc_mysql_time *t);
+extern Datum mysql_row_decimal(const mysql_row_column *c, bool negative, uint64 v, int scale);
 
 #endif							/* WC_MYSQL_ROW_H */
