@@ -294,7 +294,11 @@ mysql_row_decimal(const row_column *c, bool negative, uint64 v, int scale)
 	char		digits[40];
 	int			nd;
 
-	if (c->atttype == NUMERICOID && v <= UINT64CONST(999999999999999999))
+	/*
+	 * Below 2^63 / 1000: int64_div_fast_to_numeric scales its argument by up
+	 * to 1000 in int64 (older minor releases have no overflow fallback).
+	 */
+	if (c->atttype == NUMERICOID && v < UINT64CONST(9223372036854775))
 	{
 		/* what numeric_in makes of the text, and its typmod applied */
 		Datum		d = NumericGetDatum(int64_div_fast_to_numeric(negative ? -(int64) v : (int64) v,
