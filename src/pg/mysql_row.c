@@ -430,6 +430,16 @@ mysql_row_time(const row_column *c, const wc_mysql_time *t)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("time has a field out of range")));
+	/* time and timetz hold a time of day, 00:00:00 to 24:00:00 */
+	if ((c->atttype == TIMEOID || c->atttype == TIMETZOID) &&
+		(t->negative || t->days * 24 + t->hour > 24 ||
+		 (t->days * 24 + t->hour == 24 && (t->minute || t->second || t->microsecond))))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("MySQL TIME %s%02llu:%02u:%02u.%06u is not a time of day", t->negative ? "-" : "",
+						(unsigned long long) t->days * 24 + t->hour, t->minute, t->second,
+						t->microsecond),
+				 errhint("Use an interval column for durations.")));
 	/* a time of day straight to time (what time_in reads from the text) */
 	if (c->atttype == TIMEOID && c->atttypmod < 0 && !t->negative && t->days == 0 &&
 		t->hour < 24)
