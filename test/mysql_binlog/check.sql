@@ -102,7 +102,7 @@ UNION ALL
 SELECT 'geo', n, o FROM unnest('{id,g,p}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
 SELECT 'geo_audit', n, o
-FROM unnest('{n,op,id,old_g_srid,old_g,old_p_srid,old_p,new_g_srid,new_g,new_p_srid,new_p}'::text[])
+FROM unnest('{id,op,geo_id,old_g_srid,old_g,old_p_srid,old_p,new_g_srid,new_g,new_p_srid,new_p}'::text[])
 	 WITH ORDINALITY u(n, o)
 UNION ALL
 SELECT 'huge', n, o FROM unnest('{id,n,lb,lt,j}'::text[]) WITH ORDINALITY u(n, o)
@@ -111,10 +111,10 @@ SELECT 'docs', n, o FROM unnest('{id,j,v}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
 SELECT 'many', n, o FROM unnest('{id,v}'::text[]) WITH ORDINALITY u(n, o);
 
--- the rows over 16 MB: LONGBLOB and LONGTEXT as length:md5 of their bytes,
+-- the rows over 16 MB: LONGBLOB and LONGTEXT as length:SHA-256 of their bytes,
 -- as export-huge.sql gives them
 CREATE FUNCTION pg_temp.digest(b bytea) RETURNS jsonb LANGUAGE sql AS $$
-	SELECT to_jsonb(length(b) || ':' || md5(b)) $$;
+	SELECT to_jsonb(length(b) || ':' || encode(sha256(b), 'hex')) $$;
 CREATE TEMP TABLE got_kv AS
 SELECT s.tbl, s.id, k.key,
 	   CASE WHEN s.tbl = 'huge' AND k.key = 'lb' AND jsonb_typeof(e.value) = 'string'
@@ -425,7 +425,7 @@ CREATE TYPE pg_temp.strs AS (id int, c text, c255 text, vc text, vl text, va tex
 							 mt text, lt text, tb bytea, bb bytea, mb bytea, lb bytea, e text, st text,
 							 j :jtype);
 CREATE TYPE pg_temp.geo AS (id int, g bytea, p bytea);
-CREATE TYPE pg_temp.geo_audit AS (n int, op text, id int, old_g_srid int8, old_g bytea, old_p_srid int8,
+CREATE TYPE pg_temp.geo_audit AS (id int, op text, geo_id int, old_g_srid int8, old_g bytea, old_p_srid int8,
 								  old_p bytea, new_g_srid int8, new_g bytea, new_p_srid int8, new_p bytea);
 CREATE TYPE pg_temp.huge AS (id int, n int, lb bytea, lt text, j :jtype);
 CREATE TYPE pg_temp.docs AS (id int, j jsonb, v bytea);

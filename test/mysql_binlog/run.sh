@@ -24,7 +24,7 @@
 # Ends with "mysql-binlog: N passed, N failed".
 #
 # Some configurations also run workload-huge.sql: rows over 16 MB
-# (LONGBLOB, LONGTEXT, JSON), exported by export-huge.sql as length:md5.
+# (LONGBLOB, LONGTEXT, JSON), exported by export-huge.sql as length:SHA-256.
 #
 # WC_MYSQL_BINLOG_SERVERS="mariadb mysql" (default) chooses the servers;
 # WC_MYSQL_BINLOG_CONFIGS="NAME..." runs only the configurations named;

@@ -4,7 +4,7 @@
 -- JSON document is binary JSON's large format, its last member at an
 -- offset past 2^24).  The server and the client need max_allowed_packet
 -- >= 64M and, on MySQL, a redo log over ten times the largest value.
--- export-huge.sql gives LONGBLOB and LONGTEXT as length:md5.
+-- export-huge.sql gives LONGBLOB and LONGTEXT as length:SHA-256.
 USE wcb;
 CREATE TABLE huge (id int PRIMARY KEY, n int, lb longblob, lt longtext, j json)
   ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;

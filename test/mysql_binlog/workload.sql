@@ -88,19 +88,19 @@ DELETE FROM strs WHERE id = 2;
 -- in order; the stored value is the SRID, 4 bytes little-endian, then WKB)
 CREATE TABLE geo (id int PRIMARY KEY, g geometry, p point) ENGINE=InnoDB;
 CREATE TABLE geo_audit (
-  n int AUTO_INCREMENT PRIMARY KEY, op varchar(6), id int,
+  id int AUTO_INCREMENT PRIMARY KEY, op varchar(6), geo_id int,
   old_g_srid int unsigned, old_g longblob, old_p_srid int unsigned, old_p longblob,
   new_g_srid int unsigned, new_g longblob, new_p_srid int unsigned, new_p longblob
 ) ENGINE=InnoDB;
 CREATE TRIGGER geo_ai AFTER INSERT ON geo FOR EACH ROW
-  INSERT INTO geo_audit (op, id, new_g_srid, new_g, new_p_srid, new_p)
+  INSERT INTO geo_audit (op, geo_id, new_g_srid, new_g, new_p_srid, new_p)
   VALUES ('insert', NEW.id, ST_SRID(NEW.g), ST_AsBinary(NEW.g), ST_SRID(NEW.p), ST_AsBinary(NEW.p));
 CREATE TRIGGER geo_au AFTER UPDATE ON geo FOR EACH ROW
-  INSERT INTO geo_audit (op, id, old_g_srid, old_g, old_p_srid, old_p, new_g_srid, new_g, new_p_srid, new_p)
+  INSERT INTO geo_audit (op, geo_id, old_g_srid, old_g, old_p_srid, old_p, new_g_srid, new_g, new_p_srid, new_p)
   VALUES ('update', NEW.id, ST_SRID(OLD.g), ST_AsBinary(OLD.g), ST_SRID(OLD.p), ST_AsBinary(OLD.p),
           ST_SRID(NEW.g), ST_AsBinary(NEW.g), ST_SRID(NEW.p), ST_AsBinary(NEW.p));
 CREATE TRIGGER geo_ad AFTER DELETE ON geo FOR EACH ROW
-  INSERT INTO geo_audit (op, id, old_g_srid, old_g, old_p_srid, old_p)
+  INSERT INTO geo_audit (op, geo_id, old_g_srid, old_g, old_p_srid, old_p)
   VALUES ('delete', OLD.id, ST_SRID(OLD.g), ST_AsBinary(OLD.g), ST_SRID(OLD.p), ST_AsBinary(OLD.p));
 INSERT INTO geo VALUES
   (1, ST_GeomFromText('POINT(1 2)'), ST_GeomFromText('POINT(-1.5 3.25)')),
