@@ -1,6 +1,8 @@
 -- check.sql: decode one binlog of the workload with wirecodec and compare
 -- (1) the final contents of every table, replayed from mysql_binlog_rows
---     in log order, with what the server holds (export.sql), value by value;
+--     in log order, with what the server holds (export.sql), value by value,
+--     and every GEOMETRY value with the server's ST_SRID and ST_AsBinary of
+--     it (geo_audit, which geo's triggers fill);
 -- (2) every row event's position and row count, every value and every
 --     row's GTID with the server's own tool, mariadb-binlog or mysqlbinlog
 --     -vv --base64-output=decode-rows;
