@@ -42,6 +42,7 @@ passed=0
 failed=0
 work=$(mktemp -d /tmp/wirecodec-mysql-binlog.XXXXXX)
 chmod 755 "$work"
+: >"$work/done"
 mpid=
 
 cleanup() {
