@@ -1,6 +1,8 @@
 -- check.sql: decode one binlog of the workload with wirecodec and compare
 -- (1) the final contents of every table, replayed from mysql_binlog_rows
---     in log order, with what the server holds (export.sql), value by value;
+--     in log order, with what the server holds (export.sql), value by value,
+--     and every GEOMETRY value with the server's ST_SRID and ST_AsBinary of
+--     it (geo_audit, which geo's triggers fill);
 -- (2) every row event's position and row count, every value and every
 --     row's GTID with the server's own tool, mariadb-binlog or mysqlbinlog
 --     -vv --base64-output=decode-rows;
@@ -13,6 +15,9 @@
 \set ON_ERROR_STOP 1
 \set QUIET 1
 SET client_min_messages = warning;
+-- values over 16 MB go through many temporary tables: lz4 packs them much
+-- faster than pglz
+SET default_toast_compression = 'lz4';
 CREATE EXTENSION IF NOT EXISTS wirecodec;
 
 SELECT CASE :'server' WHEN 'mysql' THEN 'mysqlbinlog' ELSE 'mariadb-binlog' END AS tool \gset
@@ -98,14 +103,30 @@ SELECT 'strs', n, o FROM unnest('{id,c,c255,vc,vl,va,vu2,vu16,vu32,vu3,bn,vb,tt,
 UNION ALL
 SELECT 'geo', n, o FROM unnest('{id,g,p}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
+SELECT 'geo_audit', n, o
+FROM unnest('{id,op,geo_id,old_g_srid,old_g,old_p_srid,old_p,new_g_srid,new_g,new_p_srid,new_p}'::text[])
+	 WITH ORDINALITY u(n, o)
+UNION ALL
+SELECT 'huge', n, o FROM unnest('{id,n,lb,lt,j}'::text[]) WITH ORDINALITY u(n, o)
+UNION ALL
 SELECT 'docs', n, o FROM unnest('{id,j,v}'::text[]) WITH ORDINALITY u(n, o)
 UNION ALL
 SELECT 'many', n, o FROM unnest('{id,v}'::text[]) WITH ORDINALITY u(n, o);
 
+-- the rows over 16 MB: LONGBLOB and LONGTEXT as length:SHA-256 of their bytes,
+-- as export-huge.sql gives them
+CREATE FUNCTION pg_temp.digest(b bytea) RETURNS jsonb LANGUAGE sql AS $$
+	SELECT to_jsonb(length(b) || ':' || encode(sha256(b), 'hex')) $$;
 CREATE TEMP TABLE got_kv AS
-SELECT s.tbl, s.id, coalesce(c.name, e.key) AS key, e.value
+SELECT s.tbl, s.id, k.key,
+	   CASE WHEN s.tbl = 'huge' AND k.key = 'lb' AND jsonb_typeof(e.value) = 'string'
+				THEN pg_temp.digest(decode(substr(e.value #>> '{}', 3), 'hex'))
+			WHEN s.tbl = 'huge' AND k.key = 'lt' AND jsonb_typeof(e.value) = 'string'
+				THEN pg_temp.digest(convert_to(e.value #>> '{}', 'UTF8'))
+			ELSE e.value END AS value
 FROM state s CROSS JOIN LATERAL jsonb_each(s.doc) e
-LEFT JOIN colpos c ON c.tbl = s.tbl AND '@' || c.pos = e.key;
+LEFT JOIN colpos c ON c.tbl = s.tbl AND '@' || c.pos = e.key
+CROSS JOIN LATERAL (SELECT coalesce(c.name, e.key) AS key) k;
 CREATE TEMP TABLE want_kv AS
 SELECT w.tbl, w.id, e.key, e.value FROM want w, jsonb_each(w.doc) e;
 
@@ -138,6 +159,42 @@ INSERT INTO binlog_check
 SELECT :'name', 'before images equal the replayed rows', count(*) FILTER (WHERE bad), count(*)
 FROM before_check;
 SELECT '   ' || left(msg, 400) FROM replay_errors LIMIT 5;
+
+-- GEOMETRY value by value: the k-th change of geo in the log against the
+-- k-th row of geo_audit, where geo's triggers wrote the change's old and
+-- new values through the server's ST_SRID and ST_AsBinary; every value an
+-- image holds must be the SRID (4 bytes little-endian) followed by the WKB
+CREATE FUNCTION pg_temp.geometry(srid jsonb, wkb jsonb) RETURNS jsonb LANGUAGE sql AS $$
+	SELECT CASE WHEN jsonb_typeof(wkb) = 'string' THEN
+		to_jsonb('\x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2)
+				 || substr(wkb #>> '{}', 3))
+		ELSE 'null'::jsonb END
+	FROM (SELECT lpad(to_hex((srid #>> '{}')::bigint), 8, '0') AS h) s $$;
+CREATE TEMP TABLE geo_changes AS
+SELECT row_number() OVER (ORDER BY event_index, row_in_event) AS n, change, before, after
+FROM r WHERE schema_name = 'wcb' AND table_name = 'geo';
+CREATE TEMP TABLE geo_values AS
+SELECT coalesce(c.n, a.id) AS n, c.change, a.doc ->> 'op' AS op, v.image, v.col, v.ours, v.want
+FROM geo_changes c
+FULL JOIN (SELECT * FROM want WHERE tbl = 'geo_audit') a ON a.id = c.n
+LEFT JOIN LATERAL (
+	VALUES ('before', 'g', coalesce(c.before -> 'g', c.before -> '@2'),
+			pg_temp.geometry(a.doc -> 'old_g_srid', a.doc -> 'old_g')),
+		   ('before', 'p', coalesce(c.before -> 'p', c.before -> '@3'),
+			pg_temp.geometry(a.doc -> 'old_p_srid', a.doc -> 'old_p')),
+		   ('after', 'g', coalesce(c.after -> 'g', c.after -> '@2'),
+			pg_temp.geometry(a.doc -> 'new_g_srid', a.doc -> 'new_g')),
+		   ('after', 'p', coalesce(c.after -> 'p', c.after -> '@3'),
+			pg_temp.geometry(a.doc -> 'new_p_srid', a.doc -> 'new_p'))) v(image, col, ours, want)
+	ON v.ours IS NOT NULL;
+INSERT INTO binlog_check
+SELECT :'name', 'GEOMETRY values as ST_SRID and ST_AsBinary',
+	   count(*) FILTER (WHERE change IS DISTINCT FROM op OR ours IS DISTINCT FROM want),
+	   count(*)
+FROM geo_values;
+SELECT format('   %s: change %s of geo (%s, %s) %s %s: ours %s, server %s', :'name', n, change, op, image, col,
+			  left(ours::text, 120), left(want::text, 120))
+FROM geo_values WHERE change IS DISTINCT FROM op OR ours IS DISTINCT FROM want ORDER BY n LIMIT 10;
 
 -- (2) the tool's -vv text: "# at N" starts an event, "### INSERT INTO" /
 -- "### UPDATE" / "### DELETE FROM" a row, "###   @k=v /* TYPE ... */" a value
@@ -186,7 +243,8 @@ CREATE TEMP TABLE tgtid AS
 SELECT n, coalesce((regexp_match(line, '^SET @@SESSION\.GTID_NEXT= ''([^'']*)''/'))[1],
 				   (regexp_match(line, '^#.*\sGTID ([0-9]+-[0-9]+-[0-9]+)(\s|$)'))[1]) AS gtid
 FROM vtxt
-WHERE line ~ '^SET @@SESSION\.GTID_NEXT= ''' OR line ~ '^#.*\sGTID [0-9]+-[0-9]+-[0-9]+(\s|$)';
+WHERE left(line, 3) <> '###'	-- not through a value's text (some over 16 MB)
+  AND (line ~ '^SET @@SESSION\.GTID_NEXT= ''' OR line ~ '^#.*\sGTID [0-9]+-[0-9]+-[0-9]+(\s|$)');
 CREATE TEMP TABLE gtids AS
 SELECT t.at, t.k, nullif((SELECT g.gtid FROM tgtid g WHERE g.n < t.n ORDER BY g.n DESC LIMIT 1), 'ANONYMOUS') AS tool,
        o.gtid AS ours
@@ -197,10 +255,24 @@ FROM gtids;
 SELECT format('   %s: row %s at %s: %s GTID %s, wirecodec %s', :'name', k, at, :'tool', tool, ours)
 FROM gtids WHERE tool IS DISTINCT FROM ours ORDER BY at, k LIMIT 5;
 
--- every value: the tool's text next to ours, in the tool's notation
+-- every value: the tool's text next to ours, in the tool's notation.
+-- "###   @k=VALUE /* TYPE(...) meta=N nullable=B is_null=B */" splits into
+-- {VALUE, TYPE, (...), N, B}; a line over 100,000 characters (a value
+-- over 16 MB) is split at the comment its last 200 characters hold, which
+-- the expression over the whole line would take seconds to find
+CREATE FUNCTION pg_temp.tool_value(line text) RETURNS text[] LANGUAGE sql AS $$
+	SELECT CASE WHEN length(line) < 100000 THEN
+		regexp_match(line, '^###   @[0-9]+=(.*) /\* ([A-Z_0-9/]+)(\([^)]*\))? meta=([0-9]+) nullable=[01] is_null=([01]) \*/$')
+	ELSE
+		(SELECT ARRAY[substr(line, length(h) + 1, length(line) - length(h) - length(t[1])), t[2], t[3], t[4], t[5]]
+		 FROM (SELECT substring(left(line, 40) FROM '^###   @[0-9]+=') AS h,
+					  regexp_match(right(line, 200),
+								   '( /\* ([A-Z_0-9/]+)(\([^)]*\))? meta=([0-9]+) nullable=[01] is_null=([01]) \*/)$') AS t) s
+		 WHERE h IS NOT NULL AND t IS NOT NULL)
+	END $$;
 CREATE TEMP TABLE tvals AS
-SELECT stmt, line, (regexp_match(line, '^###   @([0-9]+)='))[1]::int AS col,
-       regexp_match(line, '^###   @[0-9]+=(.*) /\* ([A-Z_0-9/]+)(\([^)]*\))? meta=([0-9]+) nullable=[01] is_null=([01]) \*/$') AS m,
+SELECT stmt, line, (regexp_match(left(line, 40), '^###   @([0-9]+)='))[1]::int AS col,
+       pg_temp.tool_value(line) AS m,
        image
 FROM (SELECT v.*, count(*) FILTER (WHERE line ~ '^### (SET|WHERE)$') OVER (PARTITION BY stmt ORDER BY n) AS image
 	  FROM vrow v) v
@@ -226,13 +298,33 @@ FROM pairs p LEFT JOIN colpos c ON c.tbl = p.table_name AND c.pos = p.col;
 -- writes bytes below 20 as \xNN, mysqlbinlog also \b \t \n \r \' \\),
 -- DATE as YYYY:MM:DD, TIMESTAMP as seconds, BIT as b'...', ENUM/SET as
 -- numbers; MySQL's JSON as its text, VECTOR as floats
-CREATE FUNCTION pg_temp.quoted(b bytea, mysql bool) RETURNS text LANGUAGE sql AS $$
-	SELECT '''' || coalesce(string_agg(
+-- (a value over 16 MB is taken apart into the parts that hold a byte to
+-- escape, which go byte by byte, and the others, which are as they are)
+CREATE FUNCTION pg_temp.escaped(b bytea, mysql bool) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	t text;
+	n int := length(b) / 16 + 1;
+	special text := CASE WHEN mysql THEN '[\x01-\x1f''\\]' ELSE '[\x01-\x1f]' END;
+BEGIN
+	IF position('\x00'::bytea IN b) = 0 THEN
+		t := convert_from(b, 'LATIN1');
+		IF t !~ special THEN
+			RETURN t;
+		END IF;
+	END IF;
+	IF length(b) > 4096 THEN
+		RETURN (SELECT string_agg(pg_temp.escaped(substring(b FROM i + 1 FOR n), mysql), '' ORDER BY i)
+				FROM generate_series(0, length(b) - 1, n) i);
+	END IF;
+	RETURN (SELECT coalesce(string_agg(
 		CASE WHEN mysql AND x IN (8, 9, 10, 13, 39, 92) THEN
 				'\' || translate(chr(x), E'\b\t\n\r''\\', 'btnr''\')
 			 WHEN x >= 32 THEN chr(x) ELSE '\x' || lpad(to_hex(x), 2, '0') END,
-		'' ORDER BY i), '') || ''''
-	FROM (SELECT get_byte(b, i) AS x, i FROM generate_series(0, length(b) - 1) i) s $$;
+		'' ORDER BY i), '')
+	FROM (SELECT get_byte(b, i) AS x, i FROM generate_series(0, length(b) - 1) i) s);
+END $$;
+CREATE FUNCTION pg_temp.quoted(b bytea, mysql bool) RETURNS text LANGUAGE sql AS $$
+	SELECT '''' || pg_temp.escaped(b, mysql) || '''' $$;
 -- mysqlbinlog's quoted text back to the UTF-8 it quotes
 CREATE FUNCTION pg_temp.unquoted(t text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
@@ -335,6 +427,9 @@ CREATE TYPE pg_temp.strs AS (id int, c text, c255 text, vc text, vl text, va tex
 							 mt text, lt text, tb bytea, bb bytea, mb bytea, lb bytea, e text, st text,
 							 j :jtype);
 CREATE TYPE pg_temp.geo AS (id int, g bytea, p bytea);
+CREATE TYPE pg_temp.geo_audit AS (id int, op text, geo_id int, old_g_srid int8, old_g bytea, old_p_srid int8,
+								  old_p bytea, new_g_srid int8, new_g bytea, new_p_srid int8, new_p bytea);
+CREATE TYPE pg_temp.huge AS (id int, n int, lb bytea, lt text, j :jtype);
 CREATE TYPE pg_temp.docs AS (id int, j jsonb, v bytea);
 CREATE TYPE pg_temp.many AS (id int, v text);
 -- a BIT column's number as the bit string of the column's width

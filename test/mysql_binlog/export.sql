@@ -23,4 +23,9 @@ SELECT 'strs', id, JSON_OBJECT('id', id, 'c', CONVERT(c USING utf8mb4), 'c255', 
        'mb', CONCAT('\\x', LOWER(HEX(mb))), 'lb', CONCAT('\\x', LOWER(HEX(lb))),
        'e', CONVERT(e USING utf8mb4), 'st', CONVERT(st USING utf8mb4), 'j', CONVERT(CAST(j AS BINARY) USING utf8mb4)) FROM strs;
 SELECT 'geo', id, JSON_OBJECT('id', id, 'g', CONCAT('\\x', LOWER(HEX(g))), 'p', CONCAT('\\x', LOWER(HEX(p)))) FROM geo;
+SELECT 'geo_audit', id, JSON_OBJECT('id', id, 'op', op, 'geo_id', geo_id,
+       'old_g_srid', old_g_srid, 'old_g', CONCAT('\\x', LOWER(HEX(old_g))),
+       'old_p_srid', old_p_srid, 'old_p', CONCAT('\\x', LOWER(HEX(old_p))),
+       'new_g_srid', new_g_srid, 'new_g', CONCAT('\\x', LOWER(HEX(new_g))),
+       'new_p_srid', new_p_srid, 'new_p', CONCAT('\\x', LOWER(HEX(new_p)))) FROM geo_audit;
 SELECT 'many', id, JSON_OBJECT('id', id, 'v', v) FROM many;

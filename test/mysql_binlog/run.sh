@@ -23,7 +23,11 @@
 # Every server it starts it stops, also on failure.
 # Ends with "mysql-binlog: N passed, N failed".
 #
+# Some configurations also run workload-huge.sql: rows over 16 MB
+# (LONGBLOB, LONGTEXT, JSON), exported by export-huge.sql as length:SHA-256.
+#
 # WC_MYSQL_BINLOG_SERVERS="mariadb mysql" (default) chooses the servers;
+# WC_MYSQL_BINLOG_CONFIGS="NAME..." runs only the configurations named;
 # WC_KEEP=1 keeps the binlogs and the tools' text in the work directory.
 # Run one live MySQL suite at a time on a machine (flock
 # /tmp/wc-mysql-live.lock make test-mysql-binlog).
@@ -38,6 +42,7 @@ passed=0
 failed=0
 work=$(mktemp -d /tmp/wirecodec-mysql-binlog.XXXXXX)
 chmod 755 "$work"
+: >"$work/done"
 mpid=
 
 cleanup() {
@@ -63,35 +68,39 @@ fail_step() {
 servers=${WC_MYSQL_BINLOG_SERVERS:-mariadb mysql}
 
 # run_configs SERVER CONFIGS: for each configuration line (name, metadata,
-# image, checksum, compression, GTID mode, value options, keys; - where the
-# server has no such option), set the server's logging
+# image, checksum, compression, GTID mode, value options, huge (yes: also
+# the rows over 16 MB), keys; - where the server has no such option), set
+# the server's logging
 # options, run the workload into a binlog file of its own and keep the
 # file, the tables' contents and the server tool's -vv text in $work.
 # The server's commands are the functions ${SERVER}_sql (the client),
 # ${SERVER}_configure NAME META IMAGE SUM COMP GTID VOPTS, ${SERVER}_binlog FILE
 # (the file's path on the host) and ${SERVER}_verbose FILE (the tool).
 run_configs() {
-	local server=$1 name meta image sum comp gtid vopts keys file
-	while read -r name meta image sum comp gtid vopts keys; do
+	local server=$1 name meta image sum comp gtid vopts huge keys file
+	while read -r name meta image sum comp gtid vopts huge keys; do
+		[ -z "${WC_MYSQL_BINLOG_CONFIGS:-}" ] || [[ " $WC_MYSQL_BINLOG_CONFIGS " == *" $name "* ]] || continue
 		"${server}_configure" "$name" "$meta" "$image" "$sum" "$comp" "$gtid" "$vopts" ||
 			{ fail_step "$name: configure"; continue; }
 		file=$("${server}_sql" -N -e "$status_sql" | cut -f1)
-		cat "$here/workload.sql" ${workload_extra:+"$here/$workload_extra"} |
+		cat "$here/workload.sql" ${workload_extra:+"$here/$workload_extra"} \
+			$([ "$huge" = yes ] && echo "$here/workload-huge.sql") |
 			"${server}_sql" >"$work/$name.workload.log" 2>&1 ||
 			{ cat "$work/$name.workload.log"; fail_step "$name: workload"; continue; }
 		"${server}_sql" -e 'FLUSH BINARY LOGS'
 		cp "$("${server}_binlog" "$file")" "$work/$name.bin"
-		cat "$here/export.sql" ${export_extra:+"$here/$export_extra"} |
+		cat "$here/export.sql" ${export_extra:+"$here/$export_extra"} \
+			$([ "$huge" = yes ] && echo "$here/export-huge.sql") |
 			"${server}_sql" -N -B >"$work/$name.state" || { fail_step "$name: export"; continue; }
 		"${server}_verbose" "$file" >"$work/$name.vv" 2>&1 || { fail_step "$name: $server's binlog tool"; continue; }
 		chmod 644 "$work/$name".*
-		echo "   $name: $(stat -c %s "$work/$name.bin") bytes ($meta metadata, $image image, $sum, compression $comp, gtid_mode $gtid, value options $vopts)"
+		echo "   $name: $(stat -c %s "$work/$name.bin") bytes ($meta metadata, $image image, $sum, compression $comp, gtid_mode $gtid, value options $vopts, rows over 16 MB $huge)"
 		echo "$name $server $keys" >>"$work/done"
 	done <<<"$2"
 }
 
 # ---- MariaDB 10.11 from Debian's mariadb-server, on the host
-mariadb_sql() { mariadb --no-defaults --default-character-set=utf8mb4 -S "$work/mariadb/sock" -uroot "$@"; }
+mariadb_sql() { mariadb --no-defaults --default-character-set=utf8mb4 --max-allowed-packet=1G -S "$work/mariadb/sock" -uroot "$@"; }
 mariadb_configure() {
 	mariadb_sql -e "SET GLOBAL binlog_row_metadata = $2; SET GLOBAL binlog_row_image = $3;
 		SET GLOBAL binlog_checksum = $4; SET GLOBAL log_bin_compress = $5;
@@ -132,15 +141,15 @@ run_mariadb() {
 	mariadb_sql -e 'SELECT 1' >/dev/null 2>&1 || { cat "$d/error.log"; fail_step "start MariaDB"; return; }
 	echo "   $(mariadb_sql -N -e 'SELECT VERSION()') as $user"
 	echo "== MariaDB workloads"
-	# name metadata image checksum compression gtid value-options keys
+	# name metadata image checksum compression gtid value-options huge keys
 	# (MariaDB always logs GTIDs and has no value options)
 	status_sql='SHOW MASTER STATUS' workload_extra= export_extra= run_configs mariadb \
-"full-full-crc32 FULL FULL CRC32 OFF - - names
-full-minimal-crc32 FULL MINIMAL CRC32 OFF - - names
-full-noblob-none FULL NOBLOB NONE OFF - - names
-full-full-compressed FULL FULL CRC32 ON - - names
-minimal-full-crc32 MINIMAL FULL CRC32 OFF - - positions
-minimal-minimal-compressed MINIMAL MINIMAL NONE ON - - positions"
+"full-full-crc32 FULL FULL CRC32 OFF - - yes names
+full-minimal-crc32 FULL MINIMAL CRC32 OFF - - no names
+full-noblob-none FULL NOBLOB NONE OFF - - no names
+full-full-compressed FULL FULL CRC32 ON - - no names
+minimal-full-crc32 MINIMAL FULL CRC32 OFF - - no positions
+minimal-minimal-compressed MINIMAL MINIMAL NONE ON - - no positions"
 	stop_mariadb
 }
 
@@ -157,7 +166,7 @@ stop_mariadb() {
 }
 
 # ---- MySQL 9.7 from Debian sid's mysql-server-core, in the sid chroot
-mysql_sql() { wc_mysql "$@"; }
+mysql_sql() { wc_mysql --max-allowed-packet=1G "$@"; }
 mysql_configure() {
 	local g=
 	# gtid_mode moves one step at a time: OFF, OFF_PERMISSIVE, ON_PERMISSIVE, ON
@@ -176,25 +185,25 @@ run_mysql() {
 	wc_mysql_prepare wc-binlog || { fail_step "install MySQL in the sid chroot"; return; }
 	wc_mysql_start --skip-networking --server-id=7 --log-bin="$WC_MYSQL_DIR/data/bin" --binlog-format=ROW \
 		--gtid-mode=OFF --enforce-gtid-consistency=OFF --max-allowed-packet=64M \
-		--innodb-buffer-pool-size=64M || { fail_step "start MySQL"; return; }
+		--innodb-buffer-pool-size=64M --innodb-redo-log-capacity=256M || { fail_step "start MySQL"; return; }
 	echo "   MySQL $(wc_mysql -N -e 'SELECT VERSION()') as nobody (sid chroot)"
 	echo "== MySQL workloads"
-	# name metadata image checksum compression gtid value-options keys; the
-	# GTID runs last (gtid_mode only goes back to OFF step by step).
+	# name metadata image checksum compression gtid value-options huge
+	# keys; the GTID runs last (gtid_mode only goes back to OFF step by step).
 	# PARTIAL_JSON with FULL and NOBLOB images, which keep the document in
 	# the before image (with MINIMAL the log lacks it: doc/mysql_binlog.md)
 	status_sql='SHOW BINARY LOG STATUS' workload_extra=workload-mysql.sql export_extra=export-mysql.sql \
 		run_configs mysql \
-"mysql-full-full-crc32 FULL FULL CRC32 OFF OFF - names
-mysql-full-minimal-crc32 FULL MINIMAL CRC32 OFF OFF - names
-mysql-full-noblob-none FULL NOBLOB NONE OFF OFF - names
-mysql-full-full-compressed FULL FULL CRC32 ON OFF - names
-mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF - positions
-mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF - positions
-mysql-full-full-partial-json FULL FULL CRC32 OFF OFF PARTIAL_JSON names
-mysql-minimal-noblob-partial-json-compressed MINIMAL NOBLOB NONE ON OFF PARTIAL_JSON positions
-mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON - names
-mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON - names"
+"mysql-full-full-crc32 FULL FULL CRC32 OFF OFF - no names
+mysql-full-minimal-crc32 FULL MINIMAL CRC32 OFF OFF - no names
+mysql-full-noblob-none FULL NOBLOB NONE OFF OFF - no names
+mysql-full-full-compressed FULL FULL CRC32 ON OFF - no names
+mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF - no positions
+mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF - no positions
+mysql-full-full-partial-json FULL FULL CRC32 OFF OFF PARTIAL_JSON yes names
+mysql-minimal-noblob-partial-json-compressed MINIMAL NOBLOB NONE ON OFF PARTIAL_JSON no positions
+mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON - no names
+mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON - no names"
 	# the binlogs are in $work: the datadir (200 MB) goes unless WC_KEEP
 	local data=$WC_MYSQL_ROOT$WC_MYSQL_DIR
 	wc_mysql_stop

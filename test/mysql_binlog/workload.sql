@@ -82,14 +82,37 @@ UPDATE strs SET lb = NULL WHERE id = 4;
 DELETE FROM strs WHERE id = 2;
 
 -- geometry in a table of its own: mysqlbinlog cannot print it and stops
--- the event there, so on MySQL it is compared through the replay only
+-- the event there, so on MySQL it is compared value by value against
+-- geo_audit instead, where geo's triggers write every change's old and
+-- new values as the server's ST_SRID and ST_AsBinary (one row a change,
+-- in order; the stored value is the SRID, 4 bytes little-endian, then WKB)
 CREATE TABLE geo (id int PRIMARY KEY, g geometry, p point) ENGINE=InnoDB;
+CREATE TABLE geo_audit (
+  id int AUTO_INCREMENT PRIMARY KEY, op varchar(6), geo_id int,
+  old_g_srid int unsigned, old_g longblob, old_p_srid int unsigned, old_p longblob,
+  new_g_srid int unsigned, new_g longblob, new_p_srid int unsigned, new_p longblob
+) ENGINE=InnoDB;
+CREATE TRIGGER geo_ai AFTER INSERT ON geo FOR EACH ROW
+  INSERT INTO geo_audit (op, geo_id, new_g_srid, new_g, new_p_srid, new_p)
+  VALUES ('insert', NEW.id, ST_SRID(NEW.g), ST_AsBinary(NEW.g), ST_SRID(NEW.p), ST_AsBinary(NEW.p));
+CREATE TRIGGER geo_au AFTER UPDATE ON geo FOR EACH ROW
+  INSERT INTO geo_audit (op, geo_id, old_g_srid, old_g, old_p_srid, old_p, new_g_srid, new_g, new_p_srid, new_p)
+  VALUES ('update', NEW.id, ST_SRID(OLD.g), ST_AsBinary(OLD.g), ST_SRID(OLD.p), ST_AsBinary(OLD.p),
+          ST_SRID(NEW.g), ST_AsBinary(NEW.g), ST_SRID(NEW.p), ST_AsBinary(NEW.p));
+CREATE TRIGGER geo_ad AFTER DELETE ON geo FOR EACH ROW
+  INSERT INTO geo_audit (op, geo_id, old_g_srid, old_g, old_p_srid, old_p)
+  VALUES ('delete', OLD.id, ST_SRID(OLD.g), ST_AsBinary(OLD.g), ST_SRID(OLD.p), ST_AsBinary(OLD.p));
 INSERT INTO geo VALUES
   (1, ST_GeomFromText('POINT(1 2)'), ST_GeomFromText('POINT(-1.5 3.25)')),
   (2, ST_GeomFromText('LINESTRING(0 0, 1 1)'), ST_GeomFromText('POINT(0 0)')),
-  (3, ST_GeomFromText('POLYGON((0 0, 4 0, 4 4, 0 0))'), NULL);
+  (3, ST_GeomFromText('POLYGON((0 0, 4 0, 4 4, 0 0))'), NULL),
+  (4, ST_GeomFromText('GEOMETRYCOLLECTION(POINT(1 1), LINESTRING(0 0, 2 3), MULTIPOINT(5 6, 7 8))', 3857),
+      ST_GeomFromText('POINT(100000.5 -200000.25)', 3857)),
+  (5, ST_GeomFromText('MULTIPOLYGON(((0 0, 1 0, 1 1, 0 0)), ((2 2, 3 2, 3 3, 2 2)))', 3857),
+      ST_GeomFromText('POINT(1e300 -1e-300)'));
 UPDATE geo SET p = ST_GeomFromText('POINT(7 8)') WHERE id = 3;
-DELETE FROM geo WHERE id = 2;
+UPDATE geo SET g = ST_GeomFromText('MULTILINESTRING((0 0, 1 1), (2 2, 3 3, 4 5))', 3857) WHERE id = 4;
+DELETE FROM geo WHERE id IN (2, 5);
 
 -- many rows in one event, and one statement touching two tables
 CREATE TABLE many (id int PRIMARY KEY, v varchar(10)) ENGINE=InnoDB;
