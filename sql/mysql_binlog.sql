@@ -5,16 +5,7 @@
 \set VERBOSITY default
 \set ECHO none
 \i sql/mysql_helpers.psql
-\set annotate `od -An -v -tx1 test/vectors/binlog/mariadb-10.3-annotate.bin | tr -d ' \n'`
-\set gtid `od -An -v -tx1 test/vectors/binlog/mariadb-10.3-gtid.bin | tr -d ' \n'`
-\set mysql80 `od -An -v -tx1 test/vectors/binlog/mysql-8.0-payload.bin | tr -d ' \n'`
-\set mysql51 `od -An -v -tx1 test/vectors/binlog/mysql-5.1-v1-rows.bin | tr -d ' \n'`
-\set full `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-full-compressed.bin | tr -d ' \n'`
-\set minimal `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-minimal-compressed.bin | tr -d ' \n'`
-CREATE TEMP TABLE bl (name text PRIMARY KEY, b bytea);
-INSERT INTO bl VALUES ('annotate', decode(:'annotate', 'hex')), ('gtid', decode(:'gtid', 'hex')),
-	('mysql80', decode(:'mysql80', 'hex')), ('mysql51', decode(:'mysql51', 'hex')),
-	('full', decode(:'full', 'hex')), ('minimal', decode(:'minimal', 'hex'));
+\i sql/mysql_binlog_vectors.psql
 \set ECHO all
 SET timezone = 'UTC';
 

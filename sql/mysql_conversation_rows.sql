@@ -196,15 +196,7 @@ ORDER BY name COLLATE "C", command, result_set;
 -- which spills to a temporary file beyond work_mem)
 SET max_parallel_workers = 0;
 SET jit = off;
-CREATE TEMP TABLE big AS
-SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
-	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x02', 1)
-	|| mysql_packet_frame(pg_temp.cd('id', 63, 3, 32), 2) || mysql_packet_frame(pg_temp.cd('name', 255, 253), 3)
-	|| mysql_packet_frame('\xfe00002200', 4)
-	|| string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(g::text, 'UTF8'))
-			|| mysql_lenenc_str(convert_to('user' || g || '@example.com', 'UTF8')), (g + 4) % 256), ''::bytea ORDER BY g)
-	|| mysql_packet_frame('\xfe00002200', (300005 % 256)) AS server
-FROM generate_series(1, 300000) g;
+CREATE TEMP TABLE big AS SELECT pg_temp.big_capture(300000) AS server;
 CREATE TEMP TABLE hwm AS SELECT pg_temp.hwm_kb() AS before;
 SELECT count(*) AS rows, sum(p.id) AS ids, count(DISTINCT p.name) AS names
 FROM big, mysql_conversation_rows(server, NULL::people) AS p;

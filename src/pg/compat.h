@@ -76,4 +76,16 @@
 	} while (0)
 #endif
 
+/*
+ * Index entries of a row inserted by a loader (table_load.c): 16 added the
+ * onlySummarizing argument.
+ */
+#if PG_VERSION_NUM >= 160000
+#define WC_EXEC_INSERT_INDEX_TUPLES(rri, slot, estate) \
+	ExecInsertIndexTuples((rri), (slot), (estate), false, false, NULL, NIL, false)
+#else
+#define WC_EXEC_INSERT_INDEX_TUPLES(rri, slot, estate) \
+	ExecInsertIndexTuples((rri), (slot), (estate), false, false, NULL, NIL)
+#endif
+
 #endif							/* WIRECODEC_COMPAT_H */

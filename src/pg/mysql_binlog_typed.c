@@ -31,6 +31,7 @@
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
 #include "mysql_row.h"
+#include "table_load.h"
 #include "wc_report.h"
 
 /* How a binlog value reaches mysql_row_value. */
@@ -107,6 +108,9 @@ typedef struct bt_state
 	uint32		cells_cap;
 	MemoryContext rowcxt;
 	TupleDesc	store_desc;		/* the result rows' descriptor, images unpacked */
+	wc_table_load *load;		/* mysql_binlog_load: the table; else NULL */
+	bool		want_after;		/* mysql_binlog_load: after images, else
+								 * before images */
 	bt_where	where;
 } bt_state;
 
@@ -593,9 +597,10 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 	return (Datum) 0;
 }
 
-/* One decoded image as a row of the row type (absent columns NULL). */
-static Datum
-bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
+/* One decoded image into the row type's values and nulls (absent columns
+ * NULL). */
+static void
+bt_fill(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
 {
 	mysql_row_type *rt = &s->cache->type;
 
@@ -618,7 +623,62 @@ bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 		rt->nulls[b->rc.attnum] = isnull;
 	}
 	s->where.col = NULL;
+}
+
+/* One decoded image as a row of the row type. */
+static Datum
+bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
+{
+	mysql_row_type *rt = &s->cache->type;
+
+	bt_fill(s, ev, t, qualified);
 	return HeapTupleGetDatum(heap_form_tuple(rt->tupdesc, rt->values, rt->nulls));
+}
+
+/* A loader's image: into the table. */
+static void
+bt_load_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
+			  const char *qualified)
+{
+	MemoryContext old = MemoryContextSwitchTo(s->rowcxt);
+
+	bt_fill(s, ev, t, qualified);
+	wc_table_load_put(s->load, s->cache->type.values, s->cache->type.nulls);
+	MemoryContextSwitchTo(old);
+	MemoryContextReset(s->rowcxt);
+}
+
+/* The rows of a row event into a loader's table: the images it asked for
+ * (after: of inserts and updates; before: of updates and deletes), numbered
+ * on from row; returns the last number. */
+static int64
+bt_load_rows(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
+			 const char *qualified, wc_binlog_rows *r, int64 row)
+{
+	wc_error	err;
+	size_t		pos = 0;
+	bool		first = s->want_after ? r->change == WC_BINLOG_INSERT : r->change != WC_BINLOG_INSERT;
+
+	while (pos < r->rows_len)
+	{
+		CHECK_FOR_INTERRUPTS();
+		row++;
+		s->where.row = row;
+		if (wc_binlog_image_decode(r, t, false, &pos, s->cells, &err) != WC_OK)
+			binlog_row_error(&err, ev, t, qualified, row);
+		if (first)
+			bt_load_image(s, ev, t, qualified);
+		if (r->change == WC_BINLOG_UPDATE)
+		{
+			if (r->partial)
+				memcpy(s->before, s->cells, sizeof(wc_binlog_cell) * t->ncols);
+			if (wc_binlog_image_decode(r, t, true, &pos, s->cells, &err) != WC_OK)
+				binlog_row_error(&err, ev, t, qualified, row);
+			if (s->want_after)
+				bt_load_image(s, ev, t, qualified);
+		}
+	}
+	return row;
 }
 
 /* ---- events ---- */
@@ -655,6 +715,12 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 		s->cells = repalloc(s->cells, sizeof(wc_binlog_cell) * t->ncols);
 		s->before = repalloc(s->before, sizeof(wc_binlog_cell) * t->ncols);
 		s->cells_cap = t->ncols;
+	}
+	if (s->load)
+	{
+		s->where.event = ev->index;
+		s->where.qualified = qualified;
+		return bt_load_rows(s, ev, t, qualified, &r, row);
 	}
 	change = CStringGetTextDatum(bt_change_names[r.change]);
 	gtid = st->have_gtid ? CStringGetTextDatum(st->gtid) : (Datum) 0;
@@ -728,15 +794,10 @@ bt_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
 	return s;
 }
 
-static void
-binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
+/* The call site's cache. */
+static bt_cache *
+bt_cache_get(FunctionCallInfo fcinfo)
 {
-	static const binlog_walk_ops ops = {bt_walk_table_map, bt_walk_rows};
-	bt_state	s;
-	binlog_src	src;
-	ErrorContextCallback cb;
-	MemoryContext callcxt,
-				old;
 	bt_cache   *bc = (bt_cache *) fcinfo->flinfo->fn_extra;
 
 	if (bc == NULL)
@@ -744,22 +805,32 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 		bc = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(bt_cache));
 		fcinfo->flinfo->fn_extra = bc;
 	}
-	if (mysql_row_type_check(&bc->type, fcinfo, 3, "base") && bc->bcxt)
-	{
-		/* the row type changed: bind again */
-		MemoryContextDelete(bc->bcxt);
-		bc->bcxt = NULL;
-	}
-	InitMaterializedSRF(fcinfo, 0);
-	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
-		return;
+	return bc;
+}
+
+/*
+ * The walk of both forms: the typed rows go to the function scan's
+ * tuplestore (rsinfo), or the images asked for into a loader's table.
+ */
+static void
+bt_walk(FunctionCallInfo fcinfo, bool lo, bt_cache *bc, ReturnSetInfo *rsinfo,
+		wc_table_load *load, bool want_after)
+{
+	static const binlog_walk_ops ops = {bt_walk_table_map, bt_walk_rows};
+	bt_state	s;
+	binlog_src	src;
+	ErrorContextCallback cb;
+	MemoryContext callcxt,
+				old;
 
 	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows typed",
 									ALLOCSET_DEFAULT_SIZES);
 	old = MemoryContextSwitchTo(callcxt);
 	memset(&s, 0, sizeof(s));
 	s.fcinfo = fcinfo;
-	s.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	s.rsinfo = rsinfo;
+	s.load = load;
+	s.want_after = want_after;
 	s.cache = bc;
 	s.schema = bt_utf8_arg(fcinfo, 1, &s.schema_len);
 	s.table = bt_utf8_arg(fcinfo, 2, &s.table_len);
@@ -774,20 +845,23 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
 									 ALLOCSET_DEFAULT_SIZES);
 
-	/*
-	 * The before and after images are stored with their 4-byte headers: an
-	 * image packed to a 1-byte header (any under 127 bytes) would be copied
-	 * back out by every field selected from it ((after).* selects each).
-	 * Readers deform the rows with their own descriptor, which reads either
-	 * header.
-	 */
-	s.store_desc = CreateTupleDescCopy(s.rsinfo->setDesc);
-	for (int a = 0; a < s.store_desc->natts; a++)
+	if (rsinfo)
 	{
-		Form_pg_attribute att = TupleDescAttr(s.store_desc, a);
+		/*
+		 * The before and after images are stored with their 4-byte headers:
+		 * an image packed to a 1-byte header (any under 127 bytes) would be
+		 * copied back out by every field selected from it ((after).* selects
+		 * each).  Readers deform the rows with their own descriptor, which
+		 * reads either header.
+		 */
+		s.store_desc = CreateTupleDescCopy(rsinfo->setDesc);
+		for (int a = 0; a < s.store_desc->natts; a++)
+		{
+			Form_pg_attribute att = TupleDescAttr(s.store_desc, a);
 
-		if (att->atttypid == bc->type.rectype)
-			att->attstorage = TYPSTORAGE_PLAIN;
+			if (att->atttypid == bc->type.rectype)
+				att->attstorage = TYPSTORAGE_PLAIN;
+		}
 	}
 	binlog_maps_init(&s.maps, callcxt);
 	binlog_src_init(&src, fcinfo, lo);
@@ -800,6 +874,55 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 	error_context_stack = cb.previous;
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(callcxt);
+}
+
+static void
+binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
+{
+	bt_cache   *bc = bt_cache_get(fcinfo);
+
+	if (mysql_row_type_check(&bc->type, fcinfo, 3, "base") && bc->bcxt)
+	{
+		/* the row type changed: bind again */
+		MemoryContextDelete(bc->bcxt);
+		bc->bcxt = NULL;
+	}
+	InitMaterializedSRF(fcinfo, 0);
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
+		return;
+	bt_walk(fcinfo, lo, bc, (ReturnSetInfo *) fcinfo->resultinfo, NULL, false);
+}
+
+/* mysql_binlog_load(binlog, schema_name, table_name, target, image): the
+ * images into the table; the number of rows inserted. */
+static Datum
+binlog_load(FunctionCallInfo fcinfo, bool lo)
+{
+	bt_cache   *bc = bt_cache_get(fcinfo);
+	text	   *image = PG_GETARG_TEXT_PP(4);
+	const char *im = VARDATA_ANY(image);
+	size_t		imlen = VARSIZE_ANY_EXHDR(image);
+	bool		want_after;
+	wc_table_load *load;
+
+	if (imlen == 5 && memcmp(im, "after", 5) == 0)
+		want_after = true;
+	else if (imlen == 6 && memcmp(im, "before", 6) == 0)
+		want_after = false;
+	else
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("image must be 'after' or 'before', not \"%s\"", text_to_cstring(image))));
+	load = wc_table_load_begin(PG_GETARG_OID(3), lo ? "mysql_binlog_load_lo" : "mysql_binlog_load",
+							   lo ? "mysql_binlog_rows_lo(...)" : "mysql_binlog_rows(...)");
+	if (mysql_row_type_of(&bc->type, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt) &&
+		bc->bcxt)
+	{
+		MemoryContextDelete(bc->bcxt);
+		bc->bcxt = NULL;
+	}
+	bt_walk(fcinfo, lo, bc, NULL, load, want_after);
+	PG_RETURN_INT64(wc_table_load_end(load));
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_rows_typed);
@@ -816,4 +939,18 @@ mysql_binlog_rows_typed_lo(PG_FUNCTION_ARGS)
 {
 	binlog_rows_typed(fcinfo, true);
 	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_load);
+Datum
+mysql_binlog_load(PG_FUNCTION_ARGS)
+{
+	return binlog_load(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_load_lo);
+Datum
+mysql_binlog_load_lo(PG_FUNCTION_ARGS)
+{
+	return binlog_load(fcinfo, true);
 }

@@ -12,6 +12,10 @@
  * (a packet split over several frames is gathered into one reused buffer);
  * column definitions are decoded once for the rows that share them, and the row type's
  * input functions are looked up once per call site.
+ *
+ * mysql_conversation_load() walks the same way and inserts the rows into a
+ * table instead (src/pg/table_load.c), without the function scan and its
+ * tuplestore.
  */
 #include "compat.h"
 
@@ -28,6 +32,7 @@
 #include "mysql_conversation.h"
 #include "mysql_glue.h"
 #include "mysql_row.h"
+#include "table_load.h"
 #include "wc_report.h"
 
 
@@ -210,16 +215,17 @@ selector_arg(FunctionCallInfo fcinfo, int argno, const char *name)
 	return v;
 }
 
-static Datum
-conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
+/*
+ * The walk of both forms: rows go to the function scan's tuplestore, or,
+ * given a loader (mysql_conversation_load), into its table.
+ */
+static void
+conversation_walk(FunctionCallInfo fcinfo, bool two_sided, int selarg, mysql_row_type *t,
+				  Tuplestorestate *store, wc_table_load *load)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	int			basearg = two_sided ? 2 : 1;
-	int			want_command = selector_arg(fcinfo, basearg + 1, "command");
-	int			want_rs = selector_arg(fcinfo, basearg + 2, "result_set");
-	mysql_row_type *t;
+	int			want_command = selector_arg(fcinfo, selarg, "command");
+	int			want_rs = selector_arg(fcinfo, selarg + 1, "result_set");
 	convrows_state *s;
-	Tuplestorestate *store;
 	MemoryContext callcxt,
 				rowcxt,
 				old;
@@ -233,25 +239,6 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 	wc_mysql_conv_item *it;
 	wc_error	err;
 	wc_status	st;
-
-	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
-		(rsinfo->allowedModes & SFRM_Materialize) == 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("set-valued function called in context that cannot accept a set")));
-	t = convrows_type_get(fcinfo, basearg);
-
-	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
-	store = tuplestore_begin_heap((rsinfo->allowedModes & SFRM_Materialize_Random) != 0, false,
-								  work_mem);
-	rsinfo->returnMode = SFRM_Materialize;
-	rsinfo->setResult = store;
-	rsinfo->setDesc = CreateTupleDescCopy(t->tupdesc);
-	MemoryContextSwitchTo(old);
-
-	/* NULL streams: no rows */
-	if ((two_sided && PG_ARGISNULL(0)) || PG_ARGISNULL(two_sided ? 1 : 0))
-		return (Datum) 0;
 
 	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_conversation_rows",
 									ALLOCSET_DEFAULT_SIZES);
@@ -310,13 +297,72 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 		mysql_row_fill(s->cols, s->types, s->ncols, it->kind == WC_MYSQL_K_BINARY_ROW,
 					   packet_payload(s, it, &gbuf, &gcap), it->pkt.length,
 					   values, nulls, t->tupdesc->natts, &s->where);
-		tuplestore_putvalues(store, t->tupdesc, values, nulls);
+		if (load)
+		{
+			s->where.col = NULL;	/* the loader's errors name the row */
+			wc_table_load_put(load, values, nulls);
+		}
+		else
+			tuplestore_putvalues(store, t->tupdesc, values, nulls);
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(rowcxt);
 	}
 	error_context_stack = cb.previous;
 	MemoryContextDelete(callcxt);
+}
+
+static Datum
+conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			basearg = two_sided ? 2 : 1;
+	mysql_row_type *t;
+	Tuplestorestate *store;
+	MemoryContext old;
+
+	if (rsinfo == NULL || !IsA(rsinfo, ReturnSetInfo) ||
+		(rsinfo->allowedModes & SFRM_Materialize) == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("set-valued function called in context that cannot accept a set")));
+	t = convrows_type_get(fcinfo, basearg);
+
+	old = MemoryContextSwitchTo(rsinfo->econtext->ecxt_per_query_memory);
+	store = tuplestore_begin_heap((rsinfo->allowedModes & SFRM_Materialize_Random) != 0, false,
+								  work_mem);
+	rsinfo->returnMode = SFRM_Materialize;
+	rsinfo->setResult = store;
+	rsinfo->setDesc = CreateTupleDescCopy(t->tupdesc);
+	MemoryContextSwitchTo(old);
+
+	/* NULL streams: no rows */
+	if ((two_sided && PG_ARGISNULL(0)) || PG_ARGISNULL(two_sided ? 1 : 0))
+		return (Datum) 0;
+	conversation_walk(fcinfo, two_sided, basearg + 1, t, store, NULL);
 	return (Datum) 0;
+}
+
+/* mysql_conversation_load: the same rows inserted into a table; the
+ * count.  NULL streams or table: NULL. */
+static Datum
+conversation_load(FunctionCallInfo fcinfo, bool two_sided)
+{
+	int			relarg = two_sided ? 2 : 1;
+	mysql_row_type *t = (mysql_row_type *) fcinfo->flinfo->fn_extra;
+	wc_table_load *load;
+
+	if ((two_sided && PG_ARGISNULL(0)) || PG_ARGISNULL(relarg - 1) || PG_ARGISNULL(relarg))
+		PG_RETURN_NULL();
+	if (t == NULL)
+	{
+		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(mysql_row_type));
+		fcinfo->flinfo->fn_extra = t;
+	}
+	load = wc_table_load_begin(PG_GETARG_OID(relarg), "mysql_conversation_load",
+							   "mysql_conversation_rows(...)");
+	(void) mysql_row_type_of(t, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt);
+	conversation_walk(fcinfo, two_sided, relarg + 1, t, NULL, load);
+	PG_RETURN_INT64(wc_table_load_end(load));
 }
 
 PG_FUNCTION_INFO_V1(mysql_conversation_rows);
@@ -331,4 +377,18 @@ Datum
 mysql_conversation_rows_server(PG_FUNCTION_ARGS)
 {
 	return conversation_rows(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation_load);
+Datum
+mysql_conversation_load(PG_FUNCTION_ARGS)
+{
+	return conversation_load(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(mysql_conversation_load_server);
+Datum
+mysql_conversation_load_server(PG_FUNCTION_ARGS)
+{
+	return conversation_load(fcinfo, false);
 }

@@ -738,17 +738,11 @@ mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n
  * Shared with mysql_conversation_rows()
  * ====================================================================== */
 
+static bool row_type_refresh(mysql_row_type *t, MemoryContext fn_mcxt);
+
 bool
 mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *argname)
 {
-	MemoryContext cxt;
-	MemoryContext old;
-	TupleDesc	td;
-	mysql_row_target *targets;
-	Datum	   *values;
-	bool	   *nulls;
-	int			nlive = 0;
-
 	if (t->tce == NULL)
 	{
 		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, argno);
@@ -770,10 +764,39 @@ mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, cons
 		t->rectype = rectype;
 		t->tce = tce;
 	}
+	return row_type_refresh(t, fcinfo->flinfo->fn_mcxt);
+}
+
+bool
+mysql_row_type_of(mysql_row_type *t, Oid rectype, MemoryContext fn_mcxt)
+{
+	if (t->tce == NULL || t->rectype != rectype)
+	{
+		if (t->cxt)
+			MemoryContextDelete(t->cxt);
+		memset(t, 0, sizeof(*t));
+		t->rectype = rectype;
+		t->tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
+	}
+	return row_type_refresh(t, fn_mcxt);
+}
+
+/* Build t's descriptor and targets on first use or after the type changed
+ * (built aside, published when complete); true when (re)built. */
+static bool
+row_type_refresh(mysql_row_type *t, MemoryContext fn_mcxt)
+{
+	MemoryContext cxt;
+	MemoryContext old;
+	TupleDesc	td;
+	mysql_row_target *targets;
+	Datum	   *values;
+	bool	   *nulls;
+	int			nlive = 0;
+
 	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
 		return false;
 
-	/* first call, or the type changed: built aside, published when complete */
 	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
 	if (t->tce->tupDesc == NULL)
 		ereport(ERROR,
@@ -789,7 +812,7 @@ mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, cons
 	for (int i = 0; i < td->natts; i++)
 		nlive += !TupleDescAttr(td, i)->attisdropped;
 	MemoryContextSwitchTo(old);
-	MemoryContextSetParent(cxt, fcinfo->flinfo->fn_mcxt);
+	MemoryContextSetParent(cxt, fn_mcxt);
 	if (t->cxt)
 		MemoryContextDelete(t->cxt);
 	t->cxt = cxt;

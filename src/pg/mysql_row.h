@@ -87,6 +87,13 @@ typedef struct mysql_row_type
 extern bool mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno,
 								 const char *argname);
 
+/*
+ * The same for a row type known by its OID (a loader's target table): t is
+ * rebuilt when rectype differs from the one it holds.  fn_mcxt is the call
+ * site's context, which the descriptor lives under.
+ */
+extern bool mysql_row_type_of(mysql_row_type *t, Oid rectype, MemoryContext fn_mcxt);
+
 /* The targets of every attribute of td (dropped ones left zero), in the
  * current memory context. */
 extern mysql_row_target *mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt);

@@ -221,6 +221,24 @@ CREATE FUNCTION mysql_conversation_rows(server bytea, base anyelement,
 	AS 'MODULE_PATHNAME', 'mysql_conversation_rows_server'
 	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
 
+-- The same rows inserted straight into a table (its row type is the
+-- decoding type); returns the number of rows inserted.  Rows go in batches,
+-- as COPY FROM inserts them (indexes, NOT NULL, CHECK and partition
+-- constraints kept), with no function scan in between; tables with insert
+-- triggers, row-level security, generated columns or in Citus's metadata
+-- are refused (load those with INSERT ... SELECT ... FROM
+-- mysql_conversation_rows).  NULL streams or target: NULL.
+CREATE FUNCTION mysql_conversation_load(client bytea, server bytea, target regclass,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS bigint
+	AS 'MODULE_PATHNAME', 'mysql_conversation_load'
+	LANGUAGE C VOLATILE PARALLEL UNSAFE;
+CREATE FUNCTION mysql_conversation_load(server bytea, target regclass,
+										command int DEFAULT NULL, result_set int DEFAULT NULL)
+	RETURNS bigint
+	AS 'MODULE_PATHNAME', 'mysql_conversation_load_server'
+	LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
 -- (end of binary protocol, conversations and typed rows)
 
 -- (end of MySQL client/server protocol)

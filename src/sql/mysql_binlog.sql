@@ -52,3 +52,22 @@ CREATE FUNCTION mysql_binlog_rows_lo(binlog oid, schema_name text, table_name te
 				   row_in_event int, before anyelement, after anyelement)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_typed_lo'
 	LANGUAGE C VOLATILE PARALLEL UNSAFE ROWS 1000;
+
+-- The images of one table's row changes inserted straight into a table
+-- (its row type is the decoding type, as base above): image 'after' loads
+-- the rows inserts and updates leave, 'before' the rows updates and deletes
+-- replace; returns the number of rows inserted.  Rows go in batches, as
+-- COPY FROM inserts them (indexes, NOT NULL, CHECK and partition
+-- constraints kept), with no function scan in between; tables with insert
+-- triggers, row-level security, generated columns or in Citus's metadata
+-- are refused (load those with INSERT ... SELECT ... FROM mysql_binlog_rows).
+CREATE FUNCTION mysql_binlog_load(binlog bytea, schema_name text, table_name text,
+								  target regclass, image text DEFAULT 'after')
+	RETURNS bigint
+	AS 'MODULE_PATHNAME', 'mysql_binlog_load'
+	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+CREATE FUNCTION mysql_binlog_load_lo(binlog oid, schema_name text, table_name text,
+									 target regclass, image text DEFAULT 'after')
+	RETURNS bigint
+	AS 'MODULE_PATHNAME', 'mysql_binlog_load_lo'
+	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;

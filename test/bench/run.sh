@@ -62,10 +62,11 @@ fi
 # a warm-up round, and the median of the 5 per-round ratios to the typed
 # INSERT ... SELECT and to the tool.
 bench_binlog_rounds() {
-	local names=(base typed jsonb count tool) k i n t
+	local names=(base typed load jsonb count tool) k i n t
 	local -A q=(
 		[base]="INSERT INTO bench_bl SELECT * FROM bench_bl_src"
 		[typed]="INSERT INTO bench_bl SELECT (r.after).* FROM bench_bl_file, mysql_binlog_rows(b, 'bench', 'orders', NULL::bench_bl) r"
+		[load]="SELECT mysql_binlog_load(b, 'bench', 'orders', 'bench_bl') FROM bench_bl_file"
 		[jsonb]="INSERT INTO bench_bl SELECT (r.after->>'id')::int, r.after->>'customer', (r.after->>'placed')::timestamp, (r.after->>'amount')::numeric, (r.after->>'qty')::int FROM bench_bl_file, mysql_binlog_rows(b) r WHERE r.table_name = 'orders'"
 		[count]="SELECT count(*) FROM bench_bl_file, mysql_binlog_rows(b, 'bench', 'orders', NULL::bench_bl)")
 	local -A ms=()
@@ -99,14 +100,17 @@ bench_binlog_rounds() {
 	local base='binlog base: INSERT SELECT * FROM the same typed rows'
 	local tool='binlog base: mariadb-binlog -vv --base64-output=decode-rows > /dev/null'
 	local typed='binlog: INSERT SELECT (after).* FROM mysql_binlog_rows(b, schema, table, NULL::t)'
+	local load='binlog: mysql_binlog_load(b, schema, table, t) (loader)'
 	local jsonb='binlog: INSERT SELECT (after->>..)::type FROM mysql_binlog_rows(b) (jsonb)'
 	local count='binlog: count(*) FROM mysql_binlog_rows(b, schema, table, NULL::t) (decode only)'
 	psql -c "INSERT INTO bench_results VALUES
 		('etl', '$base', NULL, $bl_rows, $(median ${ms[base]}), 0, NULL),
 		('etl', '$typed', '$base', $bl_rows, $(median ${ms[typed]}), 0, $(ratios typed base)),
+		('etl', '$load', '$base', $bl_rows, $(median ${ms[load]}), 0, $(ratios load base)),
 		('etl', '$jsonb', '$base', $bl_rows, $(median ${ms[jsonb]}), 0, $(ratios jsonb base)),
 		('etl', '$tool', NULL, $bl_rows, $(median ${ms[tool]}), 0, NULL),
 		('etl', '$typed [vs tool]', '$tool', $bl_rows, $(median ${ms[typed]}), 0, $(ratios typed tool)),
+		('etl', '$load [vs tool]', '$tool', $bl_rows, $(median ${ms[load]}), 0, $(ratios load tool)),
 		('etl', '$jsonb [vs tool]', '$tool', $bl_rows, $(median ${ms[jsonb]}), 0, $(ratios jsonb tool)),
 		('etl', '$count [vs tool]', '$tool', $bl_rows, $(median ${ms[count]}), 0, $(ratios count tool))"
 }

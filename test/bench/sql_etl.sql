@@ -99,6 +99,17 @@ SELECT bench_load('etl', 'capture: INSERT SELECT p.* FROM cap, mysql_conversatio
 	'capture base: COPY FROM csv',
 	format('COPY bench_etl_t FROM %L (FORMAT csv)', bench_etl_path('bench_etl_t_src.csv')), 'bench_etl_t', 100000);
 
+-- the loader: the same rows inserted by mysql_conversation_load, without
+-- the function scan
+SELECT bench_load('etl', 'capture: mysql_conversation_load(server, t) (loader)',
+	$q$SELECT mysql_conversation_load(server, 'bench_etl_t') FROM bench_etl_capture$q$,
+	'capture base: INSERT SELECT * FROM typed rows',
+	'INSERT INTO bench_etl_t SELECT * FROM bench_etl_t_src', 'bench_etl_t', 100000);
+SELECT bench_load('etl', 'capture: mysql_conversation_load(server, t) (loader) [vs COPY]',
+	$q$SELECT mysql_conversation_load(server, 'bench_etl_t') FROM bench_etl_capture$q$,
+	'capture base: COPY FROM csv',
+	format('COPY bench_etl_t FROM %L (FORMAT csv)', bench_etl_path('bench_etl_t_src.csv')), 'bench_etl_t', 100000);
+
 -- decoding alone (no INSERT): the row of the client-library comparison
 SELECT bench_load('etl', 'capture: count(*) FROM cap, mysql_conversation_rows(..) (decode only)',
 	'SELECT count(*) FROM bench_etl_capture, mysql_conversation_rows(server, NULL::bench_etl_t) AS p',

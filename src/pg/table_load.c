@@ -1,0 +1,262 @@
+/*
+ * table_load.c: decoded rows inserted into a table in batches, the way
+ * COPY FROM inserts them (see table_load.h).
+ */
+#include "compat.h"
+
+#include "access/genam.h"
+#include "access/heapam.h"
+#include "access/htup_details.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "access/tableam.h"
+#include "access/xact.h"
+#include "catalog/catalog.h"
+#include "catalog/pg_namespace.h"
+#include "commands/trigger.h"
+#include "executor/executor.h"
+#include "executor/tuptable.h"
+#include "miscadmin.h"
+#include "nodes/execnodes.h"
+#include "tcop/utility.h"
+#include "utils/acl.h"
+#include "utils/fmgroids.h"
+#include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/rls.h"
+
+#include "table_load.h"
+
+/* A batch: COPY FROM's sizes (rows, and bytes of formed rows). */
+#define LOAD_BATCH_ROWS 1000
+#define LOAD_BATCH_BYTES 65535
+
+struct wc_table_load
+{
+	Relation	rel;
+	MemoryContext cxt;			/* the loader's: its slots and their rows */
+	EState	   *estate;
+	ResultRelInfo *rri;
+	BulkInsertState bistate;
+	CommandId	cid;
+	int			natts;
+	bool		indexes;		/* index entries to make */
+	bool		constraints;	/* NOT NULL / CHECK constraints to check */
+	bool		partition;		/* a partition: its constraint to check */
+	int			nused;
+	size_t		bytes;
+	int64		count;			/* rows inserted */
+	int64		first;			/* error context: the rows being stored */
+	int64		last;
+	TupleTableSlot *slots[LOAD_BATCH_ROWS];
+};
+
+/* Is relid a table of Citus's metadata (distributed, reference, local)? */
+static bool
+is_citus_table(Oid relid)
+{
+	Oid			cat = get_relname_relid("pg_dist_partition", PG_CATALOG_NAMESPACE);
+	Relation	r;
+	ScanKeyData key;
+	SysScanDesc scan;
+	bool		found;
+
+	if (!OidIsValid(cat))
+		return false;
+	r = table_open(cat, AccessShareLock);
+	ScanKeyInit(&key, 1, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(relid));
+	scan = systable_beginscan(r, InvalidOid, false, NULL, 1, &key);
+	found = HeapTupleIsValid(systable_getnext(scan));
+	systable_endscan(scan);
+	table_close(r, AccessShareLock);
+	return found;
+}
+
+static void
+refuse(Relation rel, const char *fname, const char *instead, const char *why)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("%s cannot load table \"%s\": %s", fname, RelationGetRelationName(rel), why),
+			 errhint("Load it with INSERT INTO ... SELECT ... FROM %s, which runs as any INSERT does.",
+					 instead)));
+}
+
+wc_table_load *
+wc_table_load_begin(Oid relid, const char *fname, const char *instead)
+{
+	wc_table_load *l;
+	Relation	rel;
+	TupleDesc	td;
+	TriggerDesc *tr;
+	AclResult	acl;
+	char		relkind = get_rel_relkind(relid);
+
+	if (relkind == '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
+	acl = pg_class_aclcheck(relid, GetUserId(), ACL_INSERT);
+	if (acl != ACLCHECK_OK &&
+		pg_attribute_aclcheck_all(relid, GetUserId(), ACL_INSERT, ACLMASK_ALL) != ACLCHECK_OK)
+		aclcheck_error(acl, get_relkind_objtype(relkind), get_rel_name(relid));
+
+	rel = table_open(relid, RowExclusiveLock);
+	if (rel->rd_rel->relkind != RELKIND_RELATION)
+		ereport(ERROR,
+				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+				 errmsg("%s cannot load \"%s\": it is not an ordinary table", fname,
+						RelationGetRelationName(rel)),
+				 rel->rd_rel->relkind == RELKIND_PARTITIONED_TABLE ?
+				 errhint("Load one of its partitions, or use INSERT INTO ... SELECT ... FROM %s.",
+						 instead) :
+				 errhint("Use INSERT INTO ... SELECT ... FROM %s.", instead)));
+	if (IsCatalogRelation(rel))
+		refuse(rel, fname, instead, "it is a system catalog");
+	tr = rel->trigdesc;
+	if (tr && (tr->trig_insert_before_row || tr->trig_insert_after_row ||
+			   tr->trig_insert_instead_row || tr->trig_insert_before_statement ||
+			   tr->trig_insert_after_statement || tr->trig_insert_new_table))
+		refuse(rel, fname, instead,
+			   "it has insert triggers (foreign keys and deferrable unique constraints are such triggers)");
+	if (check_enable_rls(relid, InvalidOid, false) == RLS_ENABLED)
+		refuse(rel, fname, instead, "row-level security is enabled for it");
+	td = RelationGetDescr(rel);
+	for (int a = 0; a < td->natts; a++)
+		if (!TupleDescAttr(td, a)->attisdropped && TupleDescAttr(td, a)->attgenerated != '\0')
+			refuse(rel, fname, instead, "it has generated columns");
+	if (is_citus_table(relid))
+		refuse(rel, fname, instead, "it is a Citus table, whose rows live in its shards");
+	if (!rel->rd_islocaltemp)
+		PreventCommandIfReadOnly(fname);
+	PreventCommandIfParallelMode(fname);
+
+	l = (wc_table_load *) palloc(sizeof(wc_table_load));
+	l->rel = rel;
+	l->cxt = CurrentMemoryContext;
+	l->natts = td->natts;
+	l->estate = CreateExecutorState();
+	l->rri = makeNode(ResultRelInfo);
+	/* range table index 0: the relation is not in a query's range table */
+	InitResultRelInfo(l->rri, rel, 0, NULL, 0);
+	l->indexes = rel->rd_rel->relhasindex;
+	if (l->indexes)
+		ExecOpenIndices(l->rri, false);
+	l->indexes = l->rri->ri_NumIndices > 0;
+	l->constraints = td->constr != NULL;
+	l->partition = rel->rd_rel->relispartition;
+	l->bistate = GetBulkInsertState();
+	l->cid = GetCurrentCommandId(true);
+	l->nused = 0;
+	l->bytes = 0;
+	l->count = 0;
+	memset(l->slots, 0, sizeof(l->slots));
+	return l;
+}
+
+Oid
+wc_table_load_rowtype(const wc_table_load *l)
+{
+	return l->rel->rd_rel->reltype;
+}
+
+/* CONTEXT line: which of the rows handed over, 1-based. */
+static void
+load_context(void *arg)
+{
+	wc_table_load *l = (wc_table_load *) arg;
+
+	if (l->first == l->last)
+		errcontext("loading row %lld into table \"%s\"", (long long) l->first,
+				   RelationGetRelationName(l->rel));
+	else
+		errcontext("loading rows %lld to %lld into table \"%s\"", (long long) l->first,
+				   (long long) l->last, RelationGetRelationName(l->rel));
+}
+
+/* Insert the batch, then its index entries. */
+static void
+load_flush(wc_table_load *l)
+{
+	ErrorContextCallback cb;
+
+	if (l->nused == 0)
+		return;
+	l->first = l->count + 1;
+	l->last = l->count + l->nused;
+	cb.callback = load_context;
+	cb.arg = l;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	table_multi_insert(l->rel, l->slots, l->nused, l->cid, 0, l->bistate);
+	for (int i = 0; i < l->nused; i++)
+	{
+		if (l->indexes)
+		{
+			List	   *recheck = WC_EXEC_INSERT_INDEX_TUPLES(l->rri, l->slots[i], l->estate);
+
+			list_free(recheck);
+			ResetPerTupleExprContext(l->estate);
+		}
+		ExecClearTuple(l->slots[i]);
+	}
+	error_context_stack = cb.previous;
+	l->count += l->nused;
+	l->nused = 0;
+	l->bytes = 0;
+}
+
+void
+wc_table_load_put(wc_table_load *l, const Datum *values, const bool *nulls)
+{
+	TupleTableSlot *slot = l->slots[l->nused];
+	ErrorContextCallback cb;
+
+	if (slot == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(l->cxt);
+
+		slot = l->slots[l->nused] = table_slot_create(l->rel, NULL);
+		MemoryContextSwitchTo(old);
+	}
+	ExecClearTuple(slot);
+	memcpy(slot->tts_values, values, sizeof(Datum) * l->natts);
+	memcpy(slot->tts_isnull, nulls, sizeof(bool) * l->natts);
+	ExecStoreVirtualTuple(slot);
+	if (l->constraints || l->partition)
+	{
+		l->first = l->last = l->count + l->nused + 1;
+		cb.callback = load_context;
+		cb.arg = l;
+		cb.previous = error_context_stack;
+		error_context_stack = &cb;
+		if (l->constraints)
+			ExecConstraints(l->rri, slot, l->estate);
+		if (l->partition)
+			(void) ExecPartitionCheck(l->rri, slot, l->estate, true);
+		error_context_stack = cb.previous;
+		ResetPerTupleExprContext(l->estate);
+	}
+	/* the row formed in the slot's own memory: the caller's may go */
+	l->bytes += ExecFetchSlotHeapTuple(slot, true, NULL)->t_len;
+	if (++l->nused == LOAD_BATCH_ROWS || l->bytes >= LOAD_BATCH_BYTES)
+		load_flush(l);
+}
+
+int64
+wc_table_load_end(wc_table_load *l)
+{
+	int64		n;
+
+	load_flush(l);
+	n = l->count;
+	if (l->indexes)
+		ExecCloseIndices(l->rri);
+	FreeBulkInsertState(l->bistate);
+	for (int i = 0; i < LOAD_BATCH_ROWS && l->slots[i]; i++)
+		ExecDropSingleTupleTableSlot(l->slots[i]);
+	FreeExecutorState(l->estate);
+	table_close(l->rel, NoLock);
+	pfree(l);
+	return n;
+}

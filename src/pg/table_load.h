@@ -1,0 +1,43 @@
+/*
+ * table_load.h: rows decoded straight into a table, without a function
+ * scan in between.  Shared by the loaders (mysql_binlog_load,
+ * mysql_conversation_load): they decode into values/nulls of the table's
+ * row type and hand each row here, which inserts batches of rows the way
+ * COPY FROM does (a multi-insert into the table's storage through a bulk
+ * insert state, then the rows' index entries), checking NOT NULL, CHECK and
+ * partition constraints as an INSERT would.
+ *
+ * Tables this cannot load as an INSERT would are refused up front, with a
+ * hint to use INSERT ... SELECT: anything but an ordinary table, tables with
+ * triggers (foreign keys and deferred unique constraints included), row
+ * level security, generated columns, and Citus tables (whose rows are not
+ * in the coordinator's own storage).
+ */
+#ifndef WC_TABLE_LOAD_H
+#define WC_TABLE_LOAD_H
+
+#include "compat.h"
+
+#include "access/tupdesc.h"
+
+typedef struct wc_table_load wc_table_load;
+
+/*
+ * Open relid for loading (RowExclusiveLock, held to the end of the
+ * transaction) after checking privileges and the table's kind; fname names
+ * the function in messages, the SRF form in the hint.  Allocates in the
+ * current memory context.
+ */
+extern wc_table_load *wc_table_load_begin(Oid relid, const char *fname, const char *instead);
+
+/* The table's row type (pg_class.reltype). */
+extern Oid	wc_table_load_rowtype(const wc_table_load *l);
+
+/* One row of the table's row type (natts values; by-reference ones are
+ * copied, so they may be freed at once). */
+extern void wc_table_load_put(wc_table_load *l, const Datum *values, const bool *nulls);
+
+/* Insert what is buffered, release everything; returns the rows loaded. */
+extern int64 wc_table_load_end(wc_table_load *l);
+
+#endif							/* WC_TABLE_LOAD_H */
