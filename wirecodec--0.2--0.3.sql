@@ -167,3 +167,17 @@ CREATE FUNCTION mysql_binlog_load_lo(binlog oid, schema_name text, table_name te
 	RETURNS bigint
 	AS 'MODULE_PATHNAME', 'mysql_binlog_load_lo'
 	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+-- FoundationDB: keys loaded into a table
+-- every key's row (fdb_tuple_populate_record's rules) inserted into a
+-- table, the count returned: an aggregate, so that the keys come from any
+-- query (SELECT fdb_tuple_load(k, 'users') FROM keys).  Rows go in batches
+-- as COPY FROM inserts them (src/pg/table_load.c); NULL keys are skipped.
+CREATE FUNCTION fdb_tuple_load_step(internal, fdb_tuple, regclass) RETURNS internal
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+CREATE FUNCTION fdb_tuple_load_final(internal) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
+CREATE AGGREGATE fdb_tuple_load(t fdb_tuple, target regclass) (
+	SFUNC = fdb_tuple_load_step, STYPE = internal,
+	FINALFUNC = fdb_tuple_load_final, FINALFUNC_MODIFY = READ_WRITE,
+	PARALLEL = UNSAFE);

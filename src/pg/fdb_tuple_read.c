@@ -35,6 +35,7 @@
 #include "fdb_pg.h"
 #include "srf.h"
 #include "bytea_text.h"
+#include "table_load.h"
 
 #define ARG_BYTES(n, p, len) \
 	bytea	   *arg_##n = PG_GETARG_BYTEA_PP(n); \
@@ -1069,10 +1070,11 @@ pop_read(PopCtx *c, wc_fdb_elem *e)
 
 static Datum pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull);
 
-/* The elements of the nested tuple just opened, into rec's columns; the
- * reader ends past its terminator (or at the end, at top level). */
-static Datum
-pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
+/* The elements of the nested tuple just opened, into rec's values and
+ * nulls; the reader ends past its terminator (or at the end, at top
+ * level). */
+static void
+pop_fill_values(PopCtx *c, PopRecord *rec, bool top)
 {
 	wc_fdb_elem	e;
 	int			i;
@@ -1103,6 +1105,13 @@ pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
 						top ? "the tuple" : "a nested tuple", rec->ncols, format_type_be(rec->typid)),
 				 errdetail("Element %s (%s) has no column.", pop_path(c), wc_fdb_type_name(e.type))));
 	}
+}
+
+/* The same, as a row value. */
+static Datum
+pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
+{
+	pop_fill_values(c, rec, top);
 	return HeapTupleGetDatum(heap_form_tuple(rec->desc, rec->values, rec->nulls));
 }
 
@@ -1535,6 +1544,21 @@ pop_build(PopCtx *c, Oid typid, int32 typmod, MemoryContext fn_mcxt)
 	c->top = top;
 }
 
+/* What depends only on the call site, once (fn_extra). */
+static PopCtx *
+pop_ctx_new(FunctionCallInfo fcinfo)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+	PopCtx	   *c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
+
+	c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+								   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
+	c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+								CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+	fcinfo->flinfo->fn_extra = c;
+	return c;
+}
+
 PG_FUNCTION_INFO_V1(fdb_tuple_populate_record);
 Datum
 fdb_tuple_populate_record(PG_FUNCTION_ARGS)
@@ -1552,18 +1576,10 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 	}
 	if (c == NULL)
 	{
-		/* what depends only on the call site, once */
-		Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-
-		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
-		c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
-		c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-									CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+		c = pop_ctx_new(fcinfo);
 		c->argtype = get_fn_expr_argtype(fcinfo->flinfo, 0);
 		c->arg_is_row = OidIsValid(c->argtype) &&
 			(c->argtype == RECORDOID || type_is_rowtype(c->argtype));
-		fcinfo->flinfo->fn_extra = c;
 	}
 	typid = c->argtype;
 	if (!PG_ARGISNULL(0) && c->arg_is_row)
@@ -1598,4 +1614,78 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	}
 	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
+}
+
+/* ======================================================================
+ * fdb_tuple_load(t fdb_tuple, target regclass): an aggregate that inserts
+ * the row of every key into a table (src/pg/table_load.c) by
+ * fdb_tuple_populate_record's rules, and returns how many it inserted
+ * ====================================================================== */
+
+typedef struct LoadState
+{
+	Oid			relid;
+	wc_table_load *load;
+} LoadState;
+
+PG_FUNCTION_INFO_V1(fdb_tuple_load_step);
+Datum
+fdb_tuple_load_step(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggcxt;
+	LoadState  *st = PG_ARGISNULL(0) ? NULL : (LoadState *) PG_GETARG_POINTER(0);
+	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
+	Oid			relid;
+	bytea	   *t;
+
+	if (!AggCheckCallContext(fcinfo, &aggcxt))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("fdb_tuple_load_step called in non-aggregate context")));
+	if (PG_ARGISNULL(2))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("the target table of fdb_tuple_load must not be NULL")));
+	relid = PG_GETARG_OID(2);
+	if (st == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(aggcxt);
+
+		st = (LoadState *) palloc(sizeof(LoadState));
+		st->relid = relid;
+		st->load = wc_table_load_begin(relid, "fdb_tuple_load", "fdb_tuple_populate_record(...)");
+		MemoryContextSwitchTo(old);
+	}
+	else if (relid != st->relid)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fdb_tuple_load loads one table per aggregate, not \"%s\" and then \"%s\"",
+						get_rel_name(st->relid), get_rel_name(relid))));
+	if (PG_ARGISNULL(1))
+		PG_RETURN_POINTER(st);	/* a NULL key: no row, as aggregates skip NULLs */
+
+	if (c == NULL)
+		c = pop_ctx_new(fcinfo);
+	if (c->top == NULL || c->top->typid != wc_table_load_rowtype(st->load) || !pop_fresh(c))
+		pop_build(c, wc_table_load_rowtype(st->load), -1, fcinfo->flinfo->fn_mcxt);
+	t = PG_GETARG_BYTEA_PP(1);
+	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	c->depth = 0;
+	pop_fill_values(c, c->top, true);
+	wc_table_load_put(st->load, c->top->values, c->top->nulls);
+	PG_RETURN_POINTER(st);
+}
+
+PG_FUNCTION_INFO_V1(fdb_tuple_load_final);
+Datum
+fdb_tuple_load_final(PG_FUNCTION_ARGS)
+{
+	LoadState  *st = PG_ARGISNULL(0) ? NULL : (LoadState *) PG_GETARG_POINTER(0);
+	int64		n;
+
+	if (st == NULL || st->load == NULL)
+		PG_RETURN_INT64(0);
+	n = wc_table_load_end(st->load);
+	st->load = NULL;
+	PG_RETURN_INT64(n);
 }

@@ -1,0 +1,73 @@
+-- fdb_tuple_load(t, target): an aggregate that inserts each key's row (by
+-- fdb_tuple_populate_record's rules) into a table, in batches as COPY FROM
+-- inserts them, and returns the count.  The checks a loader makes of its
+-- table are in the mysql_conversation_load suite (the same loader).
+\set VERBOSITY default
+
+CREATE TABLE fl_users (dir text, id int8, email text, score float8);
+CREATE TEMP TABLE fl_keys AS
+SELECT fdb_tuple_pack('users', g, 'user' || g || '@example.com', g * 0.5::float8) AS k
+FROM generate_series(1, 2500) g;
+SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys;
+-- the rows of fdb_tuple_populate_record, each once
+SELECT count(*) AS rows, count(DISTINCT id) AS ids, sum(score) AS scores FROM fl_users;
+SELECT count(*) AS different FROM (
+	(SELECT * FROM fl_users EXCEPT ALL SELECT p.* FROM fl_keys, fdb_tuple_populate_record(NULL::fl_users, k) p)
+	UNION ALL
+	(SELECT p.* FROM fl_keys, fdb_tuple_populate_record(NULL::fl_users, k) p EXCEPT ALL SELECT * FROM fl_users)) d;
+-- keys from any query; NULL keys are skipped; no keys: 0; per group
+TRUNCATE fl_users;
+SELECT fdb_tuple_load(k, 'fl_users') FROM (VALUES (fdb_tuple_pack('a', 1, 'x', 1.5::float8)), (NULL),
+	(fdb_tuple_pack('b', 2, NULL, NULL))) v(k);
+SELECT * FROM fl_users ORDER BY id;
+SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys WHERE false;
+TRUNCATE fl_users;
+SELECT fdb_tuple_get_int8(k, 1) % 2 AS odd, fdb_tuple_load(k, 'fl_users')
+FROM fl_keys GROUP BY 1 ORDER BY 1;
+SELECT count(*) FROM fl_users;
+-- nested tuples and other column types, as fdb_tuple_populate_record has them
+CREATE TYPE fl_pt AS (x int4, y int4);
+CREATE TABLE fl_shapes (name varchar(5), at fl_pt, tags text[], ok bool, u uuid);
+SELECT fdb_tuple_load(fdb_tuple_pack('a', fdb_tuple_pack(1, 2), fdb_tuple_pack('p', 'q'), true,
+	'6ba7b810-9dad-11d1-80b4-00c04fd430c8'::uuid), 'fl_shapes');
+SELECT * FROM fl_shapes;
+-- an index and a constraint kept
+CREATE TABLE fl_pk (dir text, id int8 PRIMARY KEY, email text, score float8 CHECK (score < 1000));
+SELECT fdb_tuple_load(k, 'fl_pk') FROM fl_keys WHERE fdb_tuple_get_int8(k, 1) < 1000;
+SET enable_seqscan = off;
+SELECT email FROM fl_pk WHERE id = 777;
+RESET enable_seqscan;
+SELECT fdb_tuple_load(k, 'fl_pk') FROM fl_keys WHERE fdb_tuple_get_int8(k, 1) BETWEEN 999 AND 1001;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_load(k, 'fl_pk') FROM fl_keys WHERE fdb_tuple_get_int8(k, 1) = 2400;
+\echo :LAST_ERROR_SQLSTATE
+SELECT count(*) FROM fl_pk;
+
+-- errors: fdb_tuple_populate_record's for the keys, the loader's for the
+-- table, and the aggregate's own
+SELECT fdb_tuple_load(fdb_tuple_pack('users', 1), 'fl_users');
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_load(fdb_tuple_pack('users', 'one', 'x', 1.5::float8), 'fl_users');
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_load(k, NULL) FROM fl_keys;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_load(k, CASE WHEN fdb_tuple_get_int8(k, 1) < 3 THEN 'fl_users' ELSE 'fl_pk' END::regclass)
+FROM fl_keys;
+\echo :LAST_ERROR_SQLSTATE
+SELECT fdb_tuple_load(k, 'fl_users') OVER () FROM fl_keys LIMIT 1;
+\echo :LAST_ERROR_SQLSTATE
+CREATE VIEW fl_v AS SELECT * FROM fl_users;
+SELECT fdb_tuple_load(k, 'fl_v') FROM fl_keys;
+\echo :LAST_ERROR_SQLSTATE
+DROP VIEW fl_v;
+-- an ALTER TABLE between two loads is seen
+ALTER TABLE fl_users DROP COLUMN score;
+SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys;
+\echo :LAST_ERROR_SQLSTATE
+ALTER TABLE fl_users ADD COLUMN score float8;
+TRUNCATE fl_users;
+SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys WHERE fdb_tuple_get_int8(k, 1) <= 2;
+SELECT * FROM fl_users ORDER BY id;
+
+DROP TABLE fl_users, fl_shapes, fl_pk;
+DROP TYPE fl_pt;
