@@ -171,3 +171,17 @@ SELECT hostile_case('mysql_conversation_rows',
 	$c$(SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))
 		<= (SELECT count(*) FROM mysql_conversation($1) WHERE kind LIKE '%row')$c$,
 	'{22P03,22P02,22003,22021,22P05,22008,22007,22023,0A000,54000}', :n);
+
+-- ---- the same rows inserted by the loader ----
+-- every input loads as many rows as mysql_conversation_rows returns, or is
+-- a documented error (a failed load leaves nothing: the case's
+-- subtransaction rolls back)
+CREATE TEMP TABLE hostile_mysql_load OF hostile_mysql_row;
+INSERT INTO hostile_seeds SELECT 'mysql_conversation_load', seed FROM hostile_seeds
+WHERE label = 'mysql_conversation_rows';
+SELECT hostile_case('mysql_conversation_load',
+	'mysql_conversation_load($1, ''pg_temp.hostile_mysql_load'')',
+	$c$mysql_conversation_load($1, 'pg_temp.hostile_mysql_load')
+		= (SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))$c$,
+	'{22P03,22P02,22003,22021,22P05,22008,22007,22023,0A000,54000}', :n);
+TRUNCATE hostile_mysql_load;

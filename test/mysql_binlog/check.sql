@@ -477,3 +477,41 @@ SELECT :'name', 'typed rows equal the jsonb rows', count(*) FILTER (WHERE same I
 FROM typed_pairs;
 SELECT format('   %s: %s row %s: typed %s, jsonb %s', :'name', tbl, n, left(typed, 300), left(jsonb, 300))
 FROM typed_pairs WHERE same IS NOT TRUE ORDER BY tbl, n LIMIT 10;
+-- mysql_binlog_load: each table's after images and before images loaded
+-- into a table of its row type are the typed rows' images, row for row
+CREATE TEMP TABLE load_pairs (tbl text, image text, loaded bigint, typed bigint, different bigint);
+DO $$
+DECLARE
+	t text;
+	im text;
+	n bigint;
+BEGIN
+	FOR t IN SELECT DISTINCT table_name FROM r WHERE schema_name = 'wcb' ORDER BY 1 LOOP
+		EXECUTE format('CREATE TEMP TABLE typed_images AS SELECT change, pg_temp.flat(before) AS before,
+							pg_temp.flat(after) AS after
+						FROM binf, mysql_binlog_rows(b, %L, %L, NULL::pg_temp.%I)', 'wcb', t, t);
+		EXECUTE format('CREATE TEMP TABLE %I OF pg_temp.%I', 'ld_' || t, t);
+		FOREACH im IN ARRAY ARRAY['after', 'before'] LOOP
+			EXECUTE format('SELECT mysql_binlog_load(b, %L, %L, %L, %L) FROM binf',
+						   'wcb', t, 'pg_temp.ld_' || t, im) INTO n;
+			EXECUTE format($q$
+				INSERT INTO load_pairs
+				SELECT %1$L, %2$L, %3$s, (SELECT count(*) FROM typed_images WHERE change <> %4$L),
+					(SELECT count(*) FROM (
+						(SELECT pg_temp.flat(l) FROM pg_temp.%5$I l
+						 EXCEPT ALL SELECT %2$I FROM typed_images WHERE change <> %4$L)
+						UNION ALL
+						(SELECT %2$I FROM typed_images WHERE change <> %4$L
+						 EXCEPT ALL SELECT pg_temp.flat(l) FROM pg_temp.%5$I l)) d)$q$,
+				t, im, n, CASE im WHEN 'after' THEN 'delete' ELSE 'insert' END, 'ld_' || t);
+			EXECUTE format('TRUNCATE pg_temp.%I', 'ld_' || t);
+		END LOOP;
+		EXECUTE format('DROP TABLE pg_temp.%I, typed_images', 'ld_' || t);
+	END LOOP;
+END $$;
+INSERT INTO binlog_check
+SELECT :'name', 'mysql_binlog_load loads the typed images', count(*) FILTER (WHERE loaded <> typed OR different <> 0),
+	   count(*)
+FROM load_pairs;
+SELECT format('   %s: %s %s: loaded %s, typed %s, %s different', :'name', tbl, image, loaded, typed, different)
+FROM load_pairs WHERE loaded <> typed OR different <> 0 ORDER BY tbl, image;

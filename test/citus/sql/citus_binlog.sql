@@ -305,6 +305,23 @@ WHEN NOT MATCHED AND c.change <> 'delete' THEN
 SELECT (SELECT count(*) FROM (TABLE many EXCEPT TABLE many_expected) d) AS dist_not_expected,
 	   (SELECT count(*) FROM (TABLE many_expected EXCEPT TABLE many) d) AS expected_not_dist;
 
+-- ============================================================ loaders
+-- mysql_binlog_load writes a table's own storage: a distributed table,
+-- whose rows live in its shards, is refused with the INSERT ... SELECT hint
+-- (and nothing is written to the coordinator's empty shell); a local table
+-- on the coordinator loads the rows the typed function decodes.
+SELECT mysql_binlog_load(b, 'wcb', 'ints', 'ints') FROM single.binlog_files;
+\echo :LAST_ERROR_SQLSTATE
+CREATE TABLE single.ints_loaded (LIKE ints);
+SELECT mysql_binlog_load(b, 'wcb', 'ints', 'single.ints_loaded') FROM single.binlog_files;
+SELECT count(*) AS different FROM (
+	(TABLE single.ints_loaded
+	 EXCEPT ALL SELECT (r.after).* FROM single.binlog_files, mysql_binlog_rows(b, 'wcb', 'ints', NULL::ints) r
+	 WHERE r.change <> 'delete')
+	UNION ALL
+	(SELECT (r.after).* FROM single.binlog_files, mysql_binlog_rows(b, 'wcb', 'ints', NULL::ints) r
+	 WHERE r.change <> 'delete' EXCEPT ALL TABLE single.ints_loaded)) d;
+
 DROP TABLE binlog_files, many, ints, ints_changes, many_expected;
 DROP SCHEMA single CASCADE;
 DROP FUNCTION plan(text), replay_in_order(regclass, bytea, text, text);
