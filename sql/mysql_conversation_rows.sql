@@ -4,7 +4,8 @@
 -- mysql_conversation suite; rows are read in FROM (the LATERAL form).
 \set VERBOSITY default
 
--- helpers: pg_temp.cd(), pg_temp.capture(), pg_temp.hwm_kb()
+-- helpers: pg_temp.cd(), pg_temp.capture(), pg_temp.big_capture(), pg_temp.hwm_reset(),
+-- pg_temp.hwm_kb()
 \set ECHO none
 \i sql/mysql_helpers.psql
 \set ECHO all
@@ -197,6 +198,7 @@ ORDER BY name COLLATE "C", command, result_set;
 SET max_parallel_workers = 0;
 SET jit = off;
 CREATE TEMP TABLE big AS SELECT pg_temp.big_capture(300000) AS server;
+SELECT pg_temp.hwm_reset();
 CREATE TEMP TABLE hwm AS SELECT pg_temp.hwm_kb() AS before;
 SELECT count(*) AS rows, sum(p.id) AS ids, count(DISTINCT p.name) AS names
 FROM big, mysql_conversation_rows(server, NULL::people) AS p;

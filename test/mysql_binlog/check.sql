@@ -449,7 +449,11 @@ CREATE FUNCTION pg_temp.flat(r anyelement) RETURNS jsonb LANGUAGE sql AS $$
 	SELECT CASE WHEN to_jsonb(r) IS NOT NULL THEN
 		(SELECT coalesce(jsonb_object_agg(key, value), '{}') FROM jsonb_each(to_jsonb(r))
 		 WHERE jsonb_typeof(value) <> 'null') END $$;
-CREATE TEMP TABLE binf AS SELECT pg_read_binary_file(:'bin') AS b;
+-- stored uncompressed: each decode below reads it again, and the files with
+-- rows over 16 MB would be decompressed every time
+CREATE TEMP TABLE binf (b bytea);
+ALTER TABLE binf ALTER COLUMN b SET STORAGE EXTERNAL;
+INSERT INTO binf SELECT pg_read_binary_file(:'bin');
 CREATE TEMP TABLE typed_pairs (tbl text, n bigint, same bool, typed text, jsonb text);
 DO $$
 DECLARE

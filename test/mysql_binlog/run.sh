@@ -147,7 +147,7 @@ run_mariadb() {
 "full-full-crc32 FULL FULL CRC32 OFF - - yes names
 full-minimal-crc32 FULL MINIMAL CRC32 OFF - - no names
 full-noblob-none FULL NOBLOB NONE OFF - - no names
-full-full-compressed FULL FULL CRC32 ON - - no names
+full-full-compressed FULL FULL CRC32 ON - - yes names
 minimal-full-crc32 MINIMAL FULL CRC32 OFF - - no positions
 minimal-minimal-compressed MINIMAL MINIMAL NONE ON - - no positions"
 	stop_mariadb
@@ -202,7 +202,7 @@ mysql-minimal-full-crc32 MINIMAL FULL CRC32 OFF OFF - no positions
 mysql-minimal-minimal-compressed MINIMAL MINIMAL NONE ON OFF - no positions
 mysql-full-full-partial-json FULL FULL CRC32 OFF OFF PARTIAL_JSON yes names
 mysql-minimal-noblob-partial-json-compressed MINIMAL NOBLOB NONE ON OFF PARTIAL_JSON no positions
-mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON - no names
+mysql-gtid-full-minimal-compressed FULL MINIMAL CRC32 ON ON - yes names
 mysql-gtid-full-full-crc32 FULL FULL CRC32 OFF ON - no names"
 	# the binlogs are in $work: the datadir (200 MB) goes unless WC_KEEP
 	local data=$WC_MYSQL_ROOT$WC_MYSQL_DIR
