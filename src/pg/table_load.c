@@ -131,7 +131,7 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 		PreventCommandIfReadOnly(fname);
 	PreventCommandIfParallelMode(fname);
 
-	l = (wc_table_load *) palloc(sizeof(wc_table_load));
+	l = (wc_table_load *) palloc0(sizeof(wc_table_load));	/* slots and counts zero */
 	l->rel = rel;
 	l->cxt = CurrentMemoryContext;
 	l->natts = td->natts;
@@ -147,10 +147,6 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 	l->partition = rel->rd_rel->relispartition;
 	l->bistate = GetBulkInsertState();
 	l->cid = GetCurrentCommandId(true);
-	l->nused = 0;
-	l->bytes = 0;
-	l->count = 0;
-	memset(l->slots, 0, sizeof(l->slots));
 	return l;
 }
 
