@@ -181,3 +181,9 @@ CREATE AGGREGATE fdb_tuple_load(t fdb_tuple, target regclass) (
 	SFUNC = fdb_tuple_load_step, STYPE = internal,
 	FINALFUNC = fdb_tuple_load_final, FINALFUNC_MODIFY = READ_WRITE,
 	PARALLEL = UNSAFE);
+-- CREATE AGGREGATE records every aggregate as IMMUTABLE, and the planner
+-- drops an immutable expression whose value is unused (an unreferenced
+-- subquery column, an inlined CTE): this one inserts rows, so it is marked
+-- VOLATILE, which keeps it wherever the query names it.
+UPDATE pg_catalog.pg_proc SET provolatile = 'v'
+WHERE oid = 'fdb_tuple_load(fdb_tuple, regclass)'::pg_catalog.regprocedure;

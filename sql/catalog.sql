@@ -6,8 +6,9 @@
 -- PARALLEL SAFE: mysql_row_populate_record, mysql_conversation_rows and the
 -- typed mysql_binlog_rows, STABLE like jsonb_populate_record (they convert
 -- through the target types' input functions, e.g. timestamptz's, which read
--- settings), and the binlog readers of large objects, VOLATILE and PARALLEL
--- UNSAFE like lo_get.
+-- settings), the binlog readers of large objects, VOLATILE and PARALLEL
+-- UNSAFE like lo_get, and the loaders, VOLATILE and PARALLEL UNSAFE because
+-- they insert rows (the fdb_tuple_load aggregate too).
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
