@@ -61,7 +61,7 @@ else
 fi
 
 echo "== C unit tests of the core"
-make -s unit >"$log/unit.log" 2>&1
+make -s -j"$(nproc)" unit >"$log/unit.log" 2>&1
 rc=$?
 grep -E 'passed|FAIL|error' "$log/unit.log" | head -40
 add_summaries "$log/unit.log"
@@ -69,7 +69,7 @@ add_summaries "$log/unit.log"
 grep -q 'passed' "$log/unit.log" || count 1 "unit tests did not run"
 
 echo "== C unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
-make -s unit-san >"$log/unit-san.log" 2>&1
+make -s -j"$(nproc)" unit-san >"$log/unit-san.log" 2>&1
 rc=$?
 grep -E 'passed|FAIL|ERROR|runtime error' "$log/unit-san.log" | sed 's/^/   [san] /' | head -40
 add_summaries "$log/unit-san.log"

@@ -2,26 +2,39 @@
 # run.sh: `make fuzz [FUZZ_SECONDS=60]`.  Builds every test/fuzz/fuzz_*.c
 # libFuzzer target with clang (-fsanitize=fuzzer,address,undefined) against
 # the C core and runs each for the given seconds (default 60), starting from
-# its committed seed corpus test/fuzz/corpus/<target>/.  Prints execs and
-# findings per target and one "N passed, N failed" line (a target passes
-# when it ran and found nothing).  Crash inputs land in test/fuzz/build/.
+# its committed seed corpus test/fuzz/corpus/<target>/.  The core is compiled
+# once (with the fuzzer's coverage instrumentation) and linked into every
+# target; targets build and run as many at a time as there are cores.
+# Prints execs and findings per target and one "N passed, N failed" line (a
+# target passes when it ran and found nothing).  Crash inputs land in
+# test/fuzz/build/.
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
 build=test/fuzz/build
-mkdir -p "$build"
-passed=0
-failed=0
-for src in test/fuzz/fuzz_*.c; do
-	[ -f "$src" ] || continue
+jobs=$(nproc 2>/dev/null || echo 2)
+mkdir -p "$build/core"
+flags=(-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=all -Isrc/core)
+
+# The core, once: instrumented for coverage, not linked with the fuzzer's main.
+core_failed=0
+for src in src/core/*.c; do
+	echo "$src"
+done | xargs -P "$jobs" -I{} sh -c '
+	o='"$build"'/core/$(basename {} .c).o
+	clang "$@" -fsanitize=fuzzer-no-link,address,undefined -c -o "$o" {} >"$o.log" 2>&1 || { cat "$o.log"; exit 1; }
+' sh "${flags[@]}" || core_failed=1
+
+# One target: link, run, write its line of the report to $build/<name>.result
+# ("pass" or "fail" first).
+one() {
+	local src=$1 name bin work seeds rc execs findings
 	name=$(basename "$src" .c)
 	bin=$build/$name
-	if ! clang -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Isrc/core -o "$bin" "$src" src/core/*.c -lz -lzstd >"$build/$name.build.log" 2>&1; then
-		cat "$build/$name.build.log"
-		echo "$name: build failed"
-		failed=$((failed + 1))
-		continue
+	if ! clang "${flags[@]}" -fsanitize=fuzzer,address,undefined -o "$bin" "$src" "$build"/core/*.o \
+		-lz -lzstd >"$build/$name.build.log" 2>&1; then
+		{ echo fail; cat "$build/$name.build.log"; echo "$name: build failed"; } >"$build/$name.result"
+		return
 	fi
 	# findings are counted from this run's artifacts only
 	rm -f "$build/$name"-crash-* "$build/$name"-leak-* "$build/$name"-timeout-* "$build/$name"-oom-*
@@ -34,13 +47,45 @@ for src in test/fuzz/fuzz_*.c; do
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/$name.log" | tail -1)
 	findings=$(ls "$build/$name"-crash-* "$build/$name"-leak-* "$build/$name"-timeout-* "$build/$name"-oom-* 2>/dev/null | wc -l)
 	if [ $rc -eq 0 ] && [ "$findings" -eq 0 ] && [ -n "$execs" ]; then
-		printf '%-24s %10s execs in %ss, 0 findings\n' "$name" "$execs" "$secs"
-		passed=$((passed + 1))
+		{ echo pass; printf '%-24s %10s execs in %ss, 0 findings\n' "$name" "$execs" "$secs"; } >"$build/$name.result"
 	else
-		printf '%-24s %10s execs, %s findings (exit %s); see %s\n' "$name" "${execs:-?}" "$findings" "$rc" "$build/$name.log"
-		grep -m5 -E 'ERROR|runtime error|SUMMARY' "$build/$name.log"
-		failed=$((failed + 1))
+		{
+			echo fail
+			printf '%-24s %10s execs, %s findings (exit %s); see %s\n' "$name" "${execs:-?}" "$findings" "$rc" "$build/$name.log"
+			grep -m5 -E 'ERROR|runtime error|SUMMARY' "$build/$name.log"
+		} >"$build/$name.result"
 	fi
-done
+}
+
+passed=0
+failed=0
+if [ $core_failed -ne 0 ]; then
+	echo "fuzz: the core did not build"
+	failed=1
+else
+	targets=(test/fuzz/fuzz_*.c)
+	running=0
+	for src in "${targets[@]}"; do
+		[ -f "$src" ] || continue
+		rm -f "$build/$(basename "$src" .c).result"
+		one "$src" &
+		running=$((running + 1))
+		if [ $running -ge "$jobs" ]; then
+			wait -n
+			running=$((running - 1))
+		fi
+	done
+	wait
+	for src in "${targets[@]}"; do
+		[ -f "$src" ] || continue
+		result=$build/$(basename "$src" .c).result
+		if [ "$(head -1 "$result" 2>/dev/null)" = pass ]; then
+			passed=$((passed + 1))
+		else
+			failed=$((failed + 1))
+		fi
+		tail -n +2 "$result" 2>/dev/null || echo "$(basename "$src" .c): no result"
+	done
+fi
 echo "fuzz: $passed passed, $failed failed"
 [ $failed -eq 0 ]

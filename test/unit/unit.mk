@@ -1,5 +1,6 @@
 # unit.mk: builds and runs the C unit tests of the pure codec core, one
-# binary per test/unit/test_<codec>.c, linked with every src/core/*.c.
+# binary per test/unit/test_<codec>.c, linked with every src/core/*.c (each
+# compiled once into $(BUILD)/core/, so `make -j` builds them in parallel).
 # SAN=1 builds them with clang under AddressSanitizer + UBSan instead.
 # Run through `make unit` / `make unit-san` from the project root.
 
@@ -27,16 +28,27 @@ PGCOMMON  := $(firstword $(wildcard $(shell $(PG_CONFIG) --pkglibdir 2>/dev/null
 # zlib and zstd: the MySQL compressed protocol and compressed binlog events.
 LDLIBS    := -lz -lzstd -lm
 ifneq ($(PGCOMMON),)
-$(BUILD)/test_fdb_tuple_text: CFLAGS += -DWC_HAVE_PGCOMMON
-$(BUILD)/test_fdb_tuple_text: LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) $(LDLIBS)
+$(BUILD)/test_fdb_tuple_text: private CFLAGS += -DWC_HAVE_PGCOMMON
+$(BUILD)/test_fdb_tuple_text: private LDLIBS := $(PGCOMMON) $(wildcard $(dir $(PGCOMMON))libpgport.a) $(LDLIBS)
 endif
 
 BINS := $(addprefix $(BUILD)/,$(TESTS))
+CORE_OBJS := $(patsubst src/core/%.c,$(BUILD)/core/%.o,$(CORE_SRCS))
 
 .PHONY: run
 run: $(BINS)
 	@status=0; for t in $(BINS); do ./$$t || status=1; done; exit $$status
 
-$(BUILD)/%: test/unit/%.c test/unit/harness.c test/unit/harness.h $(CORE_SRCS) $(wildcard src/core/*.h)
+$(BUILD)/core/%.o: src/core/%.c $(wildcard src/core/*.h)
+	@mkdir -p $(BUILD)/core
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/harness.o: test/unit/harness.c test/unit/harness.h
 	@mkdir -p $(BUILD)
-	$(CC) $(CFLAGS) -o $@ $< test/unit/harness.c $(CORE_SRCS) $(LDLIBS)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/%: test/unit/%.c test/unit/harness.h $(wildcard src/core/*.h) $(BUILD)/harness.o $(CORE_OBJS)
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/harness.o $(CORE_OBJS) $(LDLIBS)
+
+# the objects every test links are kept between runs
+.SECONDARY: $(CORE_OBJS) $(BUILD)/harness.o
