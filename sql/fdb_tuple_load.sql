@@ -26,7 +26,9 @@ SELECT fdb_tuple_get_int8(k, 1) % 2 AS odd, fdb_tuple_load(k, 'fl_users')
 FROM fl_keys GROUP BY 1 ORDER BY 1;
 SELECT count(*) FROM fl_users;
 -- wherever the query names it, it runs, even when its result is not used:
--- an unreferenced subquery column, an inlined CTE, a CTE read by count(*)
+-- an unreferenced subquery column, an inlined CTE, a nested subquery; as
+-- any volatile call, not where an outer condition the planner proves false
+-- leaves its subquery out
 TRUNCATE fl_users;
 SELECT count(*) FROM (SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys) s;
 SELECT count(*) FROM fl_users;
@@ -35,6 +37,8 @@ SELECT 1 AS loaded FROM l;
 SELECT count(*) FROM fl_users;
 SELECT count(*) FROM (SELECT 1 FROM (SELECT fdb_tuple_load(k, 'fl_users') AS n FROM fl_keys
 	WHERE fdb_tuple_get_int8(k, 1) <= 5) a) b;
+SELECT count(*) FROM fl_users;
+SELECT count(*) FROM (SELECT fdb_tuple_load(k, 'fl_users') FROM fl_keys) s WHERE false;
 SELECT count(*) FROM fl_users;
 -- nested tuples and other column types, as fdb_tuple_populate_record has them
 CREATE TYPE fl_pt AS (x int4, y int4);

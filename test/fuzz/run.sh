@@ -16,14 +16,28 @@ jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$build/core"
 flags=(-g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=all -Isrc/core)
 
-# The core, once: instrumented for coverage, not linked with the fuzzer's main.
-core_failed=0
+# Run "$@" in the background, at most $jobs at a time.
+spawn() {
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+	"$@" &
+}
+
+# The core, once: instrumented for coverage, not linked with the fuzzer's
+# main.  The objects linked are exactly those of today's src/core/*.c.
+core_objs=()
+core_obj() {
+	clang "${flags[@]}" -fsanitize=fuzzer-no-link,address,undefined -c -o "$2" "$1" >"$2.log" 2>&1 ||
+		{ rm -f "$2"; cat "$2.log"; }
+}
 for src in src/core/*.c; do
-	echo "$src"
-done | xargs -P "$jobs" -I{} sh -c '
-	o='"$build"'/core/$(basename {} .c).o
-	clang "$@" -fsanitize=fuzzer-no-link,address,undefined -c -o "$o" {} >"$o.log" 2>&1 || { cat "$o.log"; exit 1; }
-' sh "${flags[@]}" || core_failed=1
+	o=$build/core/$(basename "$src" .c).o
+	rm -f "$o"
+	core_objs+=("$o")
+	spawn core_obj "$src" "$o"
+done
+wait
+core_failed=0
+for o in "${core_objs[@]}"; do [ -f "$o" ] || core_failed=1; done
 
 # One target: link, run, write its line of the report to $build/<name>.result
 # ("pass" or "fail" first).
@@ -31,7 +45,7 @@ one() {
 	local src=$1 name bin work seeds rc execs findings
 	name=$(basename "$src" .c)
 	bin=$build/$name
-	if ! clang "${flags[@]}" -fsanitize=fuzzer,address,undefined -o "$bin" "$src" "$build"/core/*.o \
+	if ! clang "${flags[@]}" -fsanitize=fuzzer,address,undefined -o "$bin" "$src" "${core_objs[@]}" \
 		-lz -lzstd >"$build/$name.build.log" 2>&1; then
 		{ echo fail; cat "$build/$name.build.log"; echo "$name: build failed"; } >"$build/$name.result"
 		return
@@ -64,16 +78,10 @@ if [ $core_failed -ne 0 ]; then
 	failed=1
 else
 	targets=(test/fuzz/fuzz_*.c)
-	running=0
 	for src in "${targets[@]}"; do
 		[ -f "$src" ] || continue
 		rm -f "$build/$(basename "$src" .c).result"
-		one "$src" &
-		running=$((running + 1))
-		if [ $running -ge "$jobs" ]; then
-			wait -n
-			running=$((running - 1))
-		fi
+		spawn one "$src"
 	done
 	wait
 	for src in "${targets[@]}"; do
