@@ -5,6 +5,9 @@
  */
 #include "wc_status.h"
 
+/* Set by the glue (see wc_status.h); NULL: checks do nothing. */
+wc_interrupt_fn wc_interrupt_hook = NULL;
+
 static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_OK] = {.klass = WC_CLASS_NONE, .message = "no error"},
 	[WC_NULL] = {.klass = WC_CLASS_NONE, .message = "null value"},

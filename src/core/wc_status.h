@@ -269,4 +269,29 @@ wc_shift(wc_error *err, wc_status st, size_t base)
 	return st;
 }
 
+
+/*
+ * Cancellation.  The core never blocks, but a loop whose trip count grows
+ * with its input or output (walking events, rows, JSON entries, producing
+ * rendered or decompressed bytes) calls wc_check_interrupts() often enough
+ * that a call reaches it every few milliseconds: every WC_INTERRUPT_STRIDE
+ * iterations of a cheap loop, once per iteration of an expensive one.  The
+ * glue installs the hook (PostgreSQL's CHECK_FOR_INTERRUPTS) once per
+ * backend; without one (unit tests, fuzzers) the check does nothing.  The
+ * hook may not return (a cancel raises an ERROR and longjmps), so the core
+ * holds nothing across a check that the caller's memory context would not
+ * free: all of its state lives in buffers its caller passed.
+ */
+typedef void (*wc_interrupt_fn) (void);
+extern wc_interrupt_fn wc_interrupt_hook;
+
+#define WC_INTERRUPT_STRIDE 4096
+
+static inline void
+wc_check_interrupts(void)
+{
+	if (wc_interrupt_hook)
+		wc_interrupt_hook();
+}
+
 #endif							/* WC_STATUS_H */
