@@ -169,6 +169,7 @@ has_insert_rules(Relation rel)
 	return false;
 }
 
+/* Lock relid, check it as an INSERT would, and set up the batches. */
 wc_table_load *
 wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 {
