@@ -194,23 +194,11 @@ DROP CAST (bytea AS fdb_tuple);
 CREATE CAST (bytea AS fdb_tuple) WITH FUNCTION fdb_tuple(bytea) AS IMPLICIT;
 
 -- the cross-type = become HASHES, MERGES.  PostgreSQL 15 has no ALTER
--- OPERATOR ... SET (HASHES, MERGES), and this script runs as superuser in
--- a schema its caller may own, so it edits no catalog (an UPDATE's
--- expressions would resolve their operators there): the two operators are
--- taken out of the btree family, dropped, made again with the flags and put
--- back.  A user object that uses one of them (a view, an index expression)
--- makes the DROP fail and the update roll back: drop that object, update,
--- and make it again.
-ALTER OPERATOR FAMILY fdb_tuple_ops USING btree DROP
-	OPERATOR 3 (fdb_tuple, bytea), OPERATOR 3 (bytea, fdb_tuple);
-DROP OPERATOR = (fdb_tuple, bytea);
-DROP OPERATOR = (bytea, fdb_tuple);
-CREATE OPERATOR = (LEFTARG = fdb_tuple, RIGHTARG = bytea, FUNCTION = fdb_tuple_eq_bytea,
-	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES);
-CREATE OPERATOR = (LEFTARG = bytea, RIGHTARG = fdb_tuple, FUNCTION = fdb_tuple_eq_tuple,
-	COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES);
-ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
-	OPERATOR 3 = (fdb_tuple, bytea), OPERATOR 3 = (bytea, fdb_tuple);
+-- OPERATOR ... SET (HASHES, MERGES), and dropping the operators would drop
+-- user views and indexes that use them, so the flags are set in place.
+UPDATE pg_catalog.pg_operator SET oprcanhash = true, oprcanmerge = true
+WHERE oid IN ('=(fdb_tuple, bytea)'::pg_catalog.regoperator,
+			  '=(bytea, fdb_tuple)'::pg_catalog.regoperator);
 
 ALTER OPERATOR FAMILY fdb_tuple_ops USING btree ADD
 	FUNCTION 4 (fdb_tuple, fdb_tuple) btequalimage(oid);
