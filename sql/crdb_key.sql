@@ -31,6 +31,16 @@ WHERE t IS NOT NULL;
 SELECT pg_temp.err($$SELECT crdb_key_pretty('\xbd89', ARRAY['up'])$$);
 SELECT pg_temp.err($$SELECT crdb_key_pretty('\xbd89', ARRAY[['asc'],['asc']])$$);
 
+-- Local keys: every suffix of CockroachDB's printer tables.
+SELECT k, crdb_key_pretty(k)
+FROM (VALUES ('\x0169f80f42417272676368'::bytea), ('\x0169f80f42417572667462'),
+			 ('\x0169f80f42417272736c2d126f1b5c2e0a5d4f3c9c2b3d4e5f6071820001'),
+			 ('\x0169f80f42417273746174'), ('\x0169f80f4241727266666b'),
+			 ('\x017373746e6712610001'), ('\x01736964656e78')) v(k);
+-- A lone NULL / not-NULL marker is never an integer.
+SELECT pg_temp.err(format('SELECT crdb_key_decode_value(%L::bytea, NULL::int8, %s)', b, d))
+FROM (VALUES ('\xfe'), ('\xff'), ('\x00'), ('\x01')) v(b), (VALUES (false), (true)) w(d);
+
 -- MVCC keys in CockroachDB's form.
 SELECT crdb_mvcc_key_pretty(crdb_mvcc_key_encode('\xbd8912616c696365000188', '1700000000.000000001,2')) AS versioned,
 	   crdb_mvcc_key_pretty(crdb_mvcc_key_encode('\xbd8912616c696365000188', '0,0')) AS unversioned;
