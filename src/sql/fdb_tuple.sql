@@ -307,7 +307,7 @@ CREATE FUNCTION fdb_tuple_to_jsonb(fdb_tuple) RETURNS jsonb
 -- one walk of the tuple into a row (not STRICT: a NULL base is allowed, as
 -- in jsonb_populate_record)
 CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 -- every key's row (fdb_tuple_populate_record's rules) inserted into a
 -- table, the count returned: an aggregate, so that the keys come from any
 -- query (SELECT fdb_tuple_load(k, 'users') FROM keys).  Rows go in batches
