@@ -307,7 +307,7 @@ CREATE FUNCTION fdb_tuple_to_jsonb(fdb_tuple) RETURNS jsonb
 -- one walk of the tuple into a row (not STRICT: a NULL base is allowed, as
 -- in jsonb_populate_record)
 CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 -- every key's row (fdb_tuple_populate_record's rules) inserted into a
 -- table, the count returned.  An ordinary VOLATILE function over an array
 -- of keys (SELECT fdb_tuple_load(array_agg(k), 'users') FROM keys): each

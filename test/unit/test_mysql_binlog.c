@@ -753,6 +753,44 @@ test_diffs(void)
 	check_diffs("0203242e2a", e);			/* $.* */
 }
 
+/*
+ * FORMAT_DESCRIPTION_EVENT's body (the payload column): everything after
+ * the header up to the 4 checksum bytes, the checksum-algorithm byte
+ * included (1, CRC32, in these files); no checksum, no algorithm byte
+ * before MySQL 5.6.1 / MariaDB 5.3.
+ */
+static void
+test_fde_body(void)
+{
+	static const struct
+	{
+		const char *file;
+		size_t		trailer;
+	}			f[] = {
+		{"mysql-8.0-payload.bin", 4}, {"mysql-9.7-gtid-payload.bin", 4},
+		{"mariadb-10.3-gtid.bin", 4}, {"mysql-5.1-v1-rows.bin", 0},
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+	{
+		size_t		len;
+		uint8_t    *b = read_file(f[i].file, &len);
+		wc_binlog_state st;
+		wc_binlog_event ev;
+		wc_error	err;
+
+		CHECK(wc_binlog_begin(&st, b, len, &err) == WC_OK &&
+			  wc_binlog_next(&st, b + st.offset, len - st.offset, &ev, &err) == WC_OK &&
+			  ev.h.type == WC_BINLOG_FORMAT_DESCRIPTION_EVENT, "%s: first event", f[i].file);
+		CHECK(ev.body_len == ev.h.event_size - WC_BINLOG_HEADER_LEN - f[i].trailer,
+			  "%s: FDE body %zu of %u bytes", f[i].file, ev.body_len, (unsigned) ev.h.event_size);
+		if (f[i].trailer)
+			CHECK(ev.body[ev.body_len - 1] == WC_BINLOG_CHECKSUM_CRC32,
+				  "%s: FDE body ends with the checksum algorithm", f[i].file);
+		free(b);
+	}
+}
+
 int
 main(void)
 {
@@ -761,6 +799,7 @@ main(void)
 	test_json();
 	test_files();
 	test_payload();
+	test_fde_body();
 	test_diffs();
 	test_errors();
 	return wc_summary("test_mysql_binlog");
