@@ -754,31 +754,6 @@ test_diffs(void)
 	check_diffs("0203242e2a", e);			/* $.* */
 }
 
-/* A zstd frame of n zero bytes in RLE blocks of at most 128 KB, with window
- * descriptor wd (0x38: 128 KB) and no content size; returns its length. */
-static size_t
-zstd_zeros(uint8_t *out, size_t n, uint8_t wd)
-{
-	size_t		p;
-	static const uint8_t head[] = {0x28, 0xb5, 0x2f, 0xfd, 0x00};
-
-	memcpy(out, head, sizeof(head));
-	p = sizeof(head);
-	out[p++] = wd;
-	do
-	{
-		size_t		b = n > 131072 ? 131072 : n;
-		uint32_t	h = (uint32_t) (b << 3) | 1 << 1 | (n == b);
-
-		out[p++] = h & 0xff;
-		out[p++] = (h >> 8) & 0xff;
-		out[p++] = (h >> 16) & 0xff;
-		out[p++] = 0;
-		n -= b;
-	} while (n);
-	return p;
-}
-
 /* Decompress as the glue does: the buffer starts at one step and doubles
  * only when full, never past declared.  *cap gets its final size, *steps
  * the steps taken. */
@@ -842,7 +817,7 @@ test_bombs(void)
 	wc_error	err;
 
 	/* 65 KB of zstd that really holds 2 GB of zeros */
-	flen = zstd_zeros(frame, (size_t) 1 << 31, 0x38);
+	flen = wc_zstd_zeros(frame, (size_t) 1 << 31, 0x38);
 	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, (uint64_t) 1 << 31, "decompressed size", &cap,
 					   &steps, &err);
 	CHECK(st == WC_ERR_TOO_LARGE && cap == 0 && err.expected == wc_unzip_limit(flen) &&
@@ -855,24 +830,24 @@ test_bombs(void)
 		  cap == 1 << 20 && steps <= 6,
 		  "zstd stated 1 MB: status %d, buffer %zu, %u steps", st, cap, steps);
 	/* 256 KB stated as 64 MB: the buffer follows the output, not the claim */
-	flen = zstd_zeros(frame, 262144, 0x38);
+	flen = wc_zstd_zeros(frame, 262144, 0x38);
 	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, WC_UNZIP_FLOOR, "decompressed size", &cap,
 					   &steps, &err);
 	CHECK(st == WC_ERR_BAD_VALUE && err.expected == WC_UNZIP_FLOOR && err.found == 262144 &&
 		  cap <= 1 << 20, "zstd stated 64 MB, 256 KB: status %d, buffer %zu", st, cap);
 	/* exactly as stated, 16 MB: steps of at most 256 KB */
-	flen = zstd_zeros(frame, 1 << 24, 0x38);
+	flen = wc_zstd_zeros(frame, 1 << 24, 0x38);
 	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, 1 << 24, "decompressed size", &cap, &steps,
 					   &err);
 	CHECK(st == WC_OK && cap == 1 << 24 && steps >= 64, "zstd 16 MB: status %d, %u steps", st,
 		  steps);
 	/* a window of 2^31 bytes */
-	flen = zstd_zeros(frame, 100, 0xa8);
+	flen = wc_zstd_zeros(frame, 100, 0xa8);
 	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, 100, "decompressed size", &cap, &steps, &err);
 	CHECK(st == WC_ERR_TOO_LARGE && strcmp(err.field, "zstd window") == 0 &&
 		  err.found == (uint64_t) 1 << 31, "zstd window 2^31: status %d", st);
 	/* a frame cut short, and bytes after a frame */
-	flen = zstd_zeros(frame, 300000, 0x38);
+	flen = wc_zstd_zeros(frame, 300000, 0x38);
 	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen - 2, 300000, "decompressed size", &cap, &steps,
 					   &err);
 	CHECK(st == WC_ERR_BAD_VALUE && strcmp(err.field, "zstd frame") == 0,

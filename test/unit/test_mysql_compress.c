@@ -316,31 +316,6 @@ test_errors(void)
 	free(b.b);
 }
 
-/* A zstd frame of n zero bytes in RLE blocks of at most 128 KB, with window
- * descriptor wd (0x38: 128 KB) and no content size; returns its length. */
-static size_t
-zstd_zeros(uint8_t *out, size_t n, uint8_t wd)
-{
-	size_t		p = 0;
-	static const uint8_t head[] = {0x28, 0xb5, 0x2f, 0xfd, 0x00};
-
-	memcpy(out, head, sizeof(head));
-	p = sizeof(head);
-	out[p++] = wd;
-	do
-	{
-		size_t		b = n > 131072 ? 131072 : n;
-		uint32_t	h = (uint32_t) (b << 3) | 1 << 1 | (n == b);
-
-		out[p++] = h & 0xff;
-		out[p++] = (h >> 8) & 0xff;
-		out[p++] = (h >> 16) & 0xff;
-		out[p++] = 0;
-		n -= b;
-	} while (n);
-	return p;
-}
-
 /* One compressed packet: header stating ulen, then the payload as given. */
 static void
 put_raw(buf *out, const uint8_t *c, size_t clen, size_t ulen)
@@ -384,7 +359,7 @@ test_bombs(void)
 
 	/* five packets of 16 MB - 1 zero bytes, 2.6 KB in all: the size pass
 	 * refuses the fifth, past 64 MB, before anything is allocated */
-	flen = zstd_zeros(frame, 0xFFFFFF, 0x38);
+	flen = wc_zstd_zeros(frame, 0xFFFFFF, 0x38);
 	for (int i = 0; i < 5; i++)
 		put_raw(&b, frame, flen, 0xFFFFFF);
 	st = wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err);
@@ -403,7 +378,7 @@ test_bombs(void)
 
 	/* a payload stating 1000 bytes whose frame holds 256 KB: fails at the
 	 * 1001st byte */
-	flen = zstd_zeros(frame, 262144, 0x38);
+	flen = wc_zstd_zeros(frame, 262144, 0x38);
 	put_raw(&b, frame, flen, 1000);
 	out = decompress_all(&b, 0, &n, NULL, &st, &err);
 	CHECK(st == WC_ERR_BAD_VALUE && err.expected == 1000 && err.found == 1001 && err.offset == 7 &&
@@ -412,7 +387,7 @@ test_bombs(void)
 	free(out);
 	b.n = 0;
 	/* and one stating 500000 bytes whose frame holds 128 KB */
-	flen = zstd_zeros(frame, 131072, 0x38);
+	flen = wc_zstd_zeros(frame, 131072, 0x38);
 	put_raw(&b, frame, flen, 500000);
 	out = decompress_all(&b, 0, &n, NULL, &st, &err);
 	CHECK(st == WC_ERR_BAD_VALUE && err.expected == 500000 && err.found == 131072 &&
@@ -440,7 +415,7 @@ test_bombs(void)
 
 	/* a zstd window of 2^31 bytes (exponent 21), and of 2^28: refused by
 	 * the size pass; 2^27 is accepted */
-	flen = zstd_zeros(frame, 100, 0xa8);
+	flen = wc_zstd_zeros(frame, 100, 0xa8);
 	put_raw(&b, frame, flen, 100);
 	st = wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err);
 	CHECK(st == WC_ERR_TOO_LARGE && strcmp(err.field, "zstd window") == 0 && err.index == 1 &&
@@ -456,7 +431,7 @@ test_bombs(void)
 	b.n = 0;
 
 	/* a 16 MB payload checks for interrupts every 256 KB at most */
-	flen = zstd_zeros(frame, 0xFFFFFF, 0x38);
+	flen = wc_zstd_zeros(frame, 0xFFFFFF, 0x38);
 	put_raw(&b, frame, flen, 0xFFFFFF);
 	interrupts = 0;
 	wc_interrupt_hook = count_interrupt;
