@@ -69,7 +69,7 @@ CREATE FUNCTION crdb_key_encode(prefix bytea, dirs text[], VARIADIC vals "any") 
 -- The key's column values as a row of base's type (one element per column).
 CREATE FUNCTION crdb_key_populate_record(base anyelement, key bytea, dirs text[] DEFAULT NULL)
 	RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 
 -- An MVCC key as CockroachDB prints it: key/wall.nanos,logical.
 CREATE FUNCTION crdb_mvcc_key_pretty(crdb_mvcc_key) RETURNS text
@@ -78,12 +78,15 @@ CREATE FUNCTION crdb_mvcc_key_pretty(crdb_mvcc_key) RETURNS text
 -- MySQL: COM_STMT_EXECUTE after COM_STMT_SEND_LONG_DATA
 -- The same after COM_STMT_SEND_LONG_DATA: bit i of long_data says
 -- parameter i (from 0) was streamed, so that the packet carries its type
--- and no value (param_values: NULL).
+-- and no value (param_values: NULL).  trailing_bytes: the bytes after the last
+-- parameter, which MariaDB and MySQL ignore (NULL when there are none; the
+-- three-argument form reports them in a NOTICE).
 CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 		capabilities bigint, long_data bigint,
 		OUT statement_id bigint, OUT flags int, OUT iteration_count bigint,
 		OUT new_params_bound boolean, OUT param_types int[], OUT param_names text[],
-		OUT param_values bytea[], OUT values_raw bytea)
+		OUT param_values bytea[], OUT values_raw bytea,
+		OUT trailing_bytes bytea)
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode_streamed'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
@@ -170,20 +173,17 @@ CREATE FUNCTION mysql_binlog_load_lo(binlog oid, schema_name text, table_name te
 
 -- FoundationDB: keys loaded into a table
 -- every key's row (fdb_tuple_populate_record's rules) inserted into a
--- table, the count returned: an aggregate, so that the keys come from any
--- query (SELECT fdb_tuple_load(k, 'users') FROM keys).  Rows go in batches
--- as COPY FROM inserts them (src/pg/table_load.c); NULL keys are skipped.
-CREATE FUNCTION fdb_tuple_load_step(internal, fdb_tuple, regclass) RETURNS internal
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
-CREATE FUNCTION fdb_tuple_load_final(internal) RETURNS bigint
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
-CREATE AGGREGATE fdb_tuple_load(t fdb_tuple, target regclass) (
-	SFUNC = fdb_tuple_load_step, STYPE = internal,
-	FINALFUNC = fdb_tuple_load_final, FINALFUNC_MODIFY = READ_WRITE,
-	PARALLEL = UNSAFE);
--- CREATE AGGREGATE records every aggregate as IMMUTABLE, and the planner
--- drops an immutable expression whose value is unused (an unreferenced
--- subquery column, an inlined CTE): this one inserts rows, so it is marked
--- VOLATILE, which keeps it wherever the query names it.
-UPDATE pg_catalog.pg_proc SET provolatile = 'v'
-WHERE oid = 'fdb_tuple_load(fdb_tuple, regclass)'::pg_catalog.regprocedure;
+-- table, the count returned.  An ordinary VOLATILE function over an array
+-- of keys (SELECT fdb_tuple_load(array_agg(k), 'users') FROM keys): each
+-- call is a whole load, so the planner keeps it wherever the query names
+-- it and no LIMIT or cursor can leave rows unloaded.  Rows go in batches as
+-- COPY FROM inserts them (src/pg/table_load.c); NULL keys are skipped; a
+-- NULL array or target: NULL.
+CREATE FUNCTION fdb_tuple_load(keys fdb_tuple[], target regclass) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+-- A populated row follows its row type's current shape, so the result is not
+-- a function of the arguments alone: STABLE (as json_populate_record is),
+-- which keeps the planner from folding a call with constant arguments into
+-- a cached plan that outlives ALTER TABLE.
+ALTER FUNCTION fdb_tuple_populate_record(anyelement, fdb_tuple) STABLE;

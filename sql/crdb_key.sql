@@ -31,6 +31,17 @@ WHERE t IS NOT NULL;
 SELECT pg_temp.err($$SELECT crdb_key_pretty('\xbd89', ARRAY['up'])$$);
 SELECT pg_temp.err($$SELECT crdb_key_pretty('\xbd89', ARRAY[['asc'],['asc']])$$);
 
+-- Local keys: every suffix of CockroachDB's printer tables.
+SELECT k, crdb_key_pretty(k)
+FROM (VALUES ('\x0169f80f42417272676368'::bytea), ('\x0169f80f42417572667462'),
+			 ('\x0169f80f42417272736c2d126f1b5c2e0a5d4f3c9c2b3d4e5f6071820001'),
+			 ('\x0169f80f42417273746174'), ('\x0169f80f4241727266666b'),
+			 ('\x017373746e6712610001'), ('\x01736964656e78')) v(k);
+-- A lone NULL / not-NULL marker is never an integer: the NULL marker of the
+-- column's direction is SQL NULL (no error), every other one 22P03.
+SELECT b, d, pg_temp.err(format('SELECT crdb_key_decode_value(%L::bytea, NULL::int8, %s)', b, d::text))
+FROM (VALUES ('\xfe'), ('\xff'), ('\x00'), ('\x01')) v(b), (VALUES (false), (true)) w(d);
+
 -- MVCC keys in CockroachDB's form.
 SELECT crdb_mvcc_key_pretty(crdb_mvcc_key_encode('\xbd8912616c696365000188', '1700000000.000000001,2')) AS versioned,
 	   crdb_mvcc_key_pretty(crdb_mvcc_key_encode('\xbd8912616c696365000188', '0,0')) AS unversioned;
@@ -187,6 +198,31 @@ EXECUTE pop;
 ALTER TYPE crdb_user_pk ADD ATTRIBUTE flag bool;
 EXECUTE pop;
 DEALLOCATE pop;
+-- DROP and ADD COLUMN between two calls of one PL/pgSQL call site, with a
+-- constant key (which an IMMUTABLE function would have had folded into the
+-- cached plan) and with a key from a variable (the call site's cache).
+CREATE TABLE crdb_tf (a text, b int8, c int8);
+CREATE FUNCTION pg_temp.crdb_pop(k bytea) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	r text;
+BEGIN
+	BEGIN
+		r := crdb_key_populate_record(NULL::crdb_tf, '\xbd8912780001898a')::text;
+	EXCEPTION WHEN OTHERS THEN
+		r := SQLSTATE || ': ' || SQLERRM;
+	END;
+	BEGIN
+		RETURN r || ' | ' || crdb_key_populate_record(NULL::crdb_tf, k)::text;
+	EXCEPTION WHEN OTHERS THEN
+		RETURN r || ' | ' || SQLSTATE || ': ' || SQLERRM;
+	END;
+END $$;
+SELECT pg_temp.crdb_pop('\xbd8912780001898a');
+ALTER TABLE crdb_tf DROP COLUMN c;
+SELECT pg_temp.crdb_pop('\xbd8912780001898a');
+ALTER TABLE crdb_tf ADD COLUMN d int8;
+SELECT pg_temp.crdb_pop('\xbd8912780001898a');
+DROP TABLE crdb_tf;
 -- Errors.
 SELECT pg_temp.err($$SELECT crdb_key_populate_record(NULL::crdb_user_pk, '\xbd891261000189')$$);
 SELECT pg_temp.err($$SELECT crdb_key_populate_record(NULL::crdb_user_pk, '\x0173')$$);

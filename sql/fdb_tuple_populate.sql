@@ -53,6 +53,21 @@ BEGIN
 	END LOOP;
 END $$;
 DROP TABLE fshape;
+-- constant arguments: the row type's shape is read on every call, never
+-- folded into the cached plan with the old shape
+CREATE TABLE tf (a text, b int8, c int8);
+CREATE FUNCTION pg_temp.fpop() RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	RETURN fdb_tuple_populate_record(NULL::tf, fdb_tuple_pack('x'::text, 1::int8, 2::int8))::text;
+EXCEPTION WHEN OTHERS THEN
+	RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+SELECT pg_temp.fpop();
+ALTER TABLE tf DROP COLUMN c;
+SELECT pg_temp.fpop();
+ALTER TABLE tf ADD COLUMN d int8;
+SELECT pg_temp.fpop();
+DROP TABLE tf;
 
 -- a nested row type altered between two calls
 CREATE TYPE fdb_pt AS (x int4, y int4);

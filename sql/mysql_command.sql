@@ -52,8 +52,8 @@ SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000', 0);
 SELECT param_types, param_names, param_values
 FROM mysql_com_stmt_execute_decode('\x170100000008010000000100010300' || mysql_lenenc_str('n') || '\x2a000000'::bytea,
 								   0, 25723392 | (1 << 27));
--- errors: not 17, cut, a bad bound flag, a missing value, bytes after the
--- values, num_params out of range
+-- errors: not 17, cut, a bad bound flag, a missing value, num_params out
+-- of range
 SELECT * FROM mysql_com_stmt_execute_decode('\x03', 0);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_execute_decode('\x170100', 0);
@@ -62,10 +62,11 @@ SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000020300', 1)
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM mysql_com_stmt_execute_decode('\x17010000000001000000000103000102', 1);
 \echo :LAST_ERROR_SQLSTATE
+-- bytes after the last parameter: ignored, as the servers ignore them
+-- (a NOTICE here, the trailing_bytes column in the long_data form)
 SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000000010100010203', 1);
-\echo :LAST_ERROR_SQLSTATE
+SELECT trailing_bytes FROM mysql_com_stmt_execute_decode('\x1701000000000100000000010100010203', 1, 25723392, 0);
 SELECT * FROM mysql_com_stmt_execute_decode('\x1701000000000100000002', 0);
-\echo :LAST_ERROR_SQLSTATE
 -- no parameters and the new-params-bound byte (0 or 1), as MariaDB's
 -- connectors write it: accepted (example from a pipelined prepare+execute)
 SELECT * FROM mysql_com_stmt_execute_decode('\x17ffffffff000100000001', 0);
@@ -123,6 +124,18 @@ SELECT * FROM mysql_com_stmt_execute_decode('\x17070000000801000000020001080000f
 \echo :LAST_ERROR_SQLSTATE
 -- MariaDB Connector/C's: the streamed parameter is also NULL in the bitmap
 SELECT param_types, param_values
+FROM mysql_com_stmt_execute_decode('\x1708000000000100000002010800fc000100000000000000', 2, 25723392, 2);
+-- Go's mymysql streams parameter 1 and still writes a value for it: the
+-- servers skip parameter 1, read parameter 2 from the 00 (the empty string)
+-- and ignore the 9 bytes after it, which come back as trailing_bytes
+SELECT statement_id, param_types, param_values, values_raw, trailing_bytes
+FROM mysql_com_stmt_execute_decode('\x175b000000000100000000010800fd00fe000100000000000000000873686f727420c3bc',
+								   3, 25723392, 2);
+-- without long_data the same bytes are three values and nothing trails
+SELECT param_values
+FROM mysql_com_stmt_execute_decode('\x175b000000000100000000010800fd00fe000100000000000000000873686f727420c3bc',
+								   3);
+SELECT trailing_bytes IS NULL AS no_trailing
 FROM mysql_com_stmt_execute_decode('\x1708000000000100000002010800fc000100000000000000', 2, 25723392, 2);
 -- long_data naming a parameter the statement does not have
 SELECT * FROM mysql_com_stmt_execute_decode('\x1708000000000100000002010800fc000100000000000000', 2, 25723392, 4);

@@ -166,3 +166,18 @@ wc_setup_cluster() {
 	wc_build_install || return 1
 	wc_cluster_start
 }
+
+# psql for scripts: no psqlrc, quiet, stop at the first error.
+psqlq() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+
+# Record one check of a script that counts passed/failed: result name
+check() {
+	if [ "$1" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "   ok: $2"
+	else
+		failed=$((failed + 1))
+		echo "   FAILED: $2"
+		return 1
+	fi
+}

@@ -4,8 +4,9 @@
 #   PostgreSQL 17 in Debian 13 "trixie", PostgreSQL 18 in Debian "sid".
 # For each: a clean copy of the tracked tree is built warning-free with
 # -Wall -Wextra and installed inside the chroot, the C unit tests run, and every
-# pg_regress suite runs against a throwaway cluster there (as postgres, private
-# socket, no TCP).  One "N passed, N failed" line per version, then the total.
+# pg_regress suite and the hostile-schema test of the install and upgrade
+# scripts (test/trap) run against a throwaway cluster there (as postgres,
+# private socket, no TCP).  One "N passed, N failed" line per version, then the total.
 # Usage: test/matrix.sh [suite:version ...]   (default: trixie:17 sid:18)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -120,6 +121,18 @@ CONF
 					[ -f "$croot$cur_work/src/regression.diffs" ] && head -80 "$croot$cur_work/src/regression.diffs"
 					[ "$bad" -gt 0 ] || { tail -20 "$log/regress.log"; fail=$((fail + 1)); }
 				fi
+				# The install and upgrade scripts against a hostile schema,
+				# on this version's parser and catalog.
+				wc_chroot_run "$suite" runuser -u postgres -- sh -c \
+					"cd $cur_work/src && PGHOST=$cur_work PGPORT=$port PGUSER=postgres WC_CLUSTER_DIR=$cur_work PG_CONFIG=$pgc bash test/trap/run.sh" \
+					>"$log/trap.log" 2>&1
+				rc=$?
+				grep -E 'FAILED|trap:' "$log/trap.log" | sed 's/^/   /'
+				while read -r p f; do
+					pass=$((pass + p))
+					fail=$((fail + f))
+				done < <(sed -n 's/^trap: \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\1 \2/p' "$log/trap.log")
+				[ $rc -eq 0 ] || grep -q '^trap: ' "$log/trap.log" || { tail -20 "$log/trap.log"; fail=$((fail + 1)); }
 			else
 				tail -20 "$croot$cur_work/log/server.log"
 				fail=$((fail + 1))

@@ -5,7 +5,8 @@
 # throwaway cluster and runs every pg_regress suite (serial and under
 # force_parallel_mode = regress), the suites that need databases of their own
 # (test/encoding, in a cluster of their own) and the 0.1 -> current upgrade test
-# (test/upgrade).  Ends with one line "N passed, N failed".
+# (test/upgrade) and the scripts against a hostile schema (test/trap).  Ends
+# with one line "N passed, N failed".
 set -u
 . "$(dirname "$0")/common.sh"
 cd "$wc_root"
@@ -139,6 +140,12 @@ if wc_cluster_start; then
 	grep -E 'ok:|FAILED|footprint|upgrade:|^[-+@]' "$log/upgrade.log" | sed 's/^/   /'
 	add_summaries "$log/upgrade.log"
 	[ $rc -eq 0 ] || { failures+=("upgrade test"); grep -q passed "$log/upgrade.log" || count 1 "upgrade test"; }
+	echo "== install and upgrade scripts against a hostile schema (test/trap)"
+	bash test/trap/run.sh >"$log/trap.log" 2>&1
+	rc=$?
+	grep -E 'FAILED|trap:|WARNING' "$log/trap.log" | head -40 | sed 's/^/   /'
+	add_summaries "$log/trap.log"
+	[ $rc -eq 0 ] || { failures+=("trap test"); grep -q passed "$log/trap.log" || count 1 "trap test"; }
 	flock -u 9
 	wc_cluster_stop
 else

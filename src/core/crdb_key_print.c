@@ -973,60 +973,61 @@ pretty_sub(pp *c, const uint8_t *a, size_t an)
 	pretty_full(&sub, a, an);
 }
 
+/*
+ * /Local/Store: CockroachDB's store suffixes, matched as prefixes in its
+ * order; the node tombstone carries a 4-byte node ID, the cached setting a
+ * bytes-encoded key printed as a key, the recovery entry a UUID.
+ */
 static void
 local_store(pp *c, const uint8_t *r, size_t n)
 {
+	/* kind: 0 name only, 1 node ID, 2 setting key, 3 UUID */
 	static const struct
 	{
 		const char *suffix;
+		size_t		len;
+		int			kind;
 		const char *name;
 	}			names[] = {
-		{"iden", "/storeIdent"}, {"goss", "/gossipBootstrap"}, {"cver", "/clusterVersion"},
-		{NULL, NULL}
+		{"iden", 4, 0, "/storeIdent"}, {"goss", 4, 0, "/gossipBootstrap"},
+		{"cver", 4, 0, "/clusterVersion"}, {"ntmb", 4, 1, "/nodeTombstone/n"},
+		{"stng", 4, 2, "/cachedSettings/"},
+		{"loqrapplied", 11, 3, "/lossOfQuorumRecovery/applied/"},
+		{"loqrstatus", 10, 0, "/lossOfQuorumRecovery/status"},
+		{"loqrcleanup", 11, 0, "/lossOfQuorumRecovery/cleanup"},
+		{NULL, 0, 0, NULL}
 	};
 	int			i;
 
 	puts_(c->o, "/Store");
-	if (n >= 4)
+	for (i = 0; names[i].suffix; i++)
 	{
-		for (i = 0; names[i].suffix; i++)
-			if (memcmp(r, names[i].suffix, 4) == 0 && n == 4)
-			{
-				puts_(c->o, names[i].name);
-				return;
-			}
-		if (memcmp(r, "ntmb", 4) == 0 && n == 8)
-		{
-			puts_(c->o, "/nodeTombstone/n");
-			put_u64(c->o, wc_load_be32(r + 4));
-			return;
-		}
-		if (memcmp(r, "stng", 4) == 0)
-		{
-			puts_(c->o, "/cachedSettings/");
-			wc_crdb_put(c->o, (const char *) r + 4, n - 4);
-			return;
-		}
-		if (memcmp(r, "loqr", 4) == 0)
-		{
-			if (key_eq(r + 4, n - 4, "status", 6) || key_eq(r + 4, n - 4, "cleanup", 7))
-			{
-				puts_(c->o, "/lossOfQuorumRecovery/");
-				wc_crdb_put(c->o, (const char *) r + 4, n - 4);
-				return;
-			}
-			if (n == 4 + 7 + 16 && memcmp(r + 4, "applied", 7) == 0)
-			{
-				puts_(c->o, "/lossOfQuorumRecovery/applied/");
-				put_uuid(c->o, r + 11);
-				return;
-			}
-		}
+		const uint8_t *d = r + names[i].len;
+		size_t		dn = n - names[i].len;
+		size_t		pos = 0;
+		long		an = 0;
+
+		if (!has_prefix(r, n, names[i].suffix, names[i].len))
+			continue;
+		/* a detail that does not decode: the raw suffix, quoted */
+		if ((names[i].kind == 1 && dn != 4) || (names[i].kind == 3 && dn != 16))
+			break;
+		if (names[i].kind == 2 && ((an = addressed_key(c, d, dn, &pos)) < 0 || pos != dn))
+			break;
+		puts_(c->o, names[i].name);
+		if (names[i].kind == 1)
+			put_u64(c->o, wc_load_be32(d));
+		else if (names[i].kind == 2)
+			pretty_sub(c, c->scratch, (size_t) an);
+		else if (names[i].kind == 3)
+			put_uuid(c->o, d);
+		return;
 	}
 	wc_crdb_put(c->o, "/", 1);
 	wc_crdb_quote(r, n, c->o);
 }
 
+/* /Local/RangeID: range ID, replicated or unreplicated infix, suffix name. */
 static void
 local_rangeid(pp *c, const uint8_t *r, size_t n)
 {
@@ -1035,10 +1036,12 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 		const char *suffix;
 		const char *name;
 	}			names[] = {
-		{"abc-", "AbortSpan"}, {"rprs", "RangePriorReadSummary"}, {"rver", "RangeVersion"},
-		{"rask", "RangeAppliedState"}, {"rll-", "RangeLease"}, {"lgc-", "RangeGCThreshold"},
-		{"rftt", "RaftTruncatedState"}, {"rfth", "RaftHardState"},
-		{"rlrt", "RangeLastReplicaGCTimestamp"}, {"rftl", "RaftLog"},
+		{"abc-", "AbortSpan"}, {"rsl-", "ReplicatedSharedLocksTransactionLatch"},
+		{"rftb", "RangeTombstone"}, {"rfth", "RaftHardState"}, {"rask", "RangeAppliedState"},
+		{"rftl", "RaftLog"}, {"rftt", "RaftTruncatedState"},
+		{"rlrt", "RangeLastReplicaGCTimestamp"}, {"rll-", "RangeLease"},
+		{"rprs", "RangePriorReadSummary"}, {"stat", "RangeStats"},
+		{"lgc-", "RangeGCThreshold"}, {"rver", "RangeVersion"}, {"rgch", "RangeGCHint"},
 		{NULL, NULL}
 	};
 	size_t		pos = 0;
@@ -1046,8 +1049,8 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 	int			i;
 
 	puts_(c->o, "/RangeID");
-	if (wc_crdb_varint_get(r, n, &pos, WC_CRDB_ASC, &id, NULL) != WC_OK || pos >= n ||
-		(r[pos] != 'r' && r[pos] != 'u') || n - pos - 1 < 4)
+	if (wc_crdb_varint_get(r, n, &pos, WC_CRDB_ASC, &id, NULL) != WC_OK ||
+		(pos < n && r[pos] != 'r' && r[pos] != 'u'))
 	{
 		wc_crdb_put(c->o, "/", 1);
 		wc_crdb_quote(r, n, c->o);
@@ -1055,19 +1058,21 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 	}
 	wc_crdb_put(c->o, "/", 1);
 	put_i64(c->o, id);
+	if (pos == n)
+		return;
 	wc_crdb_put(c->o, "/", 1);
 	wc_crdb_put(c->o, (const char *) r + pos, 1);
 	pos++;
 	for (i = 0; names[i].suffix; i++)
 	{
-		if (memcmp(r + pos, names[i].suffix, 4) != 0)
+		if (!has_prefix(r + pos, n - pos, names[i].suffix, 4))
 			continue;
 		wc_crdb_put(c->o, "/", 1);
 		puts_(c->o, names[i].name);
 		pos += 4;
 		if (pos == n)
 			return;
-		if (strcmp(names[i].suffix, "abc-") == 0)
+		if (strcmp(names[i].suffix, "abc-") == 0 || strcmp(names[i].suffix, "rsl-") == 0)
 		{
 			size_t		s,
 						e,
@@ -1075,8 +1080,9 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 			int			bd;
 			size_t		q = pos;
 
+			/* a transaction ID; what follows it is not shown */
 			if (wc_crdb_bytes_get(r, n, &q, WC_CRDB_ASC, &s, &e, &len, &bd, NULL) == WC_OK &&
-				len == 16 && e - s == 16 && q == n)
+				len == 16 && e - s == 16)
 			{
 				wc_crdb_put(c->o, "/\"", 2);
 				put_uuid(c->o, r + s);
@@ -1084,17 +1090,31 @@ local_rangeid(pp *c, const uint8_t *r, size_t n)
 				return;
 			}
 		}
-		else if (strcmp(names[i].suffix, "rftl") == 0 && n - pos == 8)
+		else if (strcmp(names[i].suffix, "rftl") == 0)
 		{
-			puts_(c->o, "/logIndex:");
-			put_u64(c->o, wc_load_be64(r + pos));
+			/* the first 8 bytes are the index; what follows is not shown */
+			if (n - pos >= 8)
+			{
+				puts_(c->o, "/logIndex:");
+				put_u64(c->o, wc_load_be64(r + pos));
+				return;
+			}
+		}
+		else
+		{
+			pp			sub = *c;
+
+			/* other suffixes: the detail as key values */
+			sub.dirs = NULL;
+			sub.ndirs = 0;
+			walk_retry(&sub, r + pos, n - pos, 0);
 			return;
 		}
 		wc_crdb_put(c->o, "/", 1);
 		wc_crdb_quote(r + pos, n - pos, c->o);
 		return;
 	}
-	wc_crdb_put(c->o, "/", 1);
+	/* no known suffix: the rest quoted, right after the infix */
 	wc_crdb_quote(r + pos, n - pos, c->o);
 }
 

@@ -224,8 +224,8 @@ wc_binlog_fde(wc_binlog_state *st, const uint8_t *p, size_t n, uint64_t off, wc_
 	return WC_OK;
 }
 
-/* FORMAT_DESCRIPTION's trailer: 5 bytes (algorithm + checksum) on servers
- * that write checksums, else none. */
+/* FORMAT_DESCRIPTION's trailer: the 4 checksum bytes on servers that write
+ * checksums (the algorithm byte before them is part of the body), else none. */
 static size_t
 wc_binlog_fde_trailer(const uint8_t *p, size_t n)
 {
@@ -236,7 +236,7 @@ wc_binlog_fde_trailer(const uint8_t *p, size_t n)
 	memcpy(v, p + 21, 50);
 	v[50] = '\0';
 	return wc_binlog_version_has_checksum(v, strstr(v, "MariaDB") != NULL) ?
-		1 + WC_BINLOG_CHECKSUM_LEN : 0;
+		WC_BINLOG_CHECKSUM_LEN : 0;
 }
 
 wc_status

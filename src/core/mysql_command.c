@@ -270,6 +270,7 @@ wc_mysql_stmt_execute_decode_streamed(const uint8_t *buf, size_t len, uint64_t c
 	ex->statement_id = wc_load_le32(buf + 1);
 	ex->flags = buf[5];
 	ex->iteration_count = wc_load_le32(buf + 6);
+	ex->trailing_off = len;
 	params_none(&ex->params, pos);
 	if (num_params > 0 || (qa && (ex->flags & WC_MYSQL_PARAMETER_COUNT_AVAILABLE)))
 	{
@@ -284,8 +285,8 @@ wc_mysql_stmt_execute_decode_streamed(const uint8_t *buf, size_t len, uint64_t c
 	}
 	else if (pos + 1 == len && buf[pos] <= 1)
 		pos++;					/* the new-params-bound byte of no parameters */
-	if (pos != len)
-		return wc_fail_found(err, WC_ERR_TRAILING, pos, len - pos);
+	/* the servers stop reading after the last parameter */
+	ex->trailing_off = pos;
 	return WC_OK;
 }
 

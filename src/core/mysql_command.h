@@ -113,6 +113,8 @@ typedef struct wc_mysql_stmt_execute
 	uint8_t		flags;			/* cursor type | PARAMETER_COUNT_AVAILABLE */
 	uint32_t	iteration_count;
 	wc_mysql_params params;		/* count 0 when none */
+	size_t		trailing_off;	/* bytes after the last parameter, which the
+								 * servers ignore, start here (len: none) */
 } wc_mysql_stmt_execute;
 
 /*
@@ -123,6 +125,11 @@ typedef struct wc_mysql_stmt_execute
  * each bound type is followed by a name.  When the new-params-bound flag is
  * 0 the types are those of the previous execution, unknown here: the
  * values are not split (values_off .. values_end holds them all).
+ *
+ * Bytes after the last parameter are no error: MariaDB and MySQL read the
+ * parameters and ignore the rest of the packet (a client that streamed a
+ * parameter with COM_STMT_SEND_LONG_DATA and still wrote a value for it
+ * leaves such bytes); trailing_off says where they start.
  */
 wc_status wc_mysql_stmt_execute_decode(const uint8_t *buf, size_t len, uint64_t caps,
 											 uint64_t num_params,

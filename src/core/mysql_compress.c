@@ -10,15 +10,11 @@
 #include "mysql_compress.h"
 
 #include <string.h>
-#include <zlib.h>
 
-#define ZSTD_STATIC_LINKING_ONLY	/* ZSTD_initStaticDCtx: a DCtx in our workspace */
 #include <zstd.h>
 
 #include "byteorder.h"
-
-/* zlib's inflate state and its 32 KB window, with room to spare. */
-#define ZLIB_ARENA (64 * 1024)
+#include "wc_unzip.h"
 
 static const char *const F_HEADER = "compressed packet header";
 static const char *const F_PAYLOAD = "compressed payload";
@@ -92,10 +88,12 @@ zlib_can_hold(size_t clen, size_t ulen)
 
 wc_status
 wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start, size_t *out_len,
-						 wc_error *err)
+						 size_t *work_len, wc_error *err)
 {
 	size_t		pos = start;
 	size_t		total = 0;
+	size_t		work = 0;
+	uint64_t	limit = wc_unzip_limit(len - start);
 	uint64_t	n = 0;
 
 	while (pos < len)
@@ -113,120 +111,64 @@ wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start, size_t *o
 			const uint8_t *in = buf + pos + WC_MYSQL_COMPRESS_HEADER;
 			unsigned long long content = is_zstd(in, clen) ?
 				ZSTD_getFrameContentSize(in, clen) : ZSTD_CONTENTSIZE_UNKNOWN;
+			size_t		need = 0;
 
 			if ((is_zlib(in, clen) && !zlib_can_hold(clen, ulen)) ||
 				(content != ZSTD_CONTENTSIZE_UNKNOWN && content != ZSTD_CONTENTSIZE_ERROR &&
 				 content != ulen))
 				return fail_packet(err, WC_ERR_BAD_VALUE, pos + WC_MYSQL_COMPRESS_HEADER, n,
 								   "uncompressed length", ulen, content, SHOW_NONE);
+			if (is_zlib(in, clen) || is_zstd(in, clen))
+			{
+				/* the decompressor's workspace: zstd's from the frame's
+				 * window, which may not be too large */
+				st = wc_unzip_workspace(is_zlib(in, clen) ? WC_UNZIP_ZLIB : WC_UNZIP_ZSTD, in,
+										clen, pos + WC_MYSQL_COMPRESS_HEADER, &need, err);
+				if (st != WC_OK)
+					return wc_at_index(err, st, INDEX_KIND, (int64_t) n);
+			}
+			if (need > work)
+				work = need;
 		}
 		total += ulen ? ulen : clen;
+		/* no more than the stream's compressed bytes may expand to */
+		if (total > limit)
+			return fail_packet(err, WC_ERR_TOO_LARGE, pos, n, "uncompressed length", limit,
+							   total, SHOW_BOTH);
 		pos += WC_MYSQL_COMPRESS_HEADER + clen;
 	}
 	*out_len = total;
+	if (work_len)
+		*work_len = work;
 	return WC_OK;
 }
 
-size_t
-wc_mysql_decompress_workspace_size(void)
-{
-	return ZLIB_ARENA + ZSTD_estimateDCtxSize();
-}
-
-/* zlib's allocator over the arena: bump, never free (reset per payload). */
-typedef struct arena
-{
-	uint8_t    *base;
-	size_t		used;
-	size_t		cap;
-} arena;
-
-static voidpf
-arena_alloc(voidpf opaque, uInt items, uInt size)
-{
-	arena	   *a = (arena *) opaque;
-	size_t		n;
-
-	if (size && items > a->cap / size)
-		return Z_NULL;
-	n = ((size_t) items * size + 15) & ~(size_t) 15;
-	if (n > a->cap - a->used)
-		return Z_NULL;
-	a->used += n;
-	return a->base + a->used - n;
-}
-
-static void
-arena_free(voidpf opaque, voidpf p)
-{
-	(void) opaque;
-	(void) p;
-}
-
-/* Inflate one zlib stream of exactly ulen bytes. */
+/* One compressed payload in[0 .. clen) of kind into exactly ulen bytes at
+ * out, in bounded steps. */
 static wc_status
-inflate_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work,
-			size_t off, uint64_t n, wc_error *err)
+unzip_one(wc_unzip_kind kind, const uint8_t *in, size_t clen, uint8_t *out, size_t ulen,
+		  void *work, size_t work_len, size_t off, uint64_t n, wc_error *err)
 {
-	arena		a = {(uint8_t *) work, 0, ZLIB_ARENA};
-	z_stream	zs;
-	int			rc;
-	size_t		produced;
+	wc_unzip	u;
+	size_t		need;
+	wc_status	st = wc_unzip_workspace(kind, in, clen, off, &need, err);
 
-	memset(&zs, 0, sizeof(zs));
-	zs.zalloc = arena_alloc;
-	zs.zfree = arena_free;
-	zs.opaque = &a;
-	if (inflateInit(&zs) != Z_OK)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zlib stream", 0, 0, SHOW_NONE);
-	zs.next_in = (Bytef *) in;
-	zs.avail_in = (uInt) clen;
-	zs.next_out = out;
-	zs.avail_out = (uInt) ulen;
-	rc = inflate(&zs, Z_FINISH);
-	produced = zs.total_out;
-	inflateEnd(&zs);
-	if (rc == Z_STREAM_END && produced == ulen && zs.avail_in == 0)
-		return WC_OK;
-	if (rc == Z_STREAM_END && zs.avail_in != 0)
-		return fail_packet(err, WC_ERR_TRAILING, off + (clen - zs.avail_in), n, "zlib stream",
-						   0, zs.avail_in, SHOW_FOUND);
-	if (rc == Z_STREAM_END || (rc == Z_BUF_ERROR && zs.avail_out == 0))
-		/* shorter than stated, or more than stated (the output is full) */
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length",
-						   ulen, rc == Z_STREAM_END ? produced : produced + 1, SHOW_BOTH);
-	return fail_packet(err, WC_ERR_BAD_VALUE, off + (clen - zs.avail_in), n, "zlib stream",
-					   0, 0, SHOW_NONE);
-}
-
-/* Decompress one zstd payload of exactly ulen bytes. */
-static wc_status
-unzstd_one(const uint8_t *in, size_t clen, uint8_t *out, size_t ulen, void *work,
-		   size_t off, uint64_t n, wc_error *err)
-{
-	ZSTD_DCtx  *dctx = ZSTD_initStaticDCtx((uint8_t *) work + ZLIB_ARENA,
-										   ZSTD_estimateDCtxSize());
-	unsigned long long content = ZSTD_getFrameContentSize(in, clen);
-	size_t		r;
-
-	if (dctx == NULL)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, SHOW_NONE);
-	if (content != ZSTD_CONTENTSIZE_UNKNOWN && content != ZSTD_CONTENTSIZE_ERROR &&
-		content != ulen)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen,
-						   content, SHOW_BOTH);
-	r = ZSTD_decompressDCtx(dctx, out, ulen, in, clen);
-	if (ZSTD_isError(r))
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "zstd frame", 0, 0, SHOW_NONE);
-	if (r != ulen)
-		return fail_packet(err, WC_ERR_BAD_VALUE, off, n, "uncompressed length", ulen, r, 1);
-	return WC_OK;
+	if (st == WC_OK && need > work_len)
+		/* the workspace is not the size pass's */
+		st = wc_in_field(err, wc_fail_ef(err, WC_ERR_TOO_LARGE, off, work_len, need),
+						 "workspace");
+	if (st == WC_OK)
+		st = wc_unzip_begin(&u, kind, in, clen, off, ulen, "uncompressed length", work,
+							work_len, err);
+	if (st == WC_OK)
+		st = wc_unzip_all(&u, out, err);
+	return wc_at_index(err, st, INDEX_KIND, (int64_t) n);
 }
 
 wc_status
 wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
-					size_t out_len, void *work, wc_mysql_compress_stats *stats,
-					wc_error *err)
+					size_t out_len, void *work, size_t work_len,
+					wc_mysql_compress_stats *stats, wc_error *err)
 {
 	size_t		pos = start;
 	size_t		done = 0;
@@ -257,12 +199,14 @@ wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start, uint8_t *out,
 		{
 			if (is_zlib(in, clen))
 			{
-				st = inflate_one(in, clen, out + done, ulen, work, body, n, err);
+				st = unzip_one(WC_UNZIP_ZLIB, in, clen, out + done, ulen, work, work_len,
+							   body, n, err);
 				s.zlib++;
 			}
 			else if (is_zstd(in, clen))
 			{
-				st = unzstd_one(in, clen, out + done, ulen, work, body, n, err);
+				st = unzip_one(WC_UNZIP_ZSTD, in, clen, out + done, ulen, work, work_len,
+							   body, n, err);
 				s.zstd++;
 			}
 			else

@@ -19,11 +19,12 @@
  * first bytes (zlib's CMF/FLG pair, zstd's frame magic).
  *
  * Decompression is two passes over the headers: wc_mysql_decompress_size
- * gives the exact size of the uncompressed stream, wc_mysql_decompress
- * writes it into the caller's buffer, checking each payload decompresses to
- * the length its header states.  The decompressors' state lives in a
- * caller-supplied workspace of wc_mysql_decompress_workspace_size() bytes:
- * the core allocates nothing.  No PostgreSQL headers.
+ * gives the exact size of the uncompressed stream, which may not exceed
+ * wc_unzip_limit() of the compressed stream's size (wc_unzip.h), and of the
+ * decompressors' workspace; wc_mysql_decompress writes the stream into the
+ * caller's buffer in bounded steps (checking for interrupts between them),
+ * checking each payload decompresses to the length its header states.  The
+ * core allocates nothing.  No PostgreSQL headers.
  */
 #ifndef WC_MYSQL_COMPRESS_H
 #define WC_MYSQL_COMPRESS_H
@@ -46,34 +47,39 @@ typedef struct wc_mysql_compress_stats
 
 /*
  * Walk the compressed packets of buf[start .. len) and add up their
- * uncompressed sizes into *out_len (the size of the uncompressed stream).
+ * uncompressed sizes into *out_len (the size of the uncompressed stream);
+ * *work_len (when not NULL) gets the bytes of workspace wc_mysql_decompress
+ * needs (the largest a payload needs; 0 when none is compressed).
  * Errors (offset absolute, index = 1-based compressed packet): truncated
  * header (WC_ERR_TRUNCATED, field "compressed packet header"), payload past
  * the end (WC_ERR_LENGTH), an uncompressed length its payload cannot hold
  * (WC_ERR_BAD_VALUE, field "uncompressed length": more than a zlib stream
  * of that size inflates to, or not the size a zstd frame's header states),
- * so that a caller may size its buffer by the result.  Compressed sequence
- * ids are not checked (see mysql_compress.c).
+ * a zstd frame header that does not read (WC_ERR_BAD_VALUE, field "zstd
+ * frame"), a zstd window over 2^WC_UNZIP_WINDOW_LOG_MAX bytes
+ * (WC_ERR_TOO_LARGE, field "zstd window") and a stream stating more bytes in
+ * all than wc_unzip_limit(len - start) (WC_ERR_TOO_LARGE at the packet that
+ * passes it, field "uncompressed length", expected = the limit, found = the
+ * stated total so far), so that a caller may size its buffer by the result.
+ * Compressed sequence ids are not checked (see mysql_compress.c).
  */
 wc_status	wc_mysql_decompress_size(const uint8_t *buf, size_t len, size_t start,
-									 size_t *out_len, wc_error *err);
-
-/* Bytes of workspace wc_mysql_decompress needs. */
-size_t		wc_mysql_decompress_workspace_size(void);
+									 size_t *out_len, size_t *work_len, wc_error *err);
 
 /*
  * Decompress buf[start .. len) into out (out_len bytes, as
- * wc_mysql_decompress_size gave).  work holds
- * wc_mysql_decompress_workspace_size() bytes, aligned for any type.  Errors
+ * wc_mysql_decompress_size gave).  work holds work_len bytes (as the size
+ * pass gave, or more), aligned for any type.  Errors
  * besides the size pass's: a payload in neither format
  * (WC_ERR_UNSUPPORTED, field "compressed payload", found = its first byte),
  * a payload that does not decompress (WC_ERR_BAD_VALUE, field "zlib
  * stream"/"zstd frame") or decompresses to another length than its header
- * says (WC_ERR_BAD_VALUE, expected = header's length, found = actual).
+ * says (WC_ERR_BAD_VALUE, expected = header's length, found = actual, or
+ * the length + 1 as soon as the payload would produce more).
  * stats may be NULL.
  */
 wc_status	wc_mysql_decompress(const uint8_t *buf, size_t len, size_t start,
-								uint8_t *out, size_t out_len, void *work,
+								uint8_t *out, size_t out_len, void *work, size_t work_len,
 								wc_mysql_compress_stats *stats, wc_error *err);
 
 /*

@@ -1617,75 +1617,55 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 }
 
 /* ======================================================================
- * fdb_tuple_load(t fdb_tuple, target regclass): an aggregate that inserts
- * the row of every key into a table (src/pg/table_load.c) by
- * fdb_tuple_populate_record's rules, and returns how many it inserted
+ * fdb_tuple_load(keys fdb_tuple[], target regclass): inserts the row of
+ * every key of an array into a table (src/pg/table_load.c) by
+ * fdb_tuple_populate_record's rules, and returns how many it inserted.  An
+ * ordinary volatile function: each call is a whole load, begun and ended
+ * within the call, so that no plan shape (an unused result, a LIMIT, a
+ * cursor closed early) can leave rows buffered and never inserted.
  * ====================================================================== */
 
-typedef struct LoadState
-{
-	Oid			relid;
-	wc_table_load *load;
-} LoadState;
-
-PG_FUNCTION_INFO_V1(fdb_tuple_load_step);
+PG_FUNCTION_INFO_V1(fdb_tuple_load);
 Datum
-fdb_tuple_load_step(PG_FUNCTION_ARGS)
+fdb_tuple_load(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcxt;
-	LoadState  *st = PG_ARGISNULL(0) ? NULL : (LoadState *) PG_GETARG_POINTER(0);
+	ArrayType  *keys = PG_GETARG_ARRAYTYPE_P(0);
+	Oid			relid = PG_GETARG_OID(1);
 	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
-	Oid			relid;
-	bytea	   *t;
-
-	if (!AggCheckCallContext(fcinfo, &aggcxt))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("fdb_tuple_load_step called in non-aggregate context")));
-	if (PG_ARGISNULL(2))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the target table of fdb_tuple_load must not be NULL")));
-	relid = PG_GETARG_OID(2);
-	if (st == NULL)
-	{
-		MemoryContext old = MemoryContextSwitchTo(aggcxt);
-
-		st = (LoadState *) palloc(sizeof(LoadState));
-		st->relid = relid;
-		st->load = wc_table_load_begin(relid, "fdb_tuple_load", "fdb_tuple_populate_record(...)");
-		MemoryContextSwitchTo(old);
-	}
-	else if (relid != st->relid)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("fdb_tuple_load loads one table per aggregate, not \"%s\" and then \"%s\"",
-						get_rel_name(st->relid), get_rel_name(relid))));
-	if (PG_ARGISNULL(1))
-		PG_RETURN_POINTER(st);	/* a NULL key: no row, as aggregates skip NULLs */
-
-	if (c == NULL)
-		c = pop_ctx_new(fcinfo);
-	if (c->top == NULL || c->top->typid != wc_table_load_rowtype(st->load) || !pop_fresh(c))
-		pop_build(c, wc_table_load_rowtype(st->load), -1, fcinfo->flinfo->fn_mcxt);
-	t = PG_GETARG_BYTEA_PP(1);
-	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
-	c->depth = 0;
-	pop_fill_values(c, c->top, true);
-	wc_table_load_put(st->load, c->top->values, c->top->nulls);
-	PG_RETURN_POINTER(st);
-}
-
-PG_FUNCTION_INFO_V1(fdb_tuple_load_final);
-Datum
-fdb_tuple_load_final(PG_FUNCTION_ARGS)
-{
-	LoadState  *st = PG_ARGISNULL(0) ? NULL : (LoadState *) PG_GETARG_POINTER(0);
+	MemoryContext rowcxt,
+				old;
+	wc_table_load *load;
+	ArrayIterator it;
+	Datum		d;
+	bool		isnull;
 	int64		n;
 
-	if (st == NULL || st->load == NULL)
-		PG_RETURN_INT64(0);
-	n = wc_table_load_end(st->load);
-	st->load = NULL;
+	load = wc_table_load_begin(relid, "fdb_tuple_load", "fdb_tuple_populate_record(...)");
+	if (c == NULL)
+		c = pop_ctx_new(fcinfo);
+	if (c->top == NULL || c->top->typid != wc_table_load_rowtype(load) || !pop_fresh(c))
+		pop_build(c, wc_table_load_rowtype(load), -1, fcinfo->flinfo->fn_mcxt);
+	rowcxt = AllocSetContextCreate(CurrentMemoryContext, "fdb_tuple_load row",
+								   ALLOCSET_DEFAULT_SIZES);
+	it = array_create_iterator(keys, 0, NULL);
+	while (array_iterate(it, &d, &isnull))
+	{
+		bytea	   *t;
+
+		CHECK_FOR_INTERRUPTS();
+		if (isnull)
+			continue;			/* a NULL key: no row */
+		old = MemoryContextSwitchTo(rowcxt);
+		t = DatumGetByteaPP(d);
+		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+		c->depth = 0;
+		pop_fill_values(c, c->top, true);
+		wc_table_load_put(load, c->top->values, c->top->nulls);
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(rowcxt);
+	}
+	array_free_iterator(it);
+	MemoryContextDelete(rowcxt);
+	n = wc_table_load_end(load);
 	PG_RETURN_INT64(n);
 }

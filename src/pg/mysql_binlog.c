@@ -23,6 +23,7 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
+#include "wc_unzip.h"
 #include "wc_report.h"
 
 /* ---- sources ---- */
@@ -323,8 +324,56 @@ binlog_maps_find(binlog_maps *m, const wc_binlog_event *ev, uint64 table_id, Dat
 
 /* ---- decompression ---- */
 
-#include <zlib.h>
-#include <zstd.h>
+/*
+ * Decompress z[0 .. zlen) (kind, at absolute offset zoff) into a palloc'd
+ * buffer of exactly declared bytes, in the core's bounded steps (each
+ * checks for interrupts).  The buffer grows as bytes are actually
+ * produced, never ahead of them from the stated size, so that a small
+ * input stating a large size fails before memory is spent on it.
+ */
+static uint8 *
+binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint64 declared,
+			 const char *size_field, const wc_binlog_event *ev, const char *subject)
+{
+	wc_error	err;
+	wc_unzip	u;
+	size_t		wlen,
+				cap;
+	void	   *work;
+	uint8	   *out;
+
+	if (wc_unzip_check_size(zlen, declared, zoff, size_field, &err) != WC_OK ||
+		wc_unzip_workspace(kind, z, zlen, zoff, &wlen, &err) != WC_OK)
+	{
+		wc_at_index(&err, err.status, "event", ev->index);
+		wc_report(&err, subject);
+	}
+	work = palloc_extended(wlen, MCXT_ALLOC_HUGE);
+	if (wc_unzip_begin(&u, kind, z, zlen, zoff, declared, size_field, work, wlen, &err) != WC_OK)
+	{
+		wc_at_index(&err, err.status, "event", ev->index);
+		wc_report(&err, subject);
+	}
+	cap = Min(declared, WC_UNZIP_STEP_OUT);
+	out = palloc_extended(Max(cap, 1), MCXT_ALLOC_HUGE);
+	while (!u.done)
+	{
+		size_t		n;
+
+		if (u.produced == cap && cap < declared)
+		{
+			cap = cap > declared / 2 ? declared : cap * 2;
+			out = repalloc_huge(out, cap);
+		}
+		if (wc_unzip_step(&u, out + u.produced, cap - u.produced, &n, &err) != WC_OK)
+		{
+			wc_at_index(&err, err.status, "event", ev->index);
+			wc_report(&err, subject);
+		}
+	}
+	pfree(work);
+	return out;
+}
 
 /* Inflate MariaDB's compressed record p[0 .. n) at absolute offset off
  * into a palloc'd buffer; *out_len gets its length. */
@@ -337,25 +386,14 @@ binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
 	const uint8 *z;
 	size_t		zlen;
 	uint8	   *out;
-	uLongf		dlen;
-	int			zr;
 
 	if (wc_binlog_compressed_header(p, n, off, &raw, &z, &zlen, &err) != WC_OK)
 	{
 		wc_at_index(&err, err.status, "event", ev->index);
 		wc_report(&err, "MySQL binlog compressed event");
 	}
-	out = MemoryContextAllocHuge(CurrentMemoryContext, Max(raw, 1));
-	dlen = raw;
-	zr = uncompress(out, &dlen, z, zlen);
-	if (zr != Z_OK || dlen != raw)
-	{
-		wc_at_index(&err, wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, off, raw,
-													   zr == Z_OK ? dlen : 0),
-									  zr == Z_OK ? "inflated length" : "zlib stream"),
-					"event", ev->index);
-		wc_report(&err, "MySQL binlog compressed event");
-	}
+	out = binlog_unzip(WC_UNZIP_ZLIB, z, zlen, off + (z - p), raw, "inflated length", ev,
+					   "MySQL binlog compressed event");
 	*out_len = raw;
 	return out;
 }
@@ -368,36 +406,21 @@ binlog_payload_events(const wc_binlog_event *ev, size_t *out_len)
 	wc_error	err;
 	wc_binlog_payload pl;
 	uint8	   *out;
-	size_t		n;
+	char	   *subject = psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
+								   (long long) ev->index);
 
 	if (wc_binlog_payload_decode(ev, &pl, &err) != WC_OK)
-		wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
-								 (long long) ev->index));
-	if (pl.raw_size > MaxAllocHugeSize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT) decompresses to %llu bytes, too large",
-						(long long) ev->index, (unsigned long long) pl.raw_size)));
-	out = MemoryContextAllocHuge(CurrentMemoryContext, Max(pl.raw_size, 1));
+		wc_report(&err, subject);
 	if (pl.compression == WC_BINLOG_PAYLOAD_NONE)
 	{
+		out = palloc_extended(Max(pl.data_len, 1), MCXT_ALLOC_HUGE);
 		memcpy(out, pl.data, pl.data_len);
-		n = pl.data_len;
 	}
 	else
-	{
-		n = ZSTD_decompress(out, pl.raw_size, pl.data, pl.data_len);
-		if (ZSTD_isError(n) || n != pl.raw_size)
-		{
-			wc_at_index(&err, wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, pl.data_offset,
-														   pl.raw_size, ZSTD_isError(n) ? 0 : n),
-										  ZSTD_isError(n) ? "zstd frame" : "decompressed size"),
-						"event", ev->index);
-			wc_report(&err, psprintf("MySQL binlog event %lld (TRANSACTION_PAYLOAD_EVENT)",
-									 (long long) ev->index));
-		}
-	}
-	*out_len = n;
+		out = binlog_unzip(WC_UNZIP_ZSTD, pl.data, pl.data_len, pl.data_offset, pl.raw_size,
+						   "decompressed size", ev, subject);
+	*out_len = pl.raw_size;
+	pfree(subject);
 	return out;
 }
 

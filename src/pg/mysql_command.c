@@ -101,10 +101,12 @@ mysql_com_query_decode(PG_FUNCTION_ARGS)
 /*
  * COM_STMT_EXECUTE's fields; long_data: bit i says parameter i was streamed
  * with COM_STMT_SEND_LONG_DATA (its type is in the packet, its value is not:
- * param_values holds NULL for it).
+ * param_values holds NULL for it).  Bytes after the last parameter, which
+ * the servers ignore, go to the trailing_bytes column (with_trailing) or else to
+ * a NOTICE (the 0.2 signature has no column for them).
  */
 static Datum
-execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
+execute_decode(FunctionCallInfo fcinfo, uint64 long_data, bool with_trailing)
 {
 	bytea	   *payload = PG_GETARG_BYTEA_PP(0);
 	const uint8 *buf = (const uint8 *) VARDATA_ANY(payload);
@@ -113,8 +115,8 @@ execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
 	wc_mysql_stmt_execute ex;
 	wc_error err;
 	wc_status st;
-	Datum		values[8];
-	bool		nulls[8];
+	Datum		values[9];
+	bool		nulls[9];
 
 	memset(nulls, 0, sizeof(nulls));
 	num_params = mysql_num_params_arg(PG_GETARG_INT32(1));
@@ -144,6 +146,15 @@ execute_decode(FunctionCallInfo fcinfo, uint64 long_data)
 					  nulls + 4);
 	values[7] = PointerGetDatum(mysql_bytea(buf + ex.params.values_off,
 											ex.params.values_end - ex.params.values_off));
+	nulls[8] = ex.trailing_off == len;
+	if (with_trailing && ex.trailing_off < len)
+		values[8] = PointerGetDatum(mysql_bytea(buf + ex.trailing_off, len - ex.trailing_off));
+	else if (ex.trailing_off < len)
+		ereport(NOTICE,
+				(errmsg_plural("MySQL COM_STMT_EXECUTE: %zu byte after the last parameter ignored, as the servers ignore it",
+							   "MySQL COM_STMT_EXECUTE: %zu bytes after the last parameter ignored, as the servers ignore them",
+							   len - ex.trailing_off, len - ex.trailing_off),
+				 errdetail("At byte offset %zu.", ex.trailing_off)));
 	return HeapTupleGetDatum(heap_form_tuple(mysql_result_desc(fcinfo), values, nulls));
 }
 
@@ -152,7 +163,7 @@ PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode);
 Datum
 mysql_com_stmt_execute_decode(PG_FUNCTION_ARGS)
 {
-	return execute_decode(fcinfo, 0);
+	return execute_decode(fcinfo, 0, false);
 }
 
 /* mysql_com_stmt_execute_decode(payload, num_params, capabilities, long_data). */
@@ -160,5 +171,5 @@ PG_FUNCTION_INFO_V1(mysql_com_stmt_execute_decode_streamed);
 Datum
 mysql_com_stmt_execute_decode_streamed(PG_FUNCTION_ARGS)
 {
-	return execute_decode(fcinfo, (uint64) PG_GETARG_INT64(3));
+	return execute_decode(fcinfo, (uint64) PG_GETARG_INT64(3), true);
 }

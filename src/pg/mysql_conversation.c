@@ -44,17 +44,19 @@ decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
 				  size_t *out_len)
 {
 	wc_error	err;
-	size_t		n;
+	size_t		n,
+				wn;
 	uint8	   *dst;
 	void	   *work;
 
-	if (wc_mysql_decompress_size(buf, len, start, &n, &err) != WC_OK)
+	/* the size pass bounds n by the compressed size (wc_unzip_limit) */
+	if (wc_mysql_decompress_size(buf, len, start, &n, &wn, &err) != WC_OK)
 		wc_report(&err, "MySQL compressed packet");
 	mysql_check_bytea_size(start + n);
 	dst = palloc_extended(start + n + 1, MCXT_ALLOC_HUGE);
 	memcpy(dst, buf, start);
-	work = palloc(wc_mysql_decompress_workspace_size());
-	if (wc_mysql_decompress(buf, len, start, dst + start, n, work, NULL, &err) != WC_OK)
+	work = palloc_extended(Max(wn, 1), MCXT_ALLOC_HUGE);
+	if (wc_mysql_decompress(buf, len, start, dst + start, n, work, wn, NULL, &err) != WC_OK)
 		wc_report(&err, "MySQL compressed packet");
 	pfree(work);
 	*out = dst;

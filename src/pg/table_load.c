@@ -8,6 +8,7 @@
 #include "access/heapam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/sysattr.h"
 #include "access/table.h"
 #include "access/tableam.h"
 #include "access/xact.h"
@@ -18,6 +19,8 @@
 #include "executor/tuptable.h"
 #include "miscadmin.h"
 #include "nodes/execnodes.h"
+#include "nodes/parsenodes.h"
+#include "parser/parse_relation.h"
 #include "tcop/utility.h"
 #include "utils/acl.h"
 #include "utils/fmgroids.h"
@@ -72,6 +75,7 @@ is_citus_table(Oid relid)
 	return found;
 }
 
+/* Refuse rel, which an INSERT ... SELECT from the row-returning form loads. */
 static void
 refuse(Relation rel, const char *fname, const char *instead, const char *why)
 {
@@ -82,6 +86,90 @@ refuse(Relation rel, const char *fname, const char *instead, const char *why)
 					 instead)));
 }
 
+/*
+ * Who may insert, checked as an INSERT checks it, with the lock held (so
+ * that a concurrent ALTER TABLE ... SET SCHEMA or GRANT is seen): USAGE on
+ * the table's schema, which a name lookup checks and a bare OID would skip
+ * (a temporary table of our own excepted, as in a lookup), then INSERT on
+ * the table or on every column the load writes (all of them), through the
+ * executor's own check and its hook.
+ */
+static void
+check_privileges(Relation rel)
+{
+	TupleDesc	td = RelationGetDescr(rel);
+	Oid			nsp = RelationGetNamespace(rel);
+	Bitmapset  *cols = NULL;
+	RangeTblEntry *rte;
+
+	if (!rel->rd_islocaltemp)
+	{
+		AclResult	acl = WC_NAMESPACE_ACLCHECK(nsp, GetUserId(), ACL_USAGE);
+
+		if (acl != ACLCHECK_OK)
+			aclcheck_error(acl, OBJECT_SCHEMA, get_namespace_name(nsp));
+	}
+	for (int a = 0; a < td->natts; a++)
+		if (!TupleDescAttr(td, a)->attisdropped)
+			cols = bms_add_member(cols, a + 1 - FirstLowInvalidHeapAttributeNumber);
+	rte = makeNode(RangeTblEntry);
+	rte->rtekind = RTE_RELATION;
+	rte->relid = RelationGetRelid(rel);
+	rte->relkind = rel->rd_rel->relkind;
+	rte->rellockmode = RowExclusiveLock;
+	WC_CHECK_INSERT_PERMS(rte, cols);
+	bms_free(cols);
+}
+
+/*
+ * A loader writes every column, as INSERT INTO t SELECT * does: refuse, with
+ * INSERT's error, a generated column or an identity column GENERATED ALWAYS
+ * (whose sequence an explicit value would leave behind).
+ */
+static void
+check_columns(Relation rel, const char *fname, const char *instead)
+{
+	TupleDesc	td = RelationGetDescr(rel);
+
+	for (int a = 0; a < td->natts; a++)
+	{
+		Form_pg_attribute att = TupleDescAttr(td, a);
+
+		if (att->attisdropped)
+			continue;
+		if (att->attgenerated != '\0')
+			ereport(ERROR,
+					(errcode(ERRCODE_GENERATED_ALWAYS),
+					 errmsg("cannot insert a non-DEFAULT value into column \"%s\"",
+							NameStr(att->attname)),
+					 errdetail("Column \"%s\" is a generated column.", NameStr(att->attname)),
+					 errhint("%s writes every column; use INSERT INTO ... SELECT ... FROM %s naming the other columns.",
+							 fname, instead)));
+		if (att->attidentity == ATTRIBUTE_IDENTITY_ALWAYS)
+			ereport(ERROR,
+					(errcode(ERRCODE_GENERATED_ALWAYS),
+					 errmsg("cannot insert a non-DEFAULT value into column \"%s\"",
+							NameStr(att->attname)),
+					 errdetail("Column \"%s\" is an identity column defined as GENERATED ALWAYS.",
+							   NameStr(att->attname)),
+					 errhint("%s writes every column; use INSERT INTO ... SELECT ... FROM %s naming the other columns, or with OVERRIDING SYSTEM VALUE.",
+							 fname, instead)));
+	}
+}
+
+/* Does an INSERT into rel go through a rule (DO INSTEAD or DO ALSO)? */
+static bool
+has_insert_rules(Relation rel)
+{
+	if (rel->rd_rules == NULL)
+		return false;
+	for (int i = 0; i < rel->rd_rules->numLocks; i++)
+		if (rel->rd_rules->rules[i]->event == CMD_INSERT)
+			return true;
+	return false;
+}
+
+/* Lock relid, check it as an INSERT would, and set up the batches. */
 wc_table_load *
 wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 {
@@ -89,19 +177,21 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 	Relation	rel;
 	TupleDesc	td;
 	TriggerDesc *tr;
-	AclResult	acl;
-	char		relkind = get_rel_relkind(relid);
 
-	if (relkind == '\0')
+	/* the lock an INSERT takes, then every check with it held */
+	rel = try_table_open(relid, RowExclusiveLock);
+	if (rel == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_TABLE),
 				 errmsg("relation with OID %u does not exist", relid)));
-	acl = pg_class_aclcheck(relid, GetUserId(), ACL_INSERT);
-	if (acl != ACLCHECK_OK &&
-		pg_attribute_aclcheck_all(relid, GetUserId(), ACL_INSERT, ACLMASK_ALL) != ACLCHECK_OK)
-		aclcheck_error(acl, get_relkind_objtype(relkind), get_rel_name(relid));
-
-	rel = table_open(relid, RowExclusiveLock);
+	check_privileges(rel);
+	if (!rel->rd_islocaltemp)
+		PreventCommandIfReadOnly(fname);
+	PreventCommandIfParallelMode(fname);
+	if (RELATION_IS_OTHER_TEMP(rel))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("cannot access temporary tables of other sessions")));
 	if (rel->rd_rel->relkind != RELKIND_RELATION)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
@@ -113,6 +203,8 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 				 errhint("Use INSERT INTO ... SELECT ... FROM %s.", instead)));
 	if (IsCatalogRelation(rel))
 		refuse(rel, fname, instead, "it is a system catalog");
+	if (has_insert_rules(rel))
+		refuse(rel, fname, instead, "it has insert rules");
 	tr = rel->trigdesc;
 	if (tr && (tr->trig_insert_before_row || tr->trig_insert_after_row ||
 			   tr->trig_insert_instead_row || tr->trig_insert_before_statement ||
@@ -121,15 +213,10 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 			   "it has insert triggers (foreign keys and deferrable unique constraints are such triggers)");
 	if (check_enable_rls(relid, InvalidOid, false) == RLS_ENABLED)
 		refuse(rel, fname, instead, "row-level security is enabled for it");
-	td = RelationGetDescr(rel);
-	for (int a = 0; a < td->natts; a++)
-		if (!TupleDescAttr(td, a)->attisdropped && TupleDescAttr(td, a)->attgenerated != '\0')
-			refuse(rel, fname, instead, "it has generated columns");
+	check_columns(rel, fname, instead);
 	if (is_citus_table(relid))
 		refuse(rel, fname, instead, "it is a Citus table, whose rows live in its shards");
-	if (!rel->rd_islocaltemp)
-		PreventCommandIfReadOnly(fname);
-	PreventCommandIfParallelMode(fname);
+	td = RelationGetDescr(rel);
 
 	l = (wc_table_load *) palloc0(sizeof(wc_table_load));	/* slots and counts zero */
 	l->rel = rel;

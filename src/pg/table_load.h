@@ -7,11 +7,16 @@
  * insert state, then the rows' index entries), checking NOT NULL, CHECK and
  * partition constraints as an INSERT would.
  *
- * Tables this cannot load as an INSERT would are refused up front, with a
- * hint to use INSERT ... SELECT: anything but an ordinary table, tables with
- * triggers (foreign keys and deferred unique constraints included), row
- * level security, generated columns, and Citus tables (whose rows are not
- * in the coordinator's own storage).
+ * The table is locked first, then checked as an INSERT INTO t SELECT *
+ * checks it: USAGE on its schema (an OID skips the name lookup that checks
+ * it), INSERT on the table or every column (the executor's check), a
+ * read-only transaction, another session's temporary table; a generated or
+ * GENERATED ALWAYS identity column gets INSERT's 428C9 error.  Tables this
+ * cannot load as an INSERT would are refused up front, with a hint to use
+ * INSERT ... SELECT: anything but an ordinary table, system catalogs,
+ * tables with insert rules or triggers (foreign keys and deferred unique
+ * constraints included), row level security, and Citus tables (whose rows
+ * are not in the coordinator's own storage).
  */
 #ifndef WC_TABLE_LOAD_H
 #define WC_TABLE_LOAD_H
@@ -24,7 +29,7 @@ typedef struct wc_table_load wc_table_load;
 
 /*
  * Open relid for loading (RowExclusiveLock, held to the end of the
- * transaction) after checking privileges and the table's kind; fname names
+ * transaction), then check privileges and the table's kind; fname names
  * the function in messages, the SRF form in the hint.  Allocates in the
  * current memory context.
  */

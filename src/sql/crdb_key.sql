@@ -36,7 +36,7 @@ CREATE FUNCTION crdb_key_encode(prefix bytea, dirs text[], VARIADIC vals "any") 
 -- The key's column values as a row of base's type (one element per column).
 CREATE FUNCTION crdb_key_populate_record(base anyelement, key bytea, dirs text[] DEFAULT NULL)
 	RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 
 -- An MVCC key as CockroachDB prints it: key/wall.nanos,logical.
 CREATE FUNCTION crdb_mvcc_key_pretty(crdb_mvcc_key) RETURNS text

@@ -307,25 +307,16 @@ CREATE FUNCTION fdb_tuple_to_jsonb(fdb_tuple) RETURNS jsonb
 -- one walk of the tuple into a row (not STRICT: a NULL base is allowed, as
 -- in jsonb_populate_record)
 CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 -- every key's row (fdb_tuple_populate_record's rules) inserted into a
--- table, the count returned: an aggregate, so that the keys come from any
--- query (SELECT fdb_tuple_load(k, 'users') FROM keys).  Rows go in batches
--- as COPY FROM inserts them (src/pg/table_load.c); NULL keys are skipped.
-CREATE FUNCTION fdb_tuple_load_step(internal, fdb_tuple, regclass) RETURNS internal
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
-CREATE FUNCTION fdb_tuple_load_final(internal) RETURNS bigint
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL UNSAFE;
-CREATE AGGREGATE fdb_tuple_load(t fdb_tuple, target regclass) (
-	SFUNC = fdb_tuple_load_step, STYPE = internal,
-	FINALFUNC = fdb_tuple_load_final, FINALFUNC_MODIFY = READ_WRITE,
-	PARALLEL = UNSAFE);
--- CREATE AGGREGATE records every aggregate as IMMUTABLE, and the planner
--- drops an immutable expression whose value is unused (an unreferenced
--- subquery column, an inlined CTE): this one inserts rows, so it is marked
--- VOLATILE, which keeps it wherever the query names it.
-UPDATE pg_catalog.pg_proc SET provolatile = 'v'
-WHERE oid = 'fdb_tuple_load(fdb_tuple, regclass)'::pg_catalog.regprocedure;
+-- table, the count returned.  An ordinary VOLATILE function over an array
+-- of keys (SELECT fdb_tuple_load(array_agg(k), 'users') FROM keys): each
+-- call is a whole load, so the planner keeps it wherever the query names
+-- it and no LIMIT or cursor can leave rows unloaded.  Rows go in batches as
+-- COPY FROM inserts them (src/pg/table_load.c); NULL keys are skipped; a
+-- NULL array or target: NULL.
+CREATE FUNCTION fdb_tuple_load(keys fdb_tuple[], target regclass) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 
 -- key ranges: range_begin (prefix || 00) is a tuple; range_end (prefix || ff)
 -- and fdb_strinc's result are key bounds, not tuples: bytea, which the

@@ -150,12 +150,15 @@ CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 -- The same after COM_STMT_SEND_LONG_DATA: bit i of long_data says
 -- parameter i (from 0) was streamed, so that the packet carries its type
--- and no value (param_values: NULL).
+-- and no value (param_values: NULL).  trailing_bytes: the bytes after the last
+-- parameter, which MariaDB and MySQL ignore (NULL when there are none; the
+-- three-argument form reports them in a NOTICE).
 CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 		capabilities bigint, long_data bigint,
 		OUT statement_id bigint, OUT flags int, OUT iteration_count bigint,
 		OUT new_params_bound boolean, OUT param_types int[], OUT param_names text[],
-		OUT param_values bytea[], OUT values_raw bytea)
+		OUT param_values bytea[], OUT values_raw bytea,
+		OUT trailing_bytes bytea)
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode_streamed'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 -- COM_STMT_BULK_EXECUTE (MariaDB's array binding): one row per row of

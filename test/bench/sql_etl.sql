@@ -44,13 +44,13 @@ SELECT bench_load('etl', 'fdb keys: INSERT SELECT p.* FROM keys, fdb_tuple_popul
 	'INSERT INTO bench_etl_uk SELECT p.* FROM bench_etl_keys, fdb_tuple_populate_record(NULL::bench_etl_uk, k) AS p',
 	'fdb keys base: COPY FROM csv',
 	format('COPY bench_etl_uk FROM %L (FORMAT csv)', bench_etl_path('bench_etl_uk_src.csv')), 'bench_etl_uk', 500000);
--- the loader: the aggregate fdb_tuple_load inserts each key's row itself
-SELECT bench_load('etl', 'fdb keys: SELECT fdb_tuple_load(k, uk) FROM keys (loader)',
-	$q$SELECT fdb_tuple_load(k, 'bench_etl_uk') FROM bench_etl_keys$q$,
+-- the loader: fdb_tuple_load inserts each key's row of the array itself
+SELECT bench_load('etl', 'fdb keys: SELECT fdb_tuple_load(array_agg(k), uk) FROM keys (loader)',
+	$q$SELECT fdb_tuple_load(array_agg(k), 'bench_etl_uk') FROM bench_etl_keys$q$,
 	'fdb keys base: INSERT SELECT * FROM typed rows',
 	'INSERT INTO bench_etl_uk SELECT * FROM bench_etl_uk_src', 'bench_etl_uk', 500000);
-SELECT bench_load('etl', 'fdb keys: SELECT fdb_tuple_load(k, uk) FROM keys (loader) [vs COPY]',
-	$q$SELECT fdb_tuple_load(k, 'bench_etl_uk') FROM bench_etl_keys$q$,
+SELECT bench_load('etl', 'fdb keys: SELECT fdb_tuple_load(array_agg(k), uk) FROM keys (loader) [vs COPY]',
+	$q$SELECT fdb_tuple_load(array_agg(k), 'bench_etl_uk') FROM bench_etl_keys$q$,
 	'fdb keys base: COPY FROM csv',
 	format('COPY bench_etl_uk FROM %L (FORMAT csv)', bench_etl_path('bench_etl_uk_src.csv')), 'bench_etl_uk', 500000);
 -- the function alone, without the INSERT: per-call cost in the select

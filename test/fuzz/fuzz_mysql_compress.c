@@ -15,21 +15,19 @@
 
 #define REQUIRE(c) do { if (!(c)) abort(); } while (0)
 
-static void *work;
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	size_t		n = 0,
-				n2 = 0;
+				n2 = 0,
+				wn = 0;
+	void	   *work;
 	wc_error	err;
 	wc_status	st;
 	uint8_t    *out;
 	wc_mysql_compress_stats stats;
 
-	if (work == NULL)
-		work = malloc(wc_mysql_decompress_workspace_size());
-	st = wc_mysql_decompress_size(data, size, 0, &n, &err);
+	st = wc_mysql_decompress_size(data, size, 0, &n, &wn, &err);
 	if (st != WC_OK)
 	{
 		REQUIRE(err.offset <= size && (err.has & WC_HAS_INDEX) && err.index >= 1);
@@ -38,11 +36,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (n > (64u << 20))
 		return 0;
 	out = malloc(n ? n : 1);
-	st = wc_mysql_decompress(data, size, 0, out, n, work, &stats, &err);
+	work = malloc(wn + 1);
+	st = wc_mysql_decompress(data, size, 0, out, n, work, wn, &stats, &err);
 	if (st != WC_OK)
 	{
 		REQUIRE(err.offset <= size && (err.has & WC_HAS_INDEX) && err.index >= 1);
 		free(out);
+		free(work);
 		return 0;
 	}
 	REQUIRE(stats.packets == stats.stored + stats.zlib + stats.zstd);
@@ -58,12 +58,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		again[3] = 0;
 		again[4] = again[5] = again[6] = 0;
 		memcpy(again + 7, out, n);
-		REQUIRE(wc_mysql_decompress_size(again, n + 7, 0, &n2, &err) == WC_OK && n2 == n);
-		REQUIRE(wc_mysql_decompress(again, n + 7, 0, out2, n2, work, NULL, &err) == WC_OK);
+		REQUIRE(wc_mysql_decompress_size(again, n + 7, 0, &n2, NULL, &err) == WC_OK && n2 == n);
+		REQUIRE(wc_mysql_decompress(again, n + 7, 0, out2, n2, NULL, 0, NULL, &err) == WC_OK);
 		REQUIRE(memcmp(out, out2, n) == 0);
 		free(again);
 		free(out2);
 	}
 	free(out);
+	free(work);
 	return 0;
 }

@@ -25,17 +25,18 @@
 static uint8_t *
 decompressed(const uint8_t *buf, size_t len, size_t start, size_t *out_len)
 {
-	size_t		n;
+	size_t		n,
+				wn;
 	wc_error	err;
 	uint8_t    *out;
 	void	   *work;
 
-	if (wc_mysql_decompress_size(buf, len, start, &n, &err) != WC_OK || n > (64u << 20))
+	if (wc_mysql_decompress_size(buf, len, start, &n, &wn, &err) != WC_OK || n > (64u << 20))
 		return NULL;
 	out = malloc(start + n + 1);
-	work = malloc(wc_mysql_decompress_workspace_size());
+	work = malloc(wn + 1);
 	memcpy(out, buf, start);
-	if (wc_mysql_decompress(buf, len, start, out + start, n, work, NULL, &err) != WC_OK)
+	if (wc_mysql_decompress(buf, len, start, out + start, n, work, wn, NULL, &err) != WC_OK)
 	{
 		REQUIRE(err.offset <= len && (err.has & WC_HAS_INDEX));
 		free(out);

@@ -58,13 +58,13 @@ SELECT hostile_case('fdb_tuple_populate_record',
 	'fdb_tuple_populate_record(NULL::pg_temp.fdb_hostile_row, $1)', NULL,
 	'{22P03,22023,22003,22021}', :n);
 
--- The aggregate loader over the same inputs: a row inserted for every key
+-- The loader over the same inputs, one key per call: a row inserted for every key
 -- fdb_tuple_populate_record takes, the same errors for the others.
 CREATE TEMP TABLE fdb_hostile_load OF pg_temp.fdb_hostile_row;
 INSERT INTO hostile_seeds SELECT 'fdb_tuple_load', seed FROM hostile_seeds
 WHERE label = 'fdb_tuple_populate_record';
 SELECT hostile_case('fdb_tuple_load',
-	'fdb_tuple_load($1, ''pg_temp.fdb_hostile_load'')',
-	$c$(SELECT fdb_tuple_load(k, 'pg_temp.fdb_hostile_load') FROM (VALUES ($1::fdb_tuple)) v(k)) = 1$c$,
+	'fdb_tuple_load(ARRAY[$1::fdb_tuple], ''pg_temp.fdb_hostile_load'')',
+	$c$(SELECT fdb_tuple_load(ARRAY[$1::fdb_tuple], 'pg_temp.fdb_hostile_load')) = 1$c$,
 	'{22P03,22023,22003,22021}', :n);
 TRUNCATE fdb_hostile_load;

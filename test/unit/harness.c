@@ -219,3 +219,27 @@ wc_summary(const char *suite)
 	printf("%s: %d passed, %d failed\n", suite, wc_passed, wc_failed);
 	return wc_failed ? 1 : 0;
 }
+
+/* A zstd frame of zero bytes (see harness.h). */
+size_t
+wc_zstd_zeros(uint8_t *out, size_t n, uint8_t wd)
+{
+	size_t		p = 0;
+	static const uint8_t head[] = {0x28, 0xb5, 0x2f, 0xfd, 0x00};
+
+	memcpy(out, head, sizeof(head));
+	p = sizeof(head);
+	out[p++] = wd;
+	do
+	{
+		size_t		b = n > 131072 ? 131072 : n;
+		uint32_t	h = (uint32_t) (b << 3) | 1 << 1 | (n == b);
+
+		out[p++] = h & 0xff;
+		out[p++] = (h >> 8) & 0xff;
+		out[p++] = (h >> 16) & 0xff;
+		out[p++] = 0;
+		n -= b;
+	} while (n);
+	return p;
+}

@@ -43,6 +43,12 @@ uint8_t    *wc_unhex(const char *s, size_t *len);
 /* Render bytes as lowercase hex into a static buffer (for messages). */
 const char *wc_hex(const uint8_t *p, size_t len);
 
+/* A zstd frame of n zero bytes in RLE blocks of at most 128 KB (4 bytes
+ * each), with window descriptor wd (0x38: 128 KB) and no content size, into
+ * out (room for 6 + 4 * (n / 131072 + 1) bytes); returns its length.  For
+ * decompression bombs built by hand. */
+size_t		wc_zstd_zeros(uint8_t *out, size_t n, uint8_t wd);
+
 /* Checks: each counts as one pass or one fail; a fail prints where. */
 extern int	wc_passed;
 extern int	wc_failed;

@@ -424,6 +424,149 @@ test_invalid(void)
 	wc_tsv_close(&t);
 }
 
+/* Decoder d (0 varint ... 10 JSON) in direction dir on p[0 .. n). */
+static wc_status
+decode_one(int d, int dir, const uint8_t *p, size_t n, wc_error *err)
+{
+	size_t		pos = 0,
+				x,
+				y,
+				z;
+	int64_t		a,
+				b,
+				c;
+	int32_t		w;
+	uint64_t	u;
+	double		f;
+	int			q;
+	wc_crdb_decimal dec;
+
+	switch (d)
+	{
+		case 0:
+			return wc_crdb_varint_get(p, n, &pos, dir, &a, err);
+		case 1:
+			return wc_crdb_uvarint_get(p, n, &pos, dir, &u, err);
+		case 2:
+			return wc_crdb_float_get(p, n, &pos, dir, &f, err);
+		case 3:
+			return wc_crdb_decimal_get(p, n, &pos, dir, &dec, err);
+		case 4:
+			return wc_crdb_bytes_get(p, n, &pos, dir, &x, &y, &z, &q, err);
+		case 5:
+			return wc_crdb_time_get(p, n, &pos, dir, &a, &b, err);
+		case 6:
+			return wc_crdb_timetz_get(p, n, &pos, dir, &a, &w, err);
+		case 7:
+			return wc_crdb_duration_get(p, n, &pos, dir, &a, &b, &c, err);
+		case 8:
+			return wc_crdb_bitarray_get(p, n, &pos, dir, &x, &u, &q, err);
+		case 9:
+			return wc_crdb_array_open(p, n, &pos, dir, &q, err);
+		default:
+			return wc_crdb_json_get(p, n, &pos, dir, NULL, err);
+	}
+}
+
+/*
+ * Every element decoder's accepted first bytes, per direction, against
+ * CockroachDB's decoder rules (encoding.go, float.go, decimal.go): a byte
+ * outside the range is 22P03 at offset 0 whatever follows it, a byte inside
+ * gets past the marker with some payload.  The lone NULL / not-NULL markers
+ * (fe, ff, 00, 01) are among the bytes swept.
+ */
+static void
+test_first_bytes(void)
+{
+	static const struct
+	{
+		const char *name;
+		int			dec;
+		int			dir;
+		uint8_t		lo,
+					hi;
+	}			rule[] = {
+		{"varint asc", 0, WC_CRDB_ASC, 0x80, 0xfd},
+		{"varint desc", 0, WC_CRDB_DESC, 0x80, 0xfd},
+		{"uvarint asc", 1, WC_CRDB_ASC, 0x88, 0xfd},
+		{"uvarint desc", 1, WC_CRDB_DESC, 0x80, 0x88},
+		{"float asc", 2, WC_CRDB_ASC, 0x02, 0x06},
+		{"float desc", 2, WC_CRDB_DESC, 0x02, 0x06},
+		{"decimal asc", 3, WC_CRDB_ASC, 0x18, 0x36},
+		{"decimal desc", 3, WC_CRDB_DESC, 0x18, 0x36},
+		{"bytes asc", 4, WC_CRDB_ASC, 0x12, 0x12},
+		{"bytes desc", 4, WC_CRDB_DESC, 0x13, 0x13},
+		{"time asc", 5, WC_CRDB_ASC, 0x14, 0x14},
+		{"time desc", 5, WC_CRDB_DESC, 0x14, 0x14},
+		{"timetz asc", 6, WC_CRDB_ASC, 0x3c, 0x3c},
+		{"timetz desc", 6, WC_CRDB_DESC, 0x3c, 0x3c},
+		{"interval asc", 7, WC_CRDB_ASC, 0x15, 0x17},
+		{"interval desc", 7, WC_CRDB_DESC, 0x15, 0x17},
+		{"bit array asc", 8, WC_CRDB_ASC, 0x3a, 0x3a},
+		{"bit array desc", 8, WC_CRDB_DESC, 0x3b, 0x3b},
+		{"array asc", 9, WC_CRDB_ASC, 0x3f, 0x3f},
+		{"array desc", 9, WC_CRDB_DESC, 0x40, 0x40},
+		{"JSON asc", 10, WC_CRDB_ASC, 0x45, 0x4c},
+		{"JSON desc", 10, WC_CRDB_DESC, 0x4d, 0x54},
+	};
+	/* payloads after the first byte: none, terminators, varints, 9 bytes */
+	static const struct
+	{
+		const char *s;
+		size_t		n;
+	}			tail[] = {
+		{"", 0}, {"\x00\x01", 2}, {"\x88\x88\x88\x00", 4}, {"\x89\x88\x00", 3},
+		{"\x88\xff\x88", 3}, {"\x88\x88\x88\xff", 4}, {"\xff\xfe", 2},
+		{"\x00\x00\x00\x00\x00\x00\x00\x00\x00", 9}, {"\xff\xff\xff\xff\xff\xff\xff\xff\xff", 9},
+	};
+	size_t		r,
+				t;
+	int			b;
+
+	for (r = 0; r < sizeof(rule) / sizeof(rule[0]); r++)
+		for (b = 0; b < 256; b++)
+		{
+			int			passed = 0;
+			int			inside = b >= rule[r].lo && b <= rule[r].hi;
+
+			for (t = 0; t < sizeof(tail) / sizeof(tail[0]); t++)
+			{
+				uint8_t    *p = malloc(1 + tail[t].n);
+				wc_error	err;
+				wc_status	st;
+
+				p[0] = (uint8_t) b;
+				memcpy(p + 1, tail[t].s, tail[t].n);
+				st = decode_one(rule[r].dec, rule[r].dir, p, 1 + tail[t].n, &err);
+				free(p);
+				if (st == WC_OK || st != WC_ERR_BAD_BYTE || err.offset != 0)
+					passed = 1;
+				if (!inside)
+					CHECK(st == WC_ERR_BAD_BYTE && err.offset == 0 &&
+						  wc_status_row(st)->klass == WC_CLASS_BINARY,
+						  "%s: first byte %02x accepted (tail %zu)", rule[r].name, b, t);
+			}
+			if (inside)
+				CHECK(passed, "%s: first byte %02x rejected", rule[r].name, b);
+		}
+	/* the lone NULL / not-NULL markers are no integers, in either direction */
+	{
+		static const uint8_t lone[] = {0x00, 0x01, 0xfe, 0xff};
+		int			d;
+
+		for (b = 0; b < 4; b++)
+			for (d = WC_CRDB_ASC; d <= WC_CRDB_DESC; d++)
+			{
+				size_t		pos = 0;
+				int64_t		v;
+				wc_error	err;
+
+				CHECK(wc_crdb_varint_get(lone + b, 1, &pos, d, &v, &err) == WC_ERR_BAD_BYTE &&
+					  err.offset == 0, "lone %02x read as a varint", lone[b]);
+			}
+	}
+}
+
 /* Spec examples not in the vector files. */
 static void
 test_spec(void)
@@ -446,6 +589,21 @@ test_spec(void)
 		{"bd89f8ffffff0088", "/Table/53/1/16777215/NULL/0"},
 		{"b2fe", "/Table/42/!NULL"},
 		{"b240fe87fdff", "/Table/42/ARRAY[!NULL,-3]"},
+		/* local keys: printer.go's suffix tables (constants.go values) */
+		{"0169f80f42417272676368", "/Local/RangeID/1000001/r/RangeGCHint"},
+		{"0169f80f42417572667462", "/Local/RangeID/1000001/u/RangeTombstone"},
+		{"0169f80f42417272736c2d126f1b5c2e0a5d4f3c9c2b3d4e5f6071820001",
+		"/Local/RangeID/1000001/r/ReplicatedSharedLocksTransactionLatch/\"6f1b5c2e-0a5d-4f3c-9c2b-3d4e5f607182\""},
+		{"0169f80f42417273746174", "/Local/RangeID/1000001/r/RangeStats"},
+		{"0169f80f42417572667462898a", "/Local/RangeID/1000001/u/RangeTombstone/1/2"},
+		{"0169f80f4241757266746c0000000000030d41ff", "/Local/RangeID/1000001/u/RaftLog/logIndex:200001"},
+		{"0169f80f424172726c6c2d89", "/Local/RangeID/1000001/r/RangeLease/1"},
+		{"0169f80f4241727266666b", "/Local/RangeID/1000001/r\"rffk\""},
+		{"0169f80f4241", "/Local/RangeID/1000001"},
+		{"017373746e6712610001", "/Local/Store/cachedSettings/\"a\""},
+		{"017373746e6712bd890001", "/Local/Store/cachedSettings//Table/53/1"},
+		{"01736964656e78", "/Local/Store/storeIdent"},
+		{"017373746e671261", "/Local/Store/\"stng\\x12a\""},
 		{NULL, NULL}
 	};
 	int			i;
@@ -494,6 +652,7 @@ main(void)
 	test_values();
 	test_pretty();
 	test_invalid();
+	test_first_bytes();
 	test_spec();
 	return wc_summary("test_crdb_key");
 }

@@ -11,6 +11,7 @@
 
 #include "harness.h"
 #include "mysql_binlog.h"
+#include "wc_unzip.h"
 
 #define MAX_TABLES 16
 #define MAX_COLS 64
@@ -901,6 +902,197 @@ test_diffs(void)
 	check_diffs("0203242e2a", e);			/* $.* */
 }
 
+/*
+ * FORMAT_DESCRIPTION_EVENT's body (the payload column): everything after
+ * the header up to the 4 checksum bytes, the checksum-algorithm byte
+ * included (1, CRC32, in these files); no checksum, no algorithm byte
+ * before MySQL 5.6.1 / MariaDB 5.3.
+ */
+static void
+test_fde_body(void)
+{
+	static const struct
+	{
+		const char *file;
+		size_t		trailer;
+	}			f[] = {
+		{"mysql-8.0-payload.bin", 4}, {"mysql-9.7-gtid-payload.bin", 4},
+		{"mariadb-10.3-gtid.bin", 4}, {"mysql-5.1-v1-rows.bin", 0},
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+	{
+		size_t		len;
+		uint8_t    *b = read_file(f[i].file, &len);
+		wc_binlog_state st;
+		wc_binlog_event ev;
+		wc_error	err;
+
+		CHECK(wc_binlog_begin(&st, b, len, &err) == WC_OK &&
+			  wc_binlog_next(&st, b + st.offset, len - st.offset, &ev, &err) == WC_OK &&
+			  ev.h.type == WC_BINLOG_FORMAT_DESCRIPTION_EVENT, "%s: first event", f[i].file);
+		CHECK(ev.body_len == ev.h.event_size - WC_BINLOG_HEADER_LEN - f[i].trailer,
+			  "%s: FDE body %zu of %u bytes", f[i].file, ev.body_len, (unsigned) ev.h.event_size);
+		if (f[i].trailer)
+			CHECK(ev.body[ev.body_len - 1] == WC_BINLOG_CHECKSUM_CRC32,
+				  "%s: FDE body ends with the checksum algorithm", f[i].file);
+		free(b);
+	}
+}
+
+/* Decompress as the glue does: the buffer starts at one step and doubles
+ * only when full, never past declared.  *cap gets its final size, *steps
+ * the steps taken. */
+static wc_status
+unzip_growing(wc_unzip_kind kind, const uint8_t *in, size_t len, uint64_t declared,
+			  const char *field, size_t *cap, unsigned *steps, wc_error *err)
+{
+	wc_unzip	u;
+	size_t		wn = 0;
+	void	   *work = NULL;
+	uint8_t    *out = NULL;
+	wc_status	st;
+
+	*cap = 0;
+	*steps = 0;
+	st = wc_unzip_check_size(len, declared, 0, field, err);
+	if (st == WC_OK)
+		st = wc_unzip_workspace(kind, in, len, 0, &wn, err);
+	if (st == WC_OK)
+	{
+		work = malloc(wn);
+		st = wc_unzip_begin(&u, kind, in, len, 0, declared, field, work, wn, err);
+	}
+	if (st == WC_OK)
+	{
+		*cap = declared < WC_UNZIP_STEP_OUT ? declared : WC_UNZIP_STEP_OUT;
+		out = malloc(*cap + 1);
+	}
+	while (st == WC_OK && !u.done)
+	{
+		size_t		n;
+
+		if (u.produced == *cap && *cap < declared)
+		{
+			*cap = *cap > declared / 2 ? declared : *cap * 2;
+			out = realloc(out, *cap);
+		}
+		st = wc_unzip_step(&u, out + u.produced, *cap - u.produced, &n, err);
+		(*steps)++;
+		if (n > WC_UNZIP_STEP_OUT)
+			st = WC_ERR_PARAMETER;
+	}
+	free(out);
+	free(work);
+	return st;
+}
+
+/* Decompression bombs in a transaction payload (zstd) and a MariaDB
+ * compressed record (zlib): a size stated past the limit fails before
+ * anything is allocated, more bytes than stated fail at the first byte
+ * past it, fewer fail with a buffer sized by what was produced. */
+static void
+test_bombs(void)
+{
+	uint8_t    *frame = malloc(1 << 20);
+	uint8_t    *zeros = calloc(1, 1 << 21);
+	size_t		flen,
+				cap;
+	unsigned	steps;
+	wc_status	st;
+	wc_error	err;
+
+	/* 65 KB of zstd that really holds 2 GB of zeros */
+	flen = wc_zstd_zeros(frame, (size_t) 1 << 31, 0x38);
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, (uint64_t) 1 << 31, "decompressed size", &cap,
+					   &steps, &err);
+	CHECK(st == WC_ERR_TOO_LARGE && cap == 0 && err.expected == wc_unzip_limit(flen) &&
+		  err.found == (uint64_t) 1 << 31 && strcmp(err.field, "decompressed size") == 0,
+		  "zstd 2 GB from %zu bytes: status %d, buffer %zu", flen, st, cap);
+	/* stated as 1 MB: stops at the first byte past it */
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, 1 << 20, "decompressed size", &cap, &steps,
+					   &err);
+	CHECK(st == WC_ERR_BAD_VALUE && err.expected == 1 << 20 && err.found == (1 << 20) + 1 &&
+		  cap == 1 << 20 && steps <= 6,
+		  "zstd stated 1 MB: status %d, buffer %zu, %u steps", st, cap, steps);
+	/* 256 KB stated as 64 MB: the buffer follows the output, not the claim */
+	flen = wc_zstd_zeros(frame, 262144, 0x38);
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, WC_UNZIP_FLOOR, "decompressed size", &cap,
+					   &steps, &err);
+	CHECK(st == WC_ERR_BAD_VALUE && err.expected == WC_UNZIP_FLOOR && err.found == 262144 &&
+		  cap <= 1 << 20, "zstd stated 64 MB, 256 KB: status %d, buffer %zu", st, cap);
+	/* exactly as stated, 16 MB: steps of at most 256 KB */
+	flen = wc_zstd_zeros(frame, 1 << 24, 0x38);
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, 1 << 24, "decompressed size", &cap, &steps,
+					   &err);
+	CHECK(st == WC_OK && cap == 1 << 24 && steps >= 64, "zstd 16 MB: status %d, %u steps", st,
+		  steps);
+	/* a window of 2^31 bytes */
+	flen = wc_zstd_zeros(frame, 100, 0xa8);
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen, 100, "decompressed size", &cap, &steps, &err);
+	CHECK(st == WC_ERR_TOO_LARGE && strcmp(err.field, "zstd window") == 0 &&
+		  err.found == (uint64_t) 1 << 31, "zstd window 2^31: status %d", st);
+	/* a frame cut short, and bytes after a frame */
+	flen = wc_zstd_zeros(frame, 300000, 0x38);
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen - 2, 300000, "decompressed size", &cap, &steps,
+					   &err);
+	CHECK(st == WC_ERR_BAD_VALUE && strcmp(err.field, "zstd frame") == 0,
+		  "zstd frame cut short: status %d", st);
+	frame[flen] = 0;
+	st = unzip_growing(WC_UNZIP_ZSTD, frame, flen + 1, 300000, "decompressed size", &cap, &steps,
+					   &err);
+	CHECK(st == WC_ERR_TRAILING && err.offset == flen && err.found == 1,
+		  "zstd frame then a byte: status %d", st);
+
+	/* MariaDB: a record stating 2 GB (header 0x84, big-endian length) of a
+	 * zlib stream of 2 MB of zeros */
+	{
+		uint8_t    *rec = malloc(1 << 20);
+		uLongf		zl = (1 << 20) - 5;
+		uint32_t	raw;
+		const uint8_t *z;
+		size_t		zlen;
+
+		if (compress2(rec + 5, &zl, zeros, 1 << 21, 9) != Z_OK)
+			abort();
+		rec[0] = 0x84;
+		rec[1] = 0x80;
+		rec[2] = rec[3] = rec[4] = 0;
+		CHECK(wc_binlog_compressed_header(rec, zl + 5, 0, &raw, &z, &zlen, &err) == WC_OK &&
+			  raw == 0x80000000u && zlen == zl, "record header: %u", raw);
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen, raw, "inflated length", &cap, &steps, &err);
+		CHECK(st == WC_ERR_TOO_LARGE && cap == 0 && err.found == raw,
+			  "zlib 2 GB stated: status %d", st);
+		/* stated as 1000 bytes: stops at the 1001st */
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen, 1000, "inflated length", &cap, &steps, &err);
+		CHECK(st == WC_ERR_BAD_VALUE && err.expected == 1000 && err.found == 1001 &&
+			  steps == 2 && strcmp(err.field, "inflated length") == 0,
+			  "zlib stated 1000: status %d, %u steps", st, steps);
+		/* stated as 64 MB: 2 MB out, the buffer no larger than 4 MB */
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen, WC_UNZIP_FLOOR, "inflated length", &cap,
+						   &steps, &err);
+		CHECK(st == WC_ERR_BAD_VALUE && err.found == 1 << 21 && cap <= 1 << 22,
+			  "zlib stated 64 MB: status %d, buffer %zu", st, cap);
+		/* exact */
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen, 1 << 21, "inflated length", &cap, &steps,
+						   &err);
+		CHECK(st == WC_OK && cap == 1 << 21, "zlib 2 MB: status %d", st);
+		/* cut short; corrupted check value */
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen - 3, 1 << 21, "inflated length", &cap, &steps,
+						   &err);
+		CHECK(st == WC_ERR_BAD_VALUE && strcmp(err.field, "zlib stream") == 0,
+			  "zlib cut short: status %d", st);
+		rec[5 + zl - 1] ^= 1;
+		st = unzip_growing(WC_UNZIP_ZLIB, z, zlen, 1 << 21, "inflated length", &cap, &steps,
+						   &err);
+		CHECK(st == WC_ERR_BAD_VALUE && strcmp(err.field, "zlib stream") == 0,
+			  "zlib check value: status %d", st);
+		free(rec);
+	}
+	free(zeros);
+	free(frame);
+}
+
 int
 main(void)
 {
@@ -910,7 +1102,9 @@ main(void)
 	test_json_bounds();
 	test_files();
 	test_payload();
+	test_fde_body();
 	test_diffs();
 	test_errors();
+	test_bombs();
 	return wc_summary("test_mysql_binlog");
 }

@@ -128,9 +128,38 @@ test_execute_streamed(void)
 	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 0, &ex, &err) == WC_OK &&
 		  ex.statement_id == 0xFFFFFFFFu && ex.params.count == 0,
 		  "no parameters, new-params-bound byte");
+	CHECK(ex.trailing_off == n, "no parameters, new-params-bound byte: nothing trails");
 	z[n - 1] = 2;
-	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 0, &ex, &err) ==
-		  WC_ERR_TRAILING && err.offset == 10, "no parameters: a byte that is not a flag trails");
+	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 0, &ex, &err) == WC_OK &&
+		  ex.trailing_off == 10, "no parameters: a byte that is not a flag trails, ignored");
+	free(z);
+
+	/*
+	 * Go's mymysql streams parameter 1 with COM_STMT_SEND_LONG_DATA and
+	 * still writes a value for it: the server skips parameter 1, reads
+	 * parameter 2 (STRING) from the 00 (the empty string) and ignores the
+	 * 9 bytes after it.
+	 */
+	z = wc_unhex("175b000000000100000000010800fd00fe000100000000000000000873686f727420c3bc", &n);
+	CHECK(wc_mysql_stmt_execute_decode_streamed(z, n, WC_MYSQL_CAPS_DEFAULT, 3, 2, &ex, &err) ==
+		  WC_OK && ex.statement_id == 0x5b && ex.trailing_off == n - 9,
+		  "streamed parameter with a value: 9 bytes trail");
+	{
+		wc_mysql_param_cursor c;
+		wc_mysql_param p;
+
+		wc_mysql_param_cursor_init(&ex.params, &c);
+		CHECK(wc_mysql_param_next(z, n, &ex.params, &c, &p, &err) == WC_OK &&
+			  p.type == 8 && p.value.len == 8 && z[p.value.off] == 1, "mymysql: parameter 0");
+		CHECK(wc_mysql_param_next(z, n, &ex.params, &c, &p, &err) == WC_OK &&
+			  p.streamed && p.value.is_null, "mymysql: parameter 1 streamed");
+		CHECK(wc_mysql_param_next(z, n, &ex.params, &c, &p, &err) == WC_OK &&
+			  p.type == 0xfe && !p.value.is_null && p.value.len == 1 && z[p.value.off] == 0,
+			  "mymysql: parameter 2 is the empty string (00 as sent)");
+	}
+	/* without the streamed bit the same bytes are three values and no rest */
+	CHECK(wc_mysql_stmt_execute_decode(z, n, WC_MYSQL_CAPS_DEFAULT, 3, &ex, &err) == WC_OK &&
+		  ex.trailing_off == n, "mymysql bytes unstreamed: nothing trails");
 	free(z);
 }
 

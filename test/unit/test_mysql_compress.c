@@ -4,7 +4,7 @@
  * below the threshold, ordinary packets spanning compressed ones, one
  * 16 MB payload) decompresses to exactly the original bytes; every
  * malformed header or payload gives its status, compressed packet and
- * offset.
+ * offset; decompression bombs stop at the limits of wc_unzip.h.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 
 #include "harness.h"
 #include "mysql_compress.h"
+#include "wc_unzip.h"
 
 typedef struct buf
 {
@@ -100,17 +101,16 @@ static uint8_t *
 decompress_all(const buf *in, size_t start, size_t *out_len, wc_mysql_compress_stats *stats,
 			   wc_status *st, wc_error *err)
 {
-	void	   *work = malloc(wc_mysql_decompress_workspace_size());
+	void	   *work;
+	size_t		wn;
 	uint8_t    *out;
 
-	*st = wc_mysql_decompress_size(in->b, in->n, start, out_len, err);
+	*st = wc_mysql_decompress_size(in->b, in->n, start, out_len, &wn, err);
 	if (*st != WC_OK)
-	{
-		free(work);
 		return NULL;
-	}
+	work = malloc(wn + 1);
 	out = malloc(*out_len + 1);
-	*st = wc_mysql_decompress(in->b, in->n, start, out, *out_len, work, stats, err);
+	*st = wc_mysql_decompress(in->b, in->n, start, out, *out_len, work, wn, stats, err);
 	free(work);
 	return out;
 }
@@ -256,7 +256,7 @@ test_errors(void)
 		size_t		n;
 		wc_error	err;
 
-		CHECK(wc_mysql_decompress_size(b.b, b.n, 0, &n, &err) == WC_ERR_BAD_VALUE &&
+		CHECK(wc_mysql_decompress_size(b.b, b.n, 0, &n, NULL, &err) == WC_ERR_BAD_VALUE &&
 			  err.offset == 7 && strcmp(err.field, "uncompressed length") == 0,
 			  "zlib: 16 MB from a few hundred bytes");
 	}
@@ -303,16 +303,145 @@ test_errors(void)
 
 	/* an output buffer smaller than the size pass's */
 	{
-		void	   *work = malloc(wc_mysql_decompress_workspace_size());
+		void	   *work = malloc(64 * 1024 + 4096);
 		uint8_t		small[10];
 		wc_error	err;
 
-		CHECK(wc_mysql_decompress(ok.b, ok.n, 0, small, sizeof(small), work, NULL, &err) ==
+		CHECK(wc_mysql_decompress(ok.b, ok.n, 0, small, sizeof(small), work, 64 * 1024 + 4096,
+								  NULL, &err) ==
 			  WC_ERR_TOO_LARGE, "a buffer smaller than the stream");
 		free(work);
 	}
 	free(ok.b);
 	free(b.b);
+}
+
+/* One compressed packet: header stating ulen, then the payload as given. */
+static void
+put_raw(buf *out, const uint8_t *c, size_t clen, size_t ulen)
+{
+	uint8_t		hdr[7];
+
+	le24(hdr, clen);
+	hdr[3] = 0;
+	le24(hdr + 4, ulen);
+	append(out, hdr, 7);
+	append(out, c, clen);
+}
+
+static int	interrupts;
+
+static void
+count_interrupt(void)
+{
+	interrupts++;
+}
+
+/* Decompression bombs: a stream stating far more than its size may expand
+ * to, payloads producing more or fewer bytes than stated, a zstd window
+ * beyond the limit; and a 16 MB payload checks for interrupts as it goes. */
+static void
+test_bombs(void)
+{
+	uint8_t    *frame = malloc(1 << 20);
+	size_t		flen,
+				n,
+				wn;
+	buf			b = {0};
+	wc_status	st;
+	wc_error	err;
+	uint8_t    *out;
+
+	CHECK(wc_unzip_limit(0) == WC_UNZIP_FLOOR && wc_unzip_limit(100000) == 103200000 &&
+		  wc_unzip_limit(1 << 20) == WC_UNZIP_MAX && wc_unzip_limit(UINT64_MAX) == WC_UNZIP_MAX,
+		  "limits: %llu %llu", (unsigned long long) wc_unzip_limit(0),
+		  (unsigned long long) wc_unzip_limit(100000));
+
+	/* five packets of 16 MB - 1 zero bytes, 2.6 KB in all: the size pass
+	 * refuses the fifth, past 64 MB, before anything is allocated */
+	flen = wc_zstd_zeros(frame, 0xFFFFFF, 0x38);
+	for (int i = 0; i < 5; i++)
+		put_raw(&b, frame, flen, 0xFFFFFF);
+	st = wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err);
+	CHECK(st == WC_ERR_TOO_LARGE && err.index == 5 && err.offset == 4 * (7 + flen) &&
+		  err.expected == WC_UNZIP_FLOOR && err.found == 5 * (uint64_t) 0xFFFFFF &&
+		  strcmp(err.field, "uncompressed length") == 0,
+		  "5 x 16 MB from %zu bytes: status %d, packet %lld, found %llu", b.n, st,
+		  (long long) err.index, (unsigned long long) err.found);
+	b.n = 0;
+	/* four of them (64 MB - 4 bytes) pass the size pass */
+	for (int i = 0; i < 4; i++)
+		put_raw(&b, frame, flen, 0xFFFFFF);
+	CHECK(wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err) == WC_OK && n == 4 * 0xFFFFFF &&
+		  wn > 0 && wn < (1 << 20), "4 x 16 MB: workspace %zu", wn);
+	b.n = 0;
+
+	/* a payload stating 1000 bytes whose frame holds 256 KB: fails at the
+	 * 1001st byte */
+	flen = wc_zstd_zeros(frame, 262144, 0x38);
+	put_raw(&b, frame, flen, 1000);
+	out = decompress_all(&b, 0, &n, NULL, &st, &err);
+	CHECK(st == WC_ERR_BAD_VALUE && err.expected == 1000 && err.found == 1001 && err.offset == 7 &&
+		  strcmp(err.field, "uncompressed length") == 0,
+		  "zstd: more than stated: status %d, found %llu", st, (unsigned long long) err.found);
+	free(out);
+	b.n = 0;
+	/* and one stating 500000 bytes whose frame holds 128 KB */
+	flen = wc_zstd_zeros(frame, 131072, 0x38);
+	put_raw(&b, frame, flen, 500000);
+	out = decompress_all(&b, 0, &n, NULL, &st, &err);
+	CHECK(st == WC_ERR_BAD_VALUE && err.expected == 500000 && err.found == 131072 &&
+		  strcmp(err.field, "uncompressed length") == 0,
+		  "zstd: fewer than stated: status %d, found %llu", st, (unsigned long long) err.found);
+	free(out);
+	b.n = 0;
+
+	/* zlib: 1 MB of zeros stated as 1000 bytes */
+	{
+		uint8_t    *zeros = calloc(1, 1 << 20);
+		uLongf		zl = 1 << 20;
+
+		if (compress2(frame, &zl, zeros, 1 << 20, 9) != Z_OK)
+			abort();
+		put_raw(&b, frame, zl, 1000);
+		out = decompress_all(&b, 0, &n, NULL, &st, &err);
+		CHECK(st == WC_ERR_BAD_VALUE && err.expected == 1000 && err.found == 1001 &&
+			  strcmp(err.field, "uncompressed length") == 0,
+			  "zlib: more than stated: status %d, found %llu", st, (unsigned long long) err.found);
+		free(out);
+		free(zeros);
+		b.n = 0;
+	}
+
+	/* a zstd window of 2^31 bytes (exponent 21), and of 2^28: refused by
+	 * the size pass; 2^27 is accepted */
+	flen = wc_zstd_zeros(frame, 100, 0xa8);
+	put_raw(&b, frame, flen, 100);
+	st = wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err);
+	CHECK(st == WC_ERR_TOO_LARGE && strcmp(err.field, "zstd window") == 0 && err.index == 1 &&
+		  err.found == (uint64_t) 1 << 31 && err.expected == (uint64_t) 1 << WC_UNZIP_WINDOW_LOG_MAX,
+		  "zstd window 2^31: status %d", st);
+	b.b[7 + 5] = 0x90;
+	CHECK(wc_mysql_decompress_size(b.b, b.n, 0, &n, &wn, &err) == WC_ERR_TOO_LARGE,
+		  "zstd window 2^28");
+	b.b[7 + 5] = 0x88;
+	out = decompress_all(&b, 0, &n, NULL, &st, &err);
+	CHECK(st == WC_OK && n == 100, "zstd window 2^27: status %d", st);
+	free(out);
+	b.n = 0;
+
+	/* a 16 MB payload checks for interrupts every 256 KB at most */
+	flen = wc_zstd_zeros(frame, 0xFFFFFF, 0x38);
+	put_raw(&b, frame, flen, 0xFFFFFF);
+	interrupts = 0;
+	wc_interrupt_hook = count_interrupt;
+	out = decompress_all(&b, 0, &n, NULL, &st, &err);
+	wc_interrupt_hook = NULL;
+	CHECK(st == WC_OK && n == 0xFFFFFF && interrupts >= 64,
+		  "16 MB: status %d, %d interrupt checks", st, interrupts);
+	free(out);
+	free(b.b);
+	free(frame);
 }
 
 int
@@ -321,5 +450,6 @@ main(void)
 	test_round_trip();
 	test_large();
 	test_errors();
+	test_bombs();
 	return wc_summary("test_mysql_compress");
 }

@@ -293,16 +293,18 @@ typedef struct capture
 static uint8_t *
 decompress_after(uint8_t *b, size_t *n, size_t start)
 {
-	size_t		m = 0;
+	size_t		m = 0,
+				wn = 0;
 	wc_error	e;
-	void	   *work = malloc(wc_mysql_decompress_workspace_size());
+	void	   *work;
 	uint8_t    *out;
 
-	if (wc_mysql_decompress_size(b, *n, start, &m, &e) != WC_OK)
+	if (wc_mysql_decompress_size(b, *n, start, &m, &wn, &e) != WC_OK)
 		return NULL;
+	work = malloc(wn + 1);
 	out = malloc(start + m + 1);
 	memcpy(out, b, start);
-	if (wc_mysql_decompress(b, *n, start, out + start, m, work, NULL, &e) != WC_OK)
+	if (wc_mysql_decompress(b, *n, start, out + start, m, work, wn, NULL, &e) != WC_OK)
 	{
 		free(out);
 		out = NULL;

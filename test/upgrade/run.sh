@@ -18,19 +18,6 @@ out=$(mktemp -d /tmp/wirecodec-upgrade.XXXXXX)
 chmod 755 "$out"
 passed=0
 failed=0
-psqlq() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
-
-# Record one check: result name
-check() {
-	if [ "$1" -eq 0 ]; then
-		passed=$((passed + 1))
-		echo "   ok: $2"
-	else
-		failed=$((failed + 1))
-		echo "   FAILED: $2"
-		return 1
-	fi
-}
 
 # Compare two files; show the diff when they differ.
 same() {
