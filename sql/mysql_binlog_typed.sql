@@ -106,7 +106,7 @@ WHERE name = 'mysql80';
 CREATE FUNCTION pg_temp.ev(f bytea, type int, body bytea) RETURNS bytea LANGUAGE sql AS $$
 	SELECT overlay(overlay(overlay(overlay(substring(f FROM 335 FOR 19)
 		PLACING set_byte('\x00'::bytea, 0, type) FROM 5 FOR 1)
-		PLACING set_byte('\x00000000'::bytea, 0, 19 + length(body)) FROM 10 FOR 4)
+		PLACING pg_temp.le32(19 + length(body)) FROM 10 FOR 4)
 		PLACING '\x00000000'::bytea FROM 14 FOR 4) PLACING '\x0000'::bytea FROM 18 FOR 2) || body $$;
 CREATE TEMP TABLE bl_json AS
 SELECT substring(b FROM 1 FOR 334)
@@ -122,6 +122,51 @@ SELECT event_index, change, after FROM bl_json, mysql_binlog_rows(b, 'test', 'tj
 SELECT (after).* FROM bl_json, mysql_binlog_rows(b, 'test', 'tj', NULL::tj_text);
 SELECT (after).* FROM bl_json, mysql_binlog_rows(b, 'test', 'tj', NULL::tj_json);
 SELECT after FROM bl_json, mysql_binlog_rows(b) WHERE table_name = 'tj';
+
+-- Bounds.  Entries of one container that share a child make a graph whose
+-- text doubles with each level: 30 levels of a two-element array whose
+-- entries point at one child (725 bytes, 2^30 copies of "a" as text) are
+-- refused (22P03) where the first pair shares, not rendered
+CREATE TEMP TABLE dag AS
+WITH RECURSIVE d(n, doc) AS (
+	SELECT 0, '\x010009000c07000161'::bytea
+	UNION ALL
+	SELECT n + 1, '\x0200'::bytea || substring(pg_temp.le32(10 + length(doc)) FROM 1 FOR 2)
+		|| '\x020a00020a00'::bytea || doc FROM d WHERE n < 30)
+SELECT substring(b FROM 1 FOR 334)
+	|| pg_temp.ev(b, 19, '\x300000000000 0100 04 7465737400 02 746a00 02 03f5 01 04 02')
+	|| pg_temp.ev(b, 23, '\x300000000000 0100 02 03 00 01000000'::bytea
+		|| pg_temp.le32(1 + length(doc)) || '\x02'::bytea || doc) AS b
+FROM bl, d WHERE name = 'mysql51' AND n = 30;
+SELECT pg_temp.try('SELECT * FROM dag, mysql_binlog_rows(b)') AS dag_jsonb;
+SELECT pg_temp.try('SELECT * FROM dag, mysql_binlog_rows(b, ''test'', ''tj'', NULL::tj)') AS dag_typed;
+-- rendered text has a limit (256 MB for jsonb): a string of 45 million
+-- control characters (\u0001 each) stops there with 54000
+SELECT pg_temp.try($$WITH s AS MATERIALIZED (
+	SELECT '\x300000000000 0100 02 03 00 01000000 45a5ae02 0cc0caba15'::bytea
+		|| convert_to(repeat(chr(1), 45000000), 'UTF8') AS body)
+SELECT * FROM bl, s, mysql_binlog_rows(substring(b FROM 1 FOR 334)
+	|| pg_temp.ev(b, 19, '\x300000000000 0100 04 7465737400 02 746a00 02 03f5 01 04 02')
+	|| pg_temp.ev(b, 23, body)) WHERE name = 'mysql51'$$) AS over_limit;
+-- a cancel reaches the rows of one event: 4 million one-byte rows (some
+-- seconds to decode) stop at a 100 ms statement_timeout
+CREATE TEMP TABLE many AS
+SELECT substring(b FROM 1 FOR 334)
+	|| pg_temp.ev(b, 19, '\x310000000000 0100 04 7465737400 02 743100 01 01 00 00')
+	|| pg_temp.ev(b, 23, '\x310000000000 0100 01 01'::bytea || decode(repeat('0007', 4000000), 'hex'))
+	AS b
+FROM bl WHERE name = 'mysql51';
+SET statement_timeout = '100ms';
+DO $$
+DECLARE
+	t0 timestamptz := clock_timestamp();
+BEGIN
+	PERFORM count(*) FROM many, mysql_binlog_rows(b);
+	RAISE NOTICE 'not cancelled';
+EXCEPTION WHEN query_canceled THEN
+	RAISE NOTICE 'cancelled within a second: %', clock_timestamp() - t0 < '1 s';
+END $$;
+RESET statement_timeout;
 
 -- a table the log does not have, and NULL arguments: no rows
 SELECT count(*) FROM bl, mysql_binlog_rows(b, 'wcb', 'nosuch', NULL::ints) WHERE name = 'full';

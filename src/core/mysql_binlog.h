@@ -422,12 +422,18 @@ size_t		wc_binlog_json_leg_key(const wc_binlog_json_leg *leg, uint8_t *out);
 /* ---- values as JSON text ---- */
 
 /* A growing output: bytes past cap are counted in len, not written, so a
- * caller renders once into what it has and again into len bytes if needed. */
+ * caller renders once into what it has and again into len bytes if needed.
+ * Counting stops with WC_BINLOG_TEXT_LIMIT soon after len passes limit (0:
+ * no limit): within one element of a document, one column of an image.
+ * Once a MySQL JSON document's containers are known not to share bytes
+ * (see wc_binlog_mysql_json), the text of a value is at most 6 times its
+ * bytes plus a few (doc/mysql_binlog.md, "Bounds"). */
 typedef struct wc_binlog_out
 {
 	uint8_t    *p;
 	size_t		cap;
 	size_t		len;
+	size_t		limit;
 } wc_binlog_out;
 
 /* Shortest round-trip formatters (PostgreSQL's double_to_shortest_decimal_buf
@@ -439,6 +445,11 @@ typedef struct wc_binlog_json_opts
 {
 	wc_binlog_double_fn fmt_double;
 	wc_binlog_float_fn fmt_float;
+	/* when not NULL: on an error inside a MySQL JSON document, where in it,
+	 * as a JSON path ("$", "$[3]", "$.a[0].\"b c\""), NUL-terminated and cut
+	 * to path_cap bytes; "" for an error outside one */
+	char	   *path;
+	size_t		path_cap;
 } wc_binlog_json_opts;
 
 /* Render one value (a VALUE cell) of column col as JSON text. */
@@ -500,7 +511,9 @@ wc_status	wc_binlog_image_json(const wc_binlog_table *t, const wc_binlog_cell *c
 								 wc_error *err);
 
 /* MySQL's binary JSON document p[0 .. len) as JSON text (off: its absolute
- * offset, for errors). */
+ * offset, for errors).  Containers nest at most 150 deep; within one, keys
+ * and values must each lie after the one before (WC_BINLOG_JSON_OVERLAP),
+ * so that no byte is rendered twice at one level. */
 wc_status	wc_binlog_mysql_json(const uint8_t *p, size_t len, uint64_t off,
 								 const wc_binlog_json_opts *o, wc_binlog_out *out,
 								 wc_error *err);

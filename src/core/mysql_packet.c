@@ -154,7 +154,8 @@ wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
 
 		if (st > WC_NULL)
 			return wc_at_index(err, st, "column", (int64_t) n + 1);
-		n++;
+		if (++n % WC_INTERRUPT_STRIDE == 0)
+			wc_check_interrupts();
 	}
 	*ncols = n;
 	return WC_OK;

@@ -123,6 +123,12 @@ typedef enum wc_status
 								 * document it applies to */
 	WC_BINLOG_NO_BEFORE_JSON,	/* a partial JSON update of a column without a
 								 * document in the before image */
+	WC_BINLOG_JSON_OVERLAP,		/* a binary JSON key or value where an earlier
+								 * one of its container is (shared, overlapping
+								 * or out of order): expected = the first free
+								 * absolute offset, found = where it points */
+	WC_BINLOG_TEXT_LIMIT,		/* rendered text passes the caller's limit:
+								 * expected = the limit, found = bytes so far */
 
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;

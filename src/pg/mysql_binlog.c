@@ -441,22 +441,81 @@ typedef struct binlog_rows_ctx
 
 static const char *const binlog_change_names[4] = {NULL, "insert", "update", "delete"};
 
-/* Report a row image error naming event, table and column. */
-void
-binlog_row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
-				 const char *qualified, int64 row)
+/* Report a row image error naming event, table, column and the JSON path
+ * (json_path: UTF-8, "" or NULL for none). */
+static void
+row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
+		  const char *qualified, int64 row, const char *json_path) WC_NORETURN;
+
+static void
+row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
+		  const char *qualified, int64 row, const char *json_path)
 {
 	const char *col = NULL;
 	char	   *subject;
+	char	   *path = NULL;
+
+	/* the path is UTF-8: shown as it is in a UTF-8 database, else its
+	 * non-ASCII bytes as '?' */
+	if (json_path && json_path[0])
+	{
+		path = pstrdup(json_path);
+		if (GetDatabaseEncoding() != PG_UTF8)
+			for (char *q = path; *q; q++)
+				if ((unsigned char) *q >= 0x80)
+					*q = '?';
+	}
 
 	if ((err->has & WC_HAS_INDEX) && err->index_kind && strcmp(err->index_kind, "column") == 0 &&
 		err->index >= 1 && err->index <= t->ncols && t->cols[err->index - 1].name)
 		col = pnstrdup((const char *) t->cols[err->index - 1].name,
 					   t->cols[err->index - 1].name_len);
-	subject = psprintf("MySQL binlog row %lld of event %lld (table %s%s%s%s)",
+	subject = psprintf("MySQL binlog row %lld of event %lld (table %s%s%s%s%s%s)",
 					   (long long) row, (long long) ev->index, qualified,
-					   col ? ", column \"" : "", col ? col : "", col ? "\"" : "");
+					   col ? ", column \"" : "", col ? col : "", col ? "\"" : "",
+					   path ? ", JSON path " : "", path ? path : "");
 	wc_report(err, subject);
+}
+
+void
+binlog_row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
+				 const char *qualified, int64 row)
+{
+	row_error(err, ev, t, qualified, row, NULL);
+}
+
+void
+binlog_render_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table *t,
+					const char *qualified, int64 row, const wc_binlog_json_opts *opts)
+{
+	row_error(err, ev, t, qualified, row, opts ? opts->path : NULL);
+}
+
+void
+binlog_render_init(wc_binlog_json_opts *opts, wc_binlog_out *out, size_t cap, size_t limit)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->fmt_double = double_to_shortest_decimal_bufn;
+	opts->fmt_float = float_to_shortest_decimal_bufn;
+	opts->path_cap = 256;
+	opts->path = palloc0(opts->path_cap);
+	memset(out, 0, sizeof(*out));
+	out->cap = cap;
+	out->p = palloc(cap);
+	out->limit = limit;
+}
+
+bool
+binlog_render_grow(wc_binlog_out *out)
+{
+	if (out->len < out->cap)
+		return false;
+	/* the core stops soon after the limit, which is below MaxAllocSize */
+	if (out->len + 1 > MaxAllocSize)
+		elog(ERROR, "MySQL binlog render of %zu bytes passed its limit", out->len);
+	out->p = repalloc(out->p, out->len + 1);
+	out->cap = out->len + 1;
+	return true;
 }
 
 /* Render one image as jsonb. */
@@ -467,21 +526,12 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 	wc_error	err;
 	char	   *s;
 
-	for (;;)
+	do
 	{
 		c->out.len = 0;
 		if (wc_binlog_image_json(t, c->cells, &c->opts, &c->out, &err) != WC_OK)
-			binlog_row_error(&err, ev, t, qualified, row);
-		if (c->out.len < c->out.cap)
-			break;
-		if (c->out.len + 1 > MaxAllocHugeSize)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("MySQL binlog row %lld of event %lld is too large",
-							(long long) row, (long long) ev->index)));
-		c->out.p = repalloc_huge(c->out.p, c->out.len + 1);
-		c->out.cap = c->out.len + 1;
-	}
+			binlog_render_error(&err, ev, t, qualified, row, &c->opts);
+	} while (binlog_render_grow(&c->out));
 	c->out.p[c->out.len] = '\0';
 	s = (char *) c->out.p;
 	if (GetDatabaseEncoding() != PG_UTF8)
@@ -518,6 +568,7 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		wc_error	err;
 		MemoryContext old;
 
+		CHECK_FOR_INTERRUPTS();
 		row++;
 		old = MemoryContextSwitchTo(c->tmp);
 		values[0] = Int64GetDatum(ev->index);
@@ -527,7 +578,7 @@ binlog_rows_event(binlog_rows_ctx *c, const wc_binlog_state *st, const wc_binlog
 		values[3] = schema;
 		values[4] = name;
 		values[5] = change;
-		values[6] = Int32GetDatum((int32) row);
+		values[6] = Int64GetDatum(row);
 		nulls[7] = nulls[8] = true;
 		if (wc_binlog_image_decode(r, t, false, &pos, c->cells, &err) != WC_OK)
 			binlog_row_error(&err, ev, t, qualified, row);
@@ -684,10 +735,7 @@ binlog_rows(FunctionCallInfo fcinfo, bool is_lo)
 	InitMaterializedSRF(fcinfo, 0);
 	memset(&c, 0, sizeof(c));
 	c.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	c.opts.fmt_double = double_to_shortest_decimal_bufn;
-	c.opts.fmt_float = float_to_shortest_decimal_bufn;
-	c.out.cap = 8192;
-	c.out.p = palloc(c.out.cap);
+	binlog_render_init(&c.opts, &c.out, 8192, BINLOG_JSONB_TEXT_LIMIT);
 	c.cells_cap = 64;
 	c.cells = palloc(sizeof(wc_binlog_cell) * c.cells_cap);
 	c.before = palloc(sizeof(wc_binlog_cell) * c.cells_cap);

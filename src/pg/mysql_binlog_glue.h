@@ -82,6 +82,32 @@ extern void binlog_row_error(const wc_error *err, const wc_binlog_event *ev,
 							 const wc_binlog_table *t, const char *qualified, int64 row)
 			WC_NORETURN;
 
+/* The same for an error while rendering with opts: the JSON path inside a
+ * MySQL JSON document named too, when the core gave one. */
+extern void binlog_render_error(const wc_error *err, const wc_binlog_event *ev,
+								const wc_binlog_table *t, const char *qualified, int64 row,
+								const wc_binlog_json_opts *opts) WC_NORETURN;
+
+/*
+ * The most text one render may produce (the core stops counting with 54000
+ * soon after): a row image or a JSON document bound for jsonb, 256 MB, the
+ * most a jsonb holds (its offsets have 28 bits); one value for the typed
+ * functions, MaxAllocSize - 1, the largest text a palloc'd buffer holds with
+ * its NUL.  Either is below 1 GB, so that render buffers never need huge
+ * allocations.
+ */
+#define BINLOG_JSONB_TEXT_LIMIT ((size_t) 0x0FFFFFFF)
+#define BINLOG_VALUE_TEXT_LIMIT ((size_t) MaxAllocSize - 1)
+
+/* Set up opts (PostgreSQL's shortest float formatting, a buffer for the
+ * path of an error) and out (an initial buffer of cap bytes, the limit). */
+extern void binlog_render_init(wc_binlog_json_opts *opts, wc_binlog_out *out, size_t cap,
+							   size_t limit);
+
+/* After a render that did not fit: grow out to len + 1 bytes and return
+ * true (the caller renders again); false when it fit. */
+extern bool binlog_render_grow(wc_binlog_out *out);
+
 /* PARTIAL_UPDATE_ROWS_EVENT (mysql_binlog_partial.c): the after image's
  * partial JSON cells applied to the before image's documents. */
 typedef struct binlog_partial_ctx

@@ -45,21 +45,6 @@ partial_jsonb(wc_binlog_out *out)
 	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
 }
 
-/* Grow out to hold len + 1 bytes after a render that did not fit. */
-static bool
-partial_grow(wc_binlog_out *out)
-{
-	if (out->len < out->cap)
-		return false;
-	if (out->len + 1 > MaxAllocHugeSize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MySQL binlog JSON value of %zu bytes is too large", out->len)));
-	out->p = repalloc_huge(out->p, out->len + 1);
-	out->cap = out->len + 1;
-	return true;
-}
-
 /* Report err for row/column, the path named when there is one. */
 static void
 partial_error(const wc_error *err, const binlog_partial_ctx *pc, uint32 col,
@@ -73,7 +58,19 @@ partial_error(const wc_error *err, const binlog_partial_ctx *pc, uint32 col,
 	char	   *name = c->name ? pnstrdup((const char *) c->name, c->name_len) :
 		psprintf("@%u", col + 1);
 	char	   *path = NULL;
+	const char *in_doc = NULL;
 
+	/* where in the before document rendering stopped (UTF-8, as below) */
+	if (!d && pc->opts->path && pc->opts->path[0])
+	{
+		char	   *q = pstrdup(pc->opts->path);
+
+		if (GetDatabaseEncoding() != PG_UTF8)
+			for (char *x = q; *x; x++)
+				if ((unsigned char) *x >= 0x80)
+					*x = '?';
+		in_doc = q;
+	}
 	/* the path is UTF-8: shown as it is in a UTF-8 database, else when ASCII */
 	if (d && d->path &&
 		pg_encoding_verifymbstr(PG_UTF8, (const char *) d->path, (int) d->path_len) ==
@@ -86,10 +83,11 @@ partial_error(const wc_error *err, const binlog_partial_ctx *pc, uint32 col,
 		if (ascii || GetDatabaseEncoding() == PG_UTF8)
 			path = pnstrdup((const char *) d->path, d->path_len);
 	}
-	wc_report(err, psprintf("MySQL binlog row %lld of event %lld (table %s, column \"%s\"%s%s%s%s)",
+	wc_report(err, psprintf("MySQL binlog row %lld of event %lld (table %s, column \"%s\"%s%s%s%s%s%s)",
 							(long long) pc->row, (long long) pc->ev->index, pc->qualified, name,
 							d ? ", " : "", d ? wc_binlog_json_diff_op_name(d->op) : "",
-							path ? " " : "", path ? path : ""));
+							path ? " " : "", path ? path : "",
+							in_doc ? ", JSON path " : "", in_doc ? in_doc : ""));
 }
 
 /* One step of a path into the container cur (NULL: a scalar): the value
@@ -235,6 +233,9 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 	wc_error	err;
 	Datum		doc;
 	size_t		pos = 0;
+	size_t		limit = pc->out->limit;
+	MemoryContext dcxt,
+				old;
 
 	if (bc->state != WC_BINLOG_CELL_VALUE || bc->partial)
 	{
@@ -242,6 +243,8 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 					(int64) col + 1);
 		partial_error(&err, pc, col, NULL);
 	}
+	/* documents bound for jsonb: no more text than a jsonb holds */
+	pc->out->limit = Min(limit, BINLOG_JSONB_TEXT_LIMIT);
 	do
 	{
 		pc->out->len = 0;
@@ -250,8 +253,14 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 			wc_at_index(&err, err.status, "column", (int64) col + 1);
 			partial_error(&err, pc, col, NULL);
 		}
-	} while (partial_grow(pc->out));
+	} while (binlog_render_grow(pc->out));
 	doc = partial_jsonb(pc->out);
+
+	/* each diff in a context of its own: only the document it leaves is
+	 * kept, so that memory stays a few times the document's size whatever
+	 * the number of diffs */
+	dcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog JSON diff",
+								 ALLOCSET_DEFAULT_SIZES);
 
 	while (pos < ac->len)
 	{
@@ -261,7 +270,10 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 		size_t		lp = 0;
 		Datum		value = (Datum) 0;
 
+		Datum		prev = doc;
+
 		CHECK_FOR_INTERRUPTS();
+		old = MemoryContextSwitchTo(dcxt);
 		if (wc_binlog_json_diff_next(ac, &pos, &d, &err) != WC_OK)
 		{
 			wc_at_index(&err, err.status, "column", (int64) col + 1);
@@ -293,7 +305,7 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 								(int64) col + 1);
 					partial_error(&err, pc, col, &d);
 				}
-			} while (partial_grow(pc->out));
+			} while (binlog_render_grow(pc->out));
 			value = partial_jsonb(pc->out);
 		}
 		if (!partial_apply(&doc, &d, value, nlegs, legs))
@@ -302,7 +314,16 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 						(int64) col + 1);
 			partial_error(&err, pc, col, &d);
 		}
+		MemoryContextSwitchTo(old);
+		if (doc != prev)
+		{
+			doc = PointerGetDatum(DatumGetJsonbPCopy(doc));
+			pfree(DatumGetPointer(prev));
+		}
+		MemoryContextReset(dcxt);
 	}
+	MemoryContextDelete(dcxt);
+	pc->out->limit = limit;
 	return doc;
 }
 

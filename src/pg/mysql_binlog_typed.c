@@ -451,7 +451,7 @@ bt_value_error(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
 	wc_at_index(err, wc_in_field(err, err->status, wc_binlog_column_type_name(t->cols[i].real_type)),
 				"column", (int64) i + 1);
 	s->where.col = NULL;
-	binlog_row_error(err, ev, t, qualified, s->where.row);
+	binlog_render_error(err, ev, t, qualified, s->where.row, &s->opts);
 }
 
 /* Render column i's value as the jsonb path does (errors name the column). */
@@ -461,21 +461,12 @@ bt_render(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, cons
 {
 	wc_error	err;
 
-	for (;;)
+	do
 	{
 		s->out.len = 0;
 		if (wc_binlog_value_json(&t->cols[i], cell, &s->opts, &s->out, &err) != WC_OK)
 			bt_value_error(s, ev, t, qualified, i, &err);
-		if (s->out.len <= s->out.cap)
-			break;
-		if (s->out.len > MaxAllocHugeSize)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("MySQL binlog row %lld of event %lld is too large",
-							(long long) s->where.row, (long long) ev->index)));
-		s->out.p = repalloc_huge(s->out.p, s->out.len);
-		s->out.cap = s->out.len;
-	}
+	} while (binlog_render_grow(&s->out));
 }
 
 /* One value of column i into its attribute. */
@@ -741,7 +732,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 		values[2] = gtid;
 		nulls[2] = !st->have_gtid;
 		values[3] = change;
-		values[4] = Int32GetDatum((int32) row);
+		values[4] = Int64GetDatum(row);
 		nulls[5] = nulls[6] = true;
 		if (wc_binlog_image_decode(&r, t, false, &pos, s->cells, &err) != WC_OK)
 			binlog_row_error(&err, ev, t, qualified, row);
@@ -834,10 +825,7 @@ bt_walk(FunctionCallInfo fcinfo, bool lo, bt_cache *bc, ReturnSetInfo *rsinfo,
 	s.cache = bc;
 	s.schema = bt_utf8_arg(fcinfo, 1, &s.schema_len);
 	s.table = bt_utf8_arg(fcinfo, 2, &s.table_len);
-	s.opts.fmt_double = double_to_shortest_decimal_bufn;
-	s.opts.fmt_float = float_to_shortest_decimal_bufn;
-	s.out.cap = 1024;
-	s.out.p = palloc(s.out.cap);
+	binlog_render_init(&s.opts, &s.out, 1024, BINLOG_VALUE_TEXT_LIMIT);
 	initStringInfo(&s.str);
 	s.cells_cap = 64;
 	s.cells = palloc(sizeof(wc_binlog_cell) * s.cells_cap);

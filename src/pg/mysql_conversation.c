@@ -13,6 +13,7 @@
 
 #include "catalog/pg_type.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 
@@ -212,6 +213,7 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 
 	while ((st = wc_mysql_conv_next(&s.conv, &it, &err)) != WC_NULL)
 	{
+		CHECK_FOR_INTERRUPTS();
 		if (st != WC_OK)
 		{
 			ErrorContextCallback cb = {error_context_stack, conv_context, &s.conv};

@@ -15,7 +15,7 @@ CREATE FUNCTION mysql_binlog_events(binlog bytea)
 -- One row per changed row, in log order, with before/after images as jsonb.
 CREATE FUNCTION mysql_binlog_rows(binlog bytea)
 	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, schema_name text,
-				   table_name text, change text, row_in_event int, before jsonb,
+				   table_name text, change text, row_in_event bigint, before jsonb,
 				   after jsonb)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_rows'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 1000;
@@ -30,7 +30,7 @@ CREATE FUNCTION mysql_binlog_events_lo(binlog oid)
 	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 1000;
 CREATE FUNCTION mysql_binlog_rows_lo(binlog oid)
 	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, schema_name text,
-				   table_name text, change text, row_in_event int, before jsonb,
+				   table_name text, change text, row_in_event bigint, before jsonb,
 				   after jsonb)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_lo'
 	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 1000;
@@ -43,13 +43,13 @@ CREATE FUNCTION mysql_binlog_rows_lo(binlog oid)
 CREATE FUNCTION mysql_binlog_rows(binlog bytea, schema_name text, table_name text,
 								  base anyelement)
 	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, change text,
-				   row_in_event int, before anyelement, after anyelement)
+				   row_in_event bigint, before anyelement, after anyelement)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_typed'
 	LANGUAGE C STABLE PARALLEL SAFE ROWS 1000;
 CREATE FUNCTION mysql_binlog_rows_lo(binlog oid, schema_name text, table_name text,
 									 base anyelement)
 	RETURNS TABLE (event_index bigint, log_pos bigint, gtid text, change text,
-				   row_in_event int, before anyelement, after anyelement)
+				   row_in_event bigint, before anyelement, after anyelement)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_rows_typed_lo'
 	LANGUAGE C VOLATILE PARALLEL UNSAFE ROWS 1000;
 

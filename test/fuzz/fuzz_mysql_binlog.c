@@ -223,8 +223,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (data[0] & 1)
 	{
-		if (wc_binlog_mysql_json(data + 1, size - 1, 0, NULL, &o, &err) != WC_OK)
-			REQUIRE(err.offset <= size);
+		char		path[48];
+		wc_binlog_json_opts jo = {.path = path, .path_cap = sizeof(path)};
+
+		/* a tree renders each byte once: at most 6 times the bytes, plus 4 */
+		if (wc_binlog_mysql_json(data + 1, size - 1, 0, &jo, &o, &err) != WC_OK)
+			REQUIRE(err.offset <= size && strlen(path) < sizeof(path));
+		else
+			REQUIRE(o.len <= 6 * (size - 1) + 4);
 	}
 	if (data[0] & 2)
 	{

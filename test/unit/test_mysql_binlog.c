@@ -399,6 +399,154 @@ test_json(void)
 	check_json("0f0a" "08" "00000000001e9519", "\"2015-01-15\"", WC_OK);
 }
 
+/* A DAG: depth levels of small arrays whose two entries point at the one
+ * child after them (text 2^depth times the innermost), into buf; returns
+ * the size. */
+static size_t
+json_dag(uint8_t *buf, int depth)
+{
+	/* innermost: the string "a" as a one-element array */
+	static const uint8_t leaf[] = {0x02, 0x01, 0x00, 0x09, 0x00, 0x0c, 0x07, 0x00, 0x01, 0x61};
+	size_t		len = sizeof(leaf) - 1;
+	uint8_t		tmp[4096];
+
+	memcpy(buf, leaf + 1, len);
+	for (int d = 0; d < depth; d++)
+	{
+		size_t		size = 10 + len;
+
+		tmp[0] = 2;
+		tmp[1] = 0;
+		tmp[2] = (uint8_t) size;
+		tmp[3] = (uint8_t) (size >> 8);
+		for (int e = 0; e < 2; e++)
+		{
+			tmp[4 + 3 * e] = 0x02;
+			tmp[5 + 3 * e] = 10;
+			tmp[6 + 3 * e] = 0;
+		}
+		memcpy(tmp + 10, buf, len);
+		memcpy(buf, tmp, size);
+		len = size;
+	}
+	memmove(buf + 1, buf, len);
+	buf[0] = 0x02;
+	return len + 1;
+}
+
+static int interrupt_calls;
+
+static void
+count_interrupt(void)
+{
+	interrupt_calls++;
+}
+
+/* Shared, overlapping and out-of-order offsets refused; the gaps in-place
+ * updates leave accepted; the limit on rendered text; interrupt checks. */
+static void
+test_json_bounds(void)
+{
+	uint8_t		doc[4096];
+	uint8_t		buf[512];
+	char		path[128];
+	wc_binlog_json_opts opts = {0};
+	wc_binlog_out o = {buf, sizeof(buf) - 1, 0, 0};
+	wc_error	err = {0};
+	size_t		n = json_dag(doc, 20);
+	wc_status	st;
+
+	/* 20 levels of [x, x]: 2^20 copies of "a" if shared offsets were taken */
+	opts.path = path;
+	opts.path_cap = sizeof(path);
+	st = wc_binlog_mysql_json(doc, n, 100, &opts, &o, &err);
+	CHECK(st == WC_BINLOG_JSON_OVERLAP, "DAG refused: status %d", st);
+	CHECK(o.len < 200, "DAG refused before rendering much: %zu bytes", o.len);
+	/* the innermost pair (level 19) is the first to share: its 2nd entry */
+	CHECK(err.offset == 100 + 1 + 19 * 10 + 8 && err.expected == 100 + 1 + 19 * 10 + 10 + 9 &&
+		  err.found == 100 + 1 + 19 * 10 + 10,
+		  "DAG error at the second entry: offset %zu expected %llu found %llu", err.offset,
+		  (unsigned long long) err.expected, (unsigned long long) err.found);
+	CHECK(strcmp(path, "$[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][1]") == 0,
+		  "DAG error path %s", path);
+
+	/* a value pointing back into the entries */
+	check_json("02" "0100" "0700" "0c0400", NULL, WC_BINLOG_JSON_OVERLAP);
+	/* two values overlapping: "abc" at 10, "bc" at 11 */
+	check_json("02" "0200" "0e00" "0c0a00" "0c0b00" "03616263", NULL, WC_BINLOG_JSON_OVERLAP);
+	/* two entries, one value: ["a", "a"] only through a shared offset */
+	check_json("02" "0200" "0c00" "0c0a00" "0c0a00" "0161", NULL, WC_BINLOG_JSON_OVERLAP);
+	/* values out of order: "b" at 12 before "a" at 10 */
+	check_json("02" "0200" "0e00" "0c0c00" "0c0a00" "01610162", NULL, WC_BINLOG_JSON_OVERLAP);
+	/* {"a": "a"}: the value offset pointing at the key */
+	check_json("00" "0100" "0c00" "0b000100" "0c0b00" "61", NULL, WC_BINLOG_JSON_OVERLAP);
+	/* a key offset into the entries, and two keys sharing bytes */
+	check_json("00" "0100" "0b00" "08000100" "0401" "00" "61", NULL, WC_BINLOG_JSON_OVERLAP);
+	check_json("00" "0200" "1300" "12000100" "12000100" "040100" "040200" "61",
+			   NULL, WC_BINLOG_JSON_OVERLAP);
+
+	/* MySQL's own partial update examples (json_binary.cc): the documents
+	 * JSON_SET and JSON_REMOVE leave in place, with their gaps */
+	check_json("02" "0200" "1200" "0c0a00" "0c0e00" "025859" "63" "03646566",
+			   "[\"XY\", \"def\"]", WC_OK);
+	check_json("02" "0200" "1200" "0c0a00" "0c0d00" "025859" "0458595a57",
+			   "[\"XY\", \"XYZW\"]", WC_OK);
+	check_json("02" "0200" "1200" "0c0a00" "05c801" "025859" "0458595a57",
+			   "[\"XY\", 456]", WC_OK);
+	check_json("00" "0200" "2200" "19000100" "1b000100" "0c1c00" "0c2000" "000c1e000c2000"
+			   "616263" "0178" "0179" "017a", "{\"a\": \"x\", \"c\": \"z\"}", WC_OK);
+	/* two empty keys at one offset share no byte */
+	check_json("00" "0200" "1200" "12000000" "12000000" "040100" "040200",
+			   "{\"\": true, \"\": false}", WC_OK);
+
+	/* the limit: a string over it, an array stopped soon after it */
+	{
+		wc_binlog_out lo = {buf, sizeof(buf) - 1, 0, 10};
+		size_t		m;
+		uint8_t    *p = wc_unhex("0c0f" "616161616161616161616161616161", &m);
+
+		st = wc_binlog_mysql_json(p, m, 0, NULL, &lo, &err);
+		CHECK(st == WC_BINLOG_TEXT_LIMIT && err.expected == 10 && err.found == 17,
+			  "string over the limit: status %d, found %llu", st,
+			  (unsigned long long) err.found);
+		free(p);
+	}
+	{
+		/* [true, true, ...] of 20000 inlined entries: 120000 bytes of text */
+		static uint8_t big[1 + 8 + 20000 * 5];
+		wc_binlog_out lo = {buf, sizeof(buf) - 1, 0, 1000};
+		size_t		size = 8 + 20000 * 5;
+
+		big[0] = 0x03;
+		big[1] = 20000 & 0xff;
+		big[2] = 20000 >> 8;
+		big[3] = big[4] = 0;
+		big[5] = (uint8_t) size;
+		big[6] = (uint8_t) (size >> 8);
+		big[7] = (uint8_t) (size >> 16);
+		big[8] = 0;
+		for (int i = 0; i < 20000; i++)
+		{
+			memcpy(big + 9 + 5 * i, "\x04\x01\x00\x00\x00", 5);
+		}
+		st = wc_binlog_mysql_json(big, sizeof(big), 0, NULL, &lo, &err);
+		CHECK(st == WC_BINLOG_TEXT_LIMIT && err.found <= 1000 + 6,
+			  "array over the limit stops at once: status %d, found %llu", st,
+			  (unsigned long long) err.found);
+		/* without a limit it renders, and reaches the interrupt hook */
+		lo.limit = 0;
+		lo.len = 0;
+		interrupt_calls = 0;
+		wc_interrupt_hook = count_interrupt;
+		st = wc_binlog_mysql_json(big, sizeof(big), 0, NULL, &lo, &err);
+		wc_interrupt_hook = NULL;
+		CHECK(st == WC_OK && lo.len == 2 + 20000 * 4 + 19999 * 2, "20000 trues: %d, %zu bytes",
+			  st, lo.len);
+		CHECK(interrupt_calls >= 20000 / WC_INTERRUPT_STRIDE,
+			  "interrupt checks while rendering: %d", interrupt_calls);
+	}
+}
+
 /* The real files. */
 static void
 test_files(void)
@@ -951,6 +1099,7 @@ main(void)
 	test_basics();
 	test_values();
 	test_json();
+	test_json_bounds();
 	test_files();
 	test_payload();
 	test_fde_body();
