@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The SQLSTATE a status is reported with.  The glue maps these to ERRCODE_*;
@@ -293,11 +294,54 @@ extern wc_interrupt_fn wc_interrupt_hook;
 
 #define WC_INTERRUPT_STRIDE 4096
 
+/* A loop over bytes (scanning, escaping, copying a long run) checks once
+ * per this many bytes. */
+#define WC_INTERRUPT_BYTES 65536
+
 static inline void
 wc_check_interrupts(void)
 {
 	if (wc_interrupt_hook)
 		wc_interrupt_hook();
+}
+
+/* memchr(s, c, n), checking for interrupts between WC_INTERRUPT_BYTES
+ * pieces of a long run. */
+static inline const void *
+wc_memchr_checked(const void *s, int c, size_t n)
+{
+	const unsigned char *p = (const unsigned char *) s;
+
+	while (n > WC_INTERRUPT_BYTES)
+	{
+		const void *z = memchr(p, c, WC_INTERRUPT_BYTES);
+
+		if (z)
+			return z;
+		p += WC_INTERRUPT_BYTES;
+		n -= WC_INTERRUPT_BYTES;
+		wc_check_interrupts();
+	}
+	return memchr(p, c, n);
+}
+
+/* memcpy(d, s, n), checking for interrupts between WC_INTERRUPT_BYTES
+ * pieces of a long run. */
+static inline void
+wc_memcpy_checked(void *d, const void *s, size_t n)
+{
+	unsigned char *q = (unsigned char *) d;
+	const unsigned char *p = (const unsigned char *) s;
+
+	while (n > WC_INTERRUPT_BYTES)
+	{
+		memcpy(q, p, WC_INTERRUPT_BYTES);
+		q += WC_INTERRUPT_BYTES;
+		p += WC_INTERRUPT_BYTES;
+		n -= WC_INTERRUPT_BYTES;
+		wc_check_interrupts();
+	}
+	memcpy(q, p, n);
 }
 
 #endif							/* WC_STATUS_H */
