@@ -458,7 +458,7 @@ wc_crdb_bytes_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t *st
 
 		if (e == NULL)
 			return fail_end(err, WC_ERR_UNTERMINATED, len, "bytes", len, pos);
-		if ((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		count += (size_t) (e - (p + i));
 		i = (size_t) (e - p);
@@ -496,7 +496,7 @@ wc_crdb_bytes_copy(const uint8_t *src, size_t srclen, int is_desc, uint8_t *out)
 			const uint8_t *e = wc_memchr_checked(src + i, esc, srclen - i);
 			size_t		k = e ? (size_t) (e - (src + i)) : srclen - i;
 
-			if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+			if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 				wc_check_interrupts();
 			wc_memcpy_checked(out, src + i, k);
 			out += k;
@@ -760,7 +760,7 @@ put_zeros(wc_crdb_out *o, int64_t n)
 	{
 		size_t		k = n > 16 ? 16 : (size_t) n;
 
-		if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		wc_crdb_put(o, z, k);
 		n -= k;
@@ -1268,7 +1268,7 @@ wc_crdb_bitarray_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t 
 			*pos = after_marker;
 			return st;
 		}
-		if ((++nw & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++nw & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 	}
 	i++;
@@ -1340,7 +1340,7 @@ wc_crdb_bitarray_put(uint8_t *out, const uint8_t *bits, uint64_t nbits, int desc
 	{
 		uint64_t	w;
 
-		if ((k & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1)
+		if (__builtin_expect((k & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
 			wc_check_interrupts();
 		if (k + 1 < nw)
 			w = wc_load_be64(bits + 8 * k);
@@ -1772,7 +1772,7 @@ elem_skip(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_enc *enc,
 					return st;
 				for (;;)
 				{
-					if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 						wc_check_interrupts();
 					if ((st = wc_crdb_array_next(p, len, pos, ad, &done, &isnull, err)) != WC_OK)
 						return st;

@@ -137,7 +137,7 @@ quote_src(bsrc *b, wc_crdb_out *o)
 	wc_crdb_put(o, "\"", 1);
 	for (;;)
 	{
-		if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		/* a run of bytes printed as themselves, in one piece */
 		if (b->mode != 2)
@@ -756,7 +756,7 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 				puts_(o, "ARRAY[");
 				for (;;)
 				{
-					if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 						wc_check_interrupts();
 					if (i >= len)
 					{
@@ -849,7 +849,7 @@ walk(pp *c, const uint8_t *k, size_t n, int use_dirs, int *first_ok)
 	{
 		int			dir = WC_CRDB_ANY;
 
-		if ((idx & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1)
+		if (__builtin_expect((idx & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
 			wc_check_interrupts();
 		if (use_dirs && idx >= 2 && c->dirs && idx - 2 < c->ndirs)
 			dir = c->dirs[idx - 2];

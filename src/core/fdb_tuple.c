@@ -318,7 +318,7 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 		e->offset = p;
 		return WC_OK;
 	}
-	if ((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+	if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 		wc_check_interrupts();
 	code = b[p];
 	e->offset = p;
@@ -359,7 +359,7 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 						return fail(r, WC_ERR_UNTERMINATED, p, code);
 					if (z + 1 < end && z[1] == 0xFF)
 					{
-						if ((++nesc & (WC_INTERRUPT_STRIDE - 1)) == 0)
+						if (__builtin_expect((++nesc & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 							wc_check_interrupts();
 						q = z + 2;
 						continue;
@@ -557,7 +557,7 @@ validate_flat(const uint8_t *buf, size_t len, size_t *count)
 			p++;
 		else
 			return 0;
-		if ((++k & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 	}
 	*count = k;
@@ -657,7 +657,7 @@ wc_fdb_unescape(uint8_t *dst, const wc_fdb_elem *e)
 			wc_memcpy_checked(dst, s, n);
 			return;
 		}
-		if ((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		k = (size_t) (z - s) + 1;
 		wc_memcpy_checked(dst, s, k);
@@ -928,7 +928,7 @@ count_zeros(const uint8_t *s, size_t n)
 		return 0;
 	while (n > 0 && (z = wc_memchr_checked(s, 0, n)) != NULL)
 	{
-		if ((++c & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++c & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		n -= (size_t) (z - s) + 1;
 		s = z + 1;
@@ -958,7 +958,7 @@ put_escaped(uint8_t *p, const uint8_t *s, size_t n)
 	{
 		size_t		k = (size_t) (z - s) + 1;
 
-		if ((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		wc_memcpy_checked(p, s, k);
 		p += k;
@@ -1244,7 +1244,7 @@ wc_fdb_events_size(const wc_fdb_elem *ev, size_t n, size_t *size, size_t *n_inco
 	{
 		const wc_fdb_elem *e = &ev[i];
 
-		if ((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1)
+		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
 			wc_check_interrupts();
 		/* the common scalars first, without the general dispatch */
 		if (e->type == WC_FDB_INT)
@@ -1302,7 +1302,7 @@ events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 	{
 		const wc_fdb_elem *e = &ev[i];
 
-		if ((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1)
+		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
 			wc_check_interrupts();
 		if (vs_off != NULL && *vs_off == WC_FDB_NO_VS_OFFSET)
 		{

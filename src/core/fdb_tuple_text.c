@@ -550,7 +550,7 @@ write_quoted(char *o, const wc_fdb_elem *e, int ascii_only)
 			i += run;
 			continue;
 		}
-		if ((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		if (c == 0x00)
 		{
@@ -608,7 +608,7 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 	{
 		uint8_t		code = *p;
 
-		if ((++k & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 
 		if (p != buf)
@@ -890,7 +890,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 	{
 		uint8_t		c;
 
-		if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 
 		run_start = i;
@@ -1466,7 +1466,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 	{
 		char		c = *p;
 
-		if ((++k & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 
 		if (c == '"')
@@ -1552,7 +1552,7 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 	i++;
 	for (;;)
 	{
-		if ((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 		skip_ws(s, n, &i);
 		if (i >= n)

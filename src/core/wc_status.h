@@ -305,43 +305,30 @@ wc_check_interrupts(void)
 		wc_interrupt_hook();
 }
 
-/* memchr(s, c, n), checking for interrupts between WC_INTERRUPT_BYTES
- * pieces of a long run. */
+/*
+ * memchr and memcpy over a run that may be long: a run of at most
+ * WC_INTERRUPT_BYTES is the plain call, inlined as before; a longer one goes
+ * out of line (wc_status.c) in WC_INTERRUPT_BYTES pieces with a check
+ * between.
+ */
+const void *wc_memchr_long(const void *s, int c, size_t n);
+void		wc_memcpy_long(void *d, const void *s, size_t n);
+
 static inline const void *
 wc_memchr_checked(const void *s, int c, size_t n)
 {
-	const unsigned char *p = (const unsigned char *) s;
-
-	while (n > WC_INTERRUPT_BYTES)
-	{
-		const void *z = memchr(p, c, WC_INTERRUPT_BYTES);
-
-		if (z)
-			return z;
-		p += WC_INTERRUPT_BYTES;
-		n -= WC_INTERRUPT_BYTES;
-		wc_check_interrupts();
-	}
-	return memchr(p, c, n);
+	if (__builtin_expect(n <= WC_INTERRUPT_BYTES, 1))
+		return memchr(s, c, n);
+	return wc_memchr_long(s, c, n);
 }
 
-/* memcpy(d, s, n), checking for interrupts between WC_INTERRUPT_BYTES
- * pieces of a long run. */
 static inline void
 wc_memcpy_checked(void *d, const void *s, size_t n)
 {
-	unsigned char *q = (unsigned char *) d;
-	const unsigned char *p = (const unsigned char *) s;
-
-	while (n > WC_INTERRUPT_BYTES)
-	{
-		memcpy(q, p, WC_INTERRUPT_BYTES);
-		q += WC_INTERRUPT_BYTES;
-		p += WC_INTERRUPT_BYTES;
-		n -= WC_INTERRUPT_BYTES;
-		wc_check_interrupts();
-	}
-	memcpy(q, p, n);
+	if (__builtin_expect(n <= WC_INTERRUPT_BYTES, 1))
+		memcpy(d, s, n);
+	else
+		wc_memcpy_long(d, s, n);
 }
 
 #endif							/* WC_STATUS_H */
