@@ -30,7 +30,8 @@ wc_status
 wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	size_t		i = 0,
-				o = 0;
+				o = 0,
+				steps = 0;
 
 	for (;;)
 	{
@@ -38,8 +39,11 @@ wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error
 					lo;
 		char		c;
 
+		/* pairs in WC_INTERRUPT_BYTES pieces, with a check between */
+		size_t		lim = n - i > WC_INTERRUPT_BYTES ? i + WC_INTERRUPT_BYTES : n;
+
 		if (out)
-			for (; i + 1 < n; i += 2, o++)
+			for (; i + 1 < lim; i += 2, o++)
 			{
 				hi = hexval[(unsigned char) s[i]];
 				lo = hexval[(unsigned char) s[i + 1]];
@@ -48,11 +52,13 @@ wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error
 				out[o] = (uint8_t) (((hi - 1) << 4) | (lo - 1));
 			}
 		else
-			for (; i + 1 < n; i += 2, o++)
+			for (; i + 1 < lim; i += 2, o++)
 				if (hexval[(unsigned char) s[i]] == 0 || hexval[(unsigned char) s[i + 1]] == 0)
 					break;
 		if (i >= n)
 			break;
+		if ((i + 1 >= lim && lim < n) || (++steps & (WC_INTERRUPT_STRIDE - 1)) == 0)
+			wc_check_interrupts();
 		c = s[i];
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
 		{
@@ -81,15 +87,18 @@ static wc_status
 escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	size_t		i = 0,
-				o = 0;
+				o = 0,
+				steps = 0;
 
 	while (i < n)
 	{
-		const char *bs = memchr(s + i, '\\', n - i);
+		const char *bs = wc_memchr_checked(s + i, '\\', n - i);
 		size_t		run = bs ? (size_t) (bs - (s + i)) : n - i;
 
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		if (out)
-			memcpy(out + o, s + i, run);
+			wc_memcpy_checked(out + o, s + i, run);
 		o += run;
 		i += run;
 		if (i >= n)

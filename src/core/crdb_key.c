@@ -439,7 +439,8 @@ wc_crdb_bytes_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t *st
 	uint8_t		esc,
 				lit,
 				fin;
-	size_t		count = 0;
+	size_t		count = 0,
+				escapes = 0;
 
 	if (i >= len)
 		return fail_truncated(err, i, "bytes", 1, 0, len, pos);
@@ -453,10 +454,12 @@ wc_crdb_bytes_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t *st
 	*start = ++i;
 	for (;;)
 	{
-		const uint8_t *e = memchr(p + i, esc, len - i);
+		const uint8_t *e = wc_memchr_checked(p + i, esc, len - i);
 
 		if (e == NULL)
 			return fail_end(err, WC_ERR_UNTERMINATED, len, "bytes", len, pos);
+		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		count += (size_t) (e - (p + i));
 		i = (size_t) (e - p);
 		if (i + 1 >= len)
@@ -482,17 +485,20 @@ wc_crdb_bytes_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t *st
 void
 wc_crdb_bytes_copy(const uint8_t *src, size_t srclen, int is_desc, uint8_t *out)
 {
-	size_t		i = 0;
+	size_t		i = 0,
+				steps = 0;
 	uint8_t		esc = is_desc ? 0xff : 0x00;
 
 	if (!is_desc)
 	{
 		while (i < srclen)
 		{
-			const uint8_t *e = memchr(src + i, esc, srclen - i);
+			const uint8_t *e = wc_memchr_checked(src + i, esc, srclen - i);
 			size_t		k = e ? (size_t) (e - (src + i)) : srclen - i;
 
-			memcpy(out, src + i, k);
+			if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+				wc_check_interrupts();
+			wc_memcpy_checked(out, src + i, k);
 			out += k;
 			i += k;
 			if (i < srclen)
@@ -505,6 +511,8 @@ wc_crdb_bytes_copy(const uint8_t *src, size_t srclen, int is_desc, uint8_t *out)
 	}
 	while (i < srclen)
 	{
+		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
+			wc_check_interrupts();
 		if (src[i] == esc)
 		{
 			*out++ = 0;
@@ -519,11 +527,19 @@ size_t
 wc_crdb_bytes_size(const uint8_t *s, size_t n)
 {
 	size_t		zeros = 0;
-	size_t		i;
+	size_t		i = 0;
 
-	for (i = 0; i < n; i++)
-		zeros += s[i] == 0;
-	return 3 + n + zeros;
+	for (;;)
+	{
+		/* in WC_INTERRUPT_BYTES pieces, with a check between */
+		size_t		stop = n - i > WC_INTERRUPT_BYTES ? i + WC_INTERRUPT_BYTES : n;
+
+		for (; i < stop; i++)
+			zeros += s[i] == 0;
+		if (i == n)
+			return 3 + n + zeros;
+		wc_check_interrupts();
+	}
 }
 
 size_t
@@ -537,6 +553,8 @@ wc_crdb_bytes_put(uint8_t *out, const uint8_t *s, size_t n, int desc)
 		*o++ = M_BYTES;
 		for (i = 0; i < n; i++)
 		{
+			if ((i & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
+				wc_check_interrupts();
 			*o++ = s[i];
 			if (s[i] == 0)
 				*o++ = 0xff;
@@ -549,6 +567,8 @@ wc_crdb_bytes_put(uint8_t *out, const uint8_t *s, size_t n, int desc)
 		*o++ = M_BYTES_DESC;
 		for (i = 0; i < n; i++)
 		{
+			if ((i & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
+				wc_check_interrupts();
 			*o++ = (uint8_t) ~s[i];
 			if (s[i] == 0)
 				*o++ = 0x00;
@@ -636,7 +656,7 @@ wc_crdb_decimal_get(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb
 		d->exp100 = m - 0x29;
 	mstart = i;
 	{
-		const uint8_t *z = memchr(p + i, 0, len - i);
+		const uint8_t *z = wc_memchr_checked(p + i, 0, len - i);
 
 		if (z == NULL)
 			return fail_end(err, WC_ERR_UNTERMINATED, len, "decimal mantissa", len, pos);
@@ -652,6 +672,8 @@ wc_crdb_decimal_get(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb
 	{
 		uint8_t		b = d->neg ? (uint8_t) ~p[k] : p[k];
 
+		if ((k & (WC_INTERRUPT_BYTES - 1)) == 0)
+			wc_check_interrupts();
 		if (b / 2 > 99)
 		{
 			*pos = i + 1;
@@ -691,6 +713,8 @@ wc_crdb_decimal_digits(const wc_crdb_decimal *d, char *digits, int64_t *exp10)
 		uint8_t		b = d->mant_inv ? (uint8_t) ~d->mant[k] : d->mant[k];
 		unsigned	pair = b / 2;
 
+		if ((k & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
+			wc_check_interrupts();
 		digits[n++] = (char) ('0' + pair / 10);
 		digits[n++] = (char) ('0' + pair % 10);
 	}
@@ -730,11 +754,14 @@ static void
 put_zeros(wc_crdb_out *o, int64_t n)
 {
 	static const char z[] = "0000000000000000";
+	size_t		steps = 0;
 
 	while (n > 0)
 	{
 		size_t		k = n > 16 ? 16 : (size_t) n;
 
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		wc_crdb_put(o, z, k);
 		n -= k;
 	}
@@ -786,6 +813,8 @@ dec_digits_put(const dec_digits *dd, size_t from, size_t to, wc_crdb_out *o)
 		unsigned	pair = b / 2;
 		char		ch = (char) ('0' + ((c & 1) ? pair % 10 : pair / 10));
 
+		if ((k & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
+			wc_check_interrupts();
 		wc_crdb_put(o, &ch, 1);
 	}
 }
@@ -1239,7 +1268,8 @@ wc_crdb_bitarray_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t 
 			*pos = after_marker;
 			return st;
 		}
-		nw++;
+		if (__builtin_expect((++nw & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 	}
 	i++;
 	{
@@ -1277,6 +1307,8 @@ wc_crdb_bitarray_copy(const uint8_t *p, size_t words, int is_desc, uint64_t nbit
 		size_t		nb = (size_t) (take + 7) / 8;
 		uint8_t		b[8];
 
+		if ((done & (64 * WC_INTERRUPT_STRIDE - 1)) == 0)
+			wc_check_interrupts();
 		(void) uvarint_get_field(p, (size_t) -1 / 2, &i, is_desc, &w, NULL, NULL);
 		if (take < 64)
 			w &= ~UINT64_C(0) << (64 - take);
@@ -1308,6 +1340,8 @@ wc_crdb_bitarray_put(uint8_t *out, const uint8_t *bits, uint64_t nbits, int desc
 	{
 		uint64_t	w;
 
+		if (__builtin_expect((k & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
+			wc_check_interrupts();
 		if (k + 1 < nw)
 			w = wc_load_be64(bits + 8 * k);
 		else
@@ -1372,12 +1406,16 @@ wc_crdb_array_next(const uint8_t *p, size_t len, size_t *pos, int is_desc, int *
 static void
 json_quote(const uint8_t *s, size_t n, int is_desc, wc_crdb_out *o)
 {
-	size_t		i = 0;
+	size_t		i = 0,
+				steps = 0;
 
 	wc_crdb_put(o, "\"", 1);
 	while (i < n)
 	{
 		uint8_t		c;
+
+		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
+			wc_check_interrupts();
 
 		if (is_desc)
 		{
@@ -1446,10 +1484,14 @@ payload_utf8_ok(const uint8_t *s, size_t n, int is_desc)
 	int			need = 0;
 	uint32_t	cp = 0;
 	int			total = 0;
+	size_t		steps = 0;
 
 	while (i < n)
 	{
 		uint8_t		c;
+
+		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
+			wc_check_interrupts();
 
 		if (s[i] == (is_desc ? 0xff : 0x00))
 		{
@@ -1638,6 +1680,7 @@ elem_skip(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_enc *enc,
 {
 	size_t		i = *pos;
 	int			desc = dir == WC_CRDB_DESC;
+	size_t		steps = 0;
 
 	if (i >= len)
 		return fail_truncated(err, i, "key element", 1, 0, len, pos);
@@ -1729,6 +1772,8 @@ elem_skip(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_enc *enc,
 					return st;
 				for (;;)
 				{
+					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+						wc_check_interrupts();
 					if ((st = wc_crdb_array_next(p, len, pos, ad, &done, &isnull, err)) != WC_OK)
 						return st;
 					if (done)

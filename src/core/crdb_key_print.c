@@ -132,17 +132,23 @@ static void
 quote_src(bsrc *b, wc_crdb_out *o)
 {
 	uint8_t		c;
+	size_t		steps = 0;
 
 	wc_crdb_put(o, "\"", 1);
 	for (;;)
 	{
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		/* a run of bytes printed as themselves, in one piece */
 		if (b->mode != 2)
 		{
 			size_t		j = b->i;
 
 			while (j < b->n && b->s[j] >= 0x20 && b->s[j] < 0x7f && b->s[j] != '"' && b->s[j] != '\\')
-				j++;
+			{
+				if ((++j & (WC_INTERRUPT_BYTES - 1)) == 0)
+					wc_check_interrupts();
+			}
 			if (j > b->i)
 			{
 				wc_crdb_put(o, (const char *) b->s + b->i, j - b->i);
@@ -570,6 +576,8 @@ put_bits(wc_crdb_out *o, const uint8_t *p, size_t words, int is_desc, uint64_t n
 					take;
 		char		b[64];
 
+		if ((done & (64 * WC_INTERRUPT_STRIDE - 1)) == 0)
+			wc_check_interrupts();
 		(void) wc_crdb_uvarint_get(p, (size_t) -1 / 2, &i, is_desc, &w, NULL);
 		take = nbits - done < 64 ? nbits - done : 64;
 		for (k = 0; k < take; k++)
@@ -593,6 +601,7 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 	size_t		i = *pos;
 	uint8_t		m = p[i];
 	int			desc = dir == WC_CRDB_DESC ? WC_CRDB_DESC : WC_CRDB_ASC;
+	size_t		steps = 0;
 
 	switch (m)
 	{
@@ -747,6 +756,8 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 				puts_(o, "ARRAY[");
 				for (;;)
 				{
+					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+						wc_check_interrupts();
 					if (i >= len)
 					{
 						o->len = mark;
@@ -838,6 +849,8 @@ walk(pp *c, const uint8_t *k, size_t n, int use_dirs, int *first_ok)
 	{
 		int			dir = WC_CRDB_ANY;
 
+		if (__builtin_expect((idx & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
+			wc_check_interrupts();
 		if (use_dirs && idx >= 2 && c->dirs && idx - 2 < c->ndirs)
 			dir = c->dirs[idx - 2];
 		wc_crdb_put(c->o, "/", 1);

@@ -48,69 +48,77 @@ utf8_check(const uint8_t *s, size_t n)
 			return n;
 	}
 
-	while (i < n)
+	for (;;)
 	{
-		uint8_t		c,
-					lo,
-					hi;
-		uint64_t	w;
+		/* a long run in WC_INTERRUPT_BYTES pieces, with a check between */
+		size_t		stop = n - i > WC_INTERRUPT_BYTES ? i + WC_INTERRUPT_BYTES : n;
 
-		if (n - i >= 8)
+		while (i < stop)
 		{
-			memcpy(&w, s + i, 8);
-			if ((w & UINT64_C(0x8080808080808080)) == 0)
+			uint8_t		c,
+						lo,
+						hi;
+			uint64_t	w;
+
+			if (n - i >= 8)
 			{
-				i += 8;
-				/* an ASCII tail shorter than 8: the last 8 bytes in one load */
-				if (n - i < 8 && n - i > 0)
+				memcpy(&w, s + i, 8);
+				if ((w & UINT64_C(0x8080808080808080)) == 0)
 				{
-					memcpy(&w, s + n - 8, 8);
-					if ((w & UINT64_C(0x8080808080808080)) == 0)
-						return n;
+					i += 8;
+					/* an ASCII tail shorter than 8: the last 8 bytes in one load */
+					if (n - i < 8 && n - i > 0)
+					{
+						memcpy(&w, s + n - 8, 8);
+						if ((w & UINT64_C(0x8080808080808080)) == 0)
+							return n;
+					}
+					continue;
 				}
+			}
+			c = s[i];
+			if (c < 0x80)
+			{
+				i++;
 				continue;
 			}
-		}
-		c = s[i];
-		if (c < 0x80)
-		{
-			i++;
-			continue;
-		}
-		lo = 0x80;
-		hi = 0xBF;
-		if (c >= 0xC2 && c <= 0xDF)
-		{
-			if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
+			lo = 0x80;
+			hi = 0xBF;
+			if (c >= 0xC2 && c <= 0xDF)
+			{
+				if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80)
+					return i;
+				i += 2;
+			}
+			else if (c >= 0xE0 && c <= 0xEF)
+			{
+				if (c == 0xE0)
+					lo = 0xA0;		/* overlong */
+				else if (c == 0xED)
+					hi = 0x9F;		/* surrogates */
+				if (n - i < 3 || s[i + 1] < lo || s[i + 1] > hi ||
+					(s[i + 2] & 0xC0) != 0x80)
+					return i;
+				i += 3;
+			}
+			else if (c >= 0xF0 && c <= 0xF4)
+			{
+				if (c == 0xF0)
+					lo = 0x90;		/* overlong */
+				else if (c == 0xF4)
+					hi = 0x8F;		/* above U+10FFFF */
+				if (n - i < 4 || s[i + 1] < lo || s[i + 1] > hi ||
+					(s[i + 2] & 0xC0) != 0x80 || (s[i + 3] & 0xC0) != 0x80)
+					return i;
+				i += 4;
+			}
+			else
 				return i;
-			i += 2;
 		}
-		else if (c >= 0xE0 && c <= 0xEF)
-		{
-			if (c == 0xE0)
-				lo = 0xA0;		/* overlong */
-			else if (c == 0xED)
-				hi = 0x9F;		/* surrogates */
-			if (n - i < 3 || s[i + 1] < lo || s[i + 1] > hi ||
-				(s[i + 2] & 0xC0) != 0x80)
-				return i;
-			i += 3;
-		}
-		else if (c >= 0xF0 && c <= 0xF4)
-		{
-			if (c == 0xF0)
-				lo = 0x90;		/* overlong */
-			else if (c == 0xF4)
-				hi = 0x8F;		/* above U+10FFFF */
-			if (n - i < 4 || s[i + 1] < lo || s[i + 1] > hi ||
-				(s[i + 2] & 0xC0) != 0x80 || (s[i + 3] & 0xC0) != 0x80)
-				return i;
-			i += 4;
-		}
-		else
-			return i;
+		if (i >= n)
+			return n;
+		wc_check_interrupts();
 	}
-	return n;
 }
 
 int
@@ -283,7 +291,7 @@ find_zero(const uint8_t *s, const uint8_t *end)
 	(void) hi;
 	(void) k;
 #endif
-	return memchr(s, 0, (size_t) (end - s));
+	return wc_memchr_checked(s, 0, (size_t) (end - s));
 }
 
 /*
@@ -310,6 +318,8 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 		e->offset = p;
 		return WC_OK;
 	}
+	if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+		wc_check_interrupts();
 	code = b[p];
 	e->offset = p;
 	switch (code)
@@ -349,7 +359,8 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 						return fail(r, WC_ERR_UNTERMINATED, p, code);
 					if (z + 1 < end && z[1] == 0xFF)
 					{
-						nesc++;
+						if (__builtin_expect((++nesc & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+							wc_check_interrupts();
 						q = z + 2;
 						continue;
 					}
@@ -546,7 +557,8 @@ validate_flat(const uint8_t *buf, size_t len, size_t *count)
 			p++;
 		else
 			return 0;
-		k++;
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 	}
 	*count = k;
 	return 1;
@@ -628,23 +640,27 @@ wc_fdb_unescape(uint8_t *dst, const wc_fdb_elem *e)
 	const uint8_t *s = e->ptr;
 	size_t		n = e->rawlen;
 
+	size_t		hits = 0;
+
 	if (!e->escaped)
 	{
-		memcpy(dst, s, e->len);
+		wc_memcpy_checked(dst, s, e->len);
 		return;
 	}
 	while (n > 0)
 	{
-		const uint8_t *z = memchr(s, 0, n);
+		const uint8_t *z = wc_memchr_checked(s, 0, n);
 		size_t		k;
 
 		if (z == NULL)
 		{
-			memcpy(dst, s, n);
+			wc_memcpy_checked(dst, s, n);
 			return;
 		}
+		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		k = (size_t) (z - s) + 1;
-		memcpy(dst, s, k);
+		wc_memcpy_checked(dst, s, k);
 		dst += k;
 		s += k + 1;
 		n -= k + 1;
@@ -910,9 +926,10 @@ count_zeros(const uint8_t *s, size_t n)
 
 	if (n <= 32 && !has_zero_small(s, n))
 		return 0;
-	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
+	while (n > 0 && (z = wc_memchr_checked(s, 0, n)) != NULL)
 	{
-		c++;
+		if (__builtin_expect((++c & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		n -= (size_t) (z - s) + 1;
 		s = z + 1;
 	}
@@ -930,23 +947,26 @@ static inline uint8_t *
 put_escaped(uint8_t *p, const uint8_t *s, size_t n)
 {
 	const uint8_t *z;
+	size_t		hits = 0;
 
 	if (n <= 32 && !has_zero_small(s, n))
 	{
 		memcpy(p, s, n);
 		return p + n;
 	}
-	while (n > 0 && (z = memchr(s, 0, n)) != NULL)
+	while (n > 0 && (z = wc_memchr_checked(s, 0, n)) != NULL)
 	{
 		size_t		k = (size_t) (z - s) + 1;
 
-		memcpy(p, s, k);
+		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
+		wc_memcpy_checked(p, s, k);
 		p += k;
 		*p++ = 0xFF;
 		s += k;
 		n -= k;
 	}
-	memcpy(p, s, n);
+	wc_memcpy_checked(p, s, n);
 	return p + n;
 }
 
@@ -1137,7 +1157,7 @@ put_elem(uint8_t *p, const wc_fdb_elem *e, int nested)
 				if (!e->escaped)
 					return wc_fdb_put_bytes(p, code, e->ptr, e->len);
 				*p++ = code;
-				memcpy(p, e->ptr, e->rawlen);
+				wc_memcpy_checked(p, e->ptr, e->rawlen);
 				p += e->rawlen;
 				*p++ = 0x00;
 				return p;
@@ -1188,7 +1208,7 @@ put_elem(uint8_t *p, const wc_fdb_elem *e, int nested)
 		case WC_FDB_PACKED:
 			return packed_nested_write(p, e->ptr, e->len);
 		case WC_FDB_RAW:
-			memcpy(p, e->ptr, e->len);
+			wc_memcpy_checked(p, e->ptr, e->len);
 			return p + e->len;
 		case WC_FDB_END:
 			break;
@@ -1224,6 +1244,8 @@ wc_fdb_events_size(const wc_fdb_elem *ev, size_t n, size_t *size, size_t *n_inco
 	{
 		const wc_fdb_elem *e = &ev[i];
 
+		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
+			wc_check_interrupts();
 		/* the common scalars first, without the general dispatch */
 		if (e->type == WC_FDB_INT)
 		{
@@ -1280,6 +1302,8 @@ events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 	{
 		const wc_fdb_elem *e = &ev[i];
 
+		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
+			wc_check_interrupts();
 		if (vs_off != NULL && *vs_off == WC_FDB_NO_VS_OFFSET)
 		{
 			if (e->type == WC_FDB_VERSIONSTAMP && wc_fdb_vs_incomplete(e->ptr))
@@ -1303,7 +1327,7 @@ events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 		}
 		if (e->type == WC_FDB_RAW)
 		{
-			memcpy(p, e->ptr, e->len);
+			wc_memcpy_checked(p, e->ptr, e->len);
 			p += e->len;
 			continue;
 		}

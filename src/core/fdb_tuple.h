@@ -95,6 +95,7 @@ typedef struct wc_fdb_reader
 	uint8_t		err_code;		/* on error: the type code involved */
 	size_t		n_incomplete;	/* incomplete versionstamps seen so far */
 	size_t		incomplete_off; /* offset of the first one's version bytes */
+	size_t		steps;			/* events read, for the interrupt check */
 } wc_fdb_reader;
 
 void		wc_fdb_reader_init(wc_fdb_reader *r, const uint8_t *buf, size_t len);

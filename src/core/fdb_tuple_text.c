@@ -501,9 +501,17 @@ plain_run(const char *s, size_t n)
 {
 	size_t		i = 0;
 
-	while (i < n && (uint8_t) (s[i] - 0x20u) < 0x5fu && s[i] != '"' && s[i] != '\\')
-		i++;
-	return i;
+	for (;;)
+	{
+		/* a long run in WC_INTERRUPT_BYTES pieces, with a check between */
+		size_t		stop = n - i > WC_INTERRUPT_BYTES ? i + WC_INTERRUPT_BYTES : n;
+
+		while (i < stop && (uint8_t) (s[i] - 0x20u) < 0x5fu && s[i] != '"' && s[i] != '\\')
+			i++;
+		if (i < stop || i == n)
+			return i;
+		wc_check_interrupts();
+	}
 }
 
 /* Append \xHH. */
@@ -523,7 +531,8 @@ write_quoted(char *o, const wc_fdb_elem *e, int ascii_only)
 {
 	const uint8_t *s = e->ptr;
 	size_t		n = e->rawlen,
-				i = 0;
+				i = 0,
+				escapes = 0;
 	int			is_str = e->type == WC_FDB_STRING;
 
 	if (!is_str)
@@ -536,11 +545,13 @@ write_quoted(char *o, const wc_fdb_elem *e, int ascii_only)
 
 		if (run > 0)
 		{
-			memcpy(o, s + i, run);
+			wc_memcpy_checked(o, s + i, run);
 			o += run;
 			i += run;
 			continue;
 		}
+		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		if (c == 0x00)
 		{
 			o = put_hex_escape(o, 0);
@@ -590,11 +601,15 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 	const uint8_t *p = buf,
 			   *end = buf + len;
 	char	   *o = out;
+	size_t		k = 0;
 
 	*o++ = '(';
 	while (p < end)
 	{
 		uint8_t		code = *p;
+
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 
 		if (p != buf)
 		{
@@ -611,7 +626,7 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 			if (code == WC_FDB_CODE_BYTES)
 				*o++ = 'b';
 			*o++ = '"';
-			memcpy(o, p + 1, (size_t) (q - p - 1));
+			wc_memcpy_checked(o, p + 1, (size_t) (q - p - 1));
 			o += q - p - 1;
 			*o++ = '"';
 			p = q + 1;
@@ -867,12 +882,16 @@ static wc_status
 parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 {
 	size_t		i = *pi + 1,
-				run_start;
+				run_start,
+				steps = 0;
 
 	emit_byte(t, is_str ? WC_FDB_CODE_STRING : WC_FDB_CODE_BYTES);
 	for (;;)
 	{
 		uint8_t		c;
+
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 
 		run_start = i;
 		/* the common run: printable ASCII up to the closing quote, copied
@@ -881,13 +900,16 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		if (i < n && (s[i] == '"' || s[i] == '\\'))
 		{
 			if (t->out)
-				memcpy(t->out + t->len, s + run_start, i - run_start);
+				wc_memcpy_checked(t->out + t->len, s + run_start, i - run_start);
 			t->len += i - run_start;
 		}
 		else
 		{
 			while (i < n && s[i] != '"' && s[i] != '\\')
-				i++;
+			{
+				if ((++i & (WC_INTERRUPT_BYTES - 1)) == 0)
+					wc_check_interrupts();
+			}
 			if (is_str && !wc_fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
 			{
 				*pi = run_start;
@@ -898,11 +920,15 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 				size_t		k;
 
 				for (k = run_start; k < i; k++)
+				{
+					if ((k & (WC_INTERRUPT_BYTES - 1)) == 0)
+						wc_check_interrupts();
 					if ((uint8_t) s[k] >= 0x80)
 					{
 						*pi = k;
 						return WC_ERR_SYNTAX;
 					}
+				}
 			}
 			emit_payload_run(t, (const uint8_t *) s + run_start, i - run_start);
 		}
@@ -1275,7 +1301,10 @@ static void
 skip_ws(const char *s, size_t n, size_t *i)
 {
 	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' || s[*i] == '\r'))
-		(*i)++;
+	{
+		if ((++(*i) & (WC_INTERRUPT_BYTES - 1)) == 0)
+			wc_check_interrupts();
+	}
 }
 
 /* Parse one scalar element at s[*pi] and emit it: one case per element
@@ -1426,6 +1455,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 	uint8_t    *o = out;
 	wc_fdb_elem	e;
 	uint8_t		mag[WC_FDB_MAX_INT_BYTES + 16];
+	size_t		k = 0;
 
 	if (n < 2 || s[0] != '(')
 		return 0;
@@ -1436,6 +1466,9 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 	{
 		char		c = *p;
 
+		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
+
 		if (c == '"')
 		{
 			const char *q = p + 1 + plain_run(p + 1, (size_t) (end - p - 1));
@@ -1443,7 +1476,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 			if (q >= end || *q != '"')
 				return 0;
 			*o++ = WC_FDB_CODE_STRING;
-			memcpy(o, p + 1, (size_t) (q - p - 1));
+			wc_memcpy_checked(o, p + 1, (size_t) (q - p - 1));
 			o += q - p - 1;
 			*o++ = 0x00;
 			p = q + 1;
@@ -1503,7 +1536,8 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 		AFTER_OPEN, AFTER_COMMA, AFTER_ELEM
 	}			state = AFTER_OPEN;
 	size_t		i = 0,
-				depth = 1;
+				depth = 1,
+				steps = 0;
 	text_out	t = {out, 0};
 	wc_status	st;
 
@@ -1518,6 +1552,8 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 	i++;
 	for (;;)
 	{
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		skip_ws(s, n, &i);
 		if (i >= n)
 		{

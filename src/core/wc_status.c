@@ -8,6 +8,43 @@
 /* Set by the glue (see wc_status.h); NULL: checks do nothing. */
 wc_interrupt_fn wc_interrupt_hook = NULL;
 
+/* memchr over a long run, in WC_INTERRUPT_BYTES pieces with a check between. */
+const void *
+wc_memchr_long(const void *s, int c, size_t n)
+{
+	const unsigned char *p = (const unsigned char *) s;
+
+	while (n > WC_INTERRUPT_BYTES)
+	{
+		const void *z = memchr(p, c, WC_INTERRUPT_BYTES);
+
+		if (z)
+			return z;
+		p += WC_INTERRUPT_BYTES;
+		n -= WC_INTERRUPT_BYTES;
+		wc_check_interrupts();
+	}
+	return memchr(p, c, n);
+}
+
+/* memcpy of a long run, in WC_INTERRUPT_BYTES pieces with a check between. */
+void
+wc_memcpy_long(void *d, const void *s, size_t n)
+{
+	unsigned char *q = (unsigned char *) d;
+	const unsigned char *p = (const unsigned char *) s;
+
+	while (n > WC_INTERRUPT_BYTES)
+	{
+		memcpy(q, p, WC_INTERRUPT_BYTES);
+		q += WC_INTERRUPT_BYTES;
+		p += WC_INTERRUPT_BYTES;
+		n -= WC_INTERRUPT_BYTES;
+		wc_check_interrupts();
+	}
+	memcpy(q, p, n);
+}
+
 static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_OK] = {.klass = WC_CLASS_NONE, .message = "no error"},
 	[WC_NULL] = {.klass = WC_CLASS_NONE, .message = "null value"},

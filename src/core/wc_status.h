@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The SQLSTATE a status is reported with.  The glue maps these to ERRCODE_*;
@@ -293,11 +294,41 @@ extern wc_interrupt_fn wc_interrupt_hook;
 
 #define WC_INTERRUPT_STRIDE 4096
 
+/* A loop over bytes (scanning, escaping, copying a long run) checks once
+ * per this many bytes. */
+#define WC_INTERRUPT_BYTES 65536
+
 static inline void
 wc_check_interrupts(void)
 {
 	if (wc_interrupt_hook)
 		wc_interrupt_hook();
+}
+
+/*
+ * memchr and memcpy over a run that may be long: a run of at most
+ * WC_INTERRUPT_BYTES is the plain call, inlined as before; a longer one goes
+ * out of line (wc_status.c) in WC_INTERRUPT_BYTES pieces with a check
+ * between.
+ */
+const void *wc_memchr_long(const void *s, int c, size_t n);
+void		wc_memcpy_long(void *d, const void *s, size_t n);
+
+static inline const void *
+wc_memchr_checked(const void *s, int c, size_t n)
+{
+	if (__builtin_expect(n <= WC_INTERRUPT_BYTES, 1))
+		return memchr(s, c, n);
+	return wc_memchr_long(s, c, n);
+}
+
+static inline void
+wc_memcpy_checked(void *d, const void *s, size_t n)
+{
+	if (__builtin_expect(n <= WC_INTERRUPT_BYTES, 1))
+		memcpy(d, s, n);
+	else
+		wc_memcpy_long(d, s, n);
 }
 
 #endif							/* WC_STATUS_H */

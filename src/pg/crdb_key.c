@@ -400,6 +400,7 @@ decode_array(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64
 		key_fail(&err, element);
 	for (;;)
 	{
+		CHECK_FOR_INTERRUPTS();
 		if (wc_crdb_array_next(p, len, pos, is_desc, &done, &isnull, &err) != WC_OK)
 			key_fail(&err, element);
 		if (done)
@@ -1545,6 +1546,8 @@ crdb_key_elements(PG_FUNCTION_ARGS)
 		wc_crdb_enc enc;
 		int			dir = dir_at(dirs, ndirs, col);
 
+		CHECK_FOR_INTERRUPTS();
+
 		if (wc_crdb_elem_skip(p, len, &pos, dir, &enc, &err) != WC_OK)
 			key_fail(&err, idx);
 		emit_element(ts, td, idx++, wc_crdb_enc_name(enc), element_text(p, len, start, dir),
@@ -1644,6 +1647,8 @@ crdb_key_populate_record(PG_FUNCTION_ARGS)
 		while (pos < len)
 		{
 			wc_crdb_enc enc;
+
+			CHECK_FOR_INTERRUPTS();
 
 			if (wc_crdb_elem_skip(p, len, &pos, dir_at(dirs, ndirs, col), &enc, &err) != WC_OK)
 				key_fail(&err, idx);

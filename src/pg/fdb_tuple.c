@@ -376,7 +376,10 @@ push_array_elements(PackCtx *x, FdbTypeInfo *ti, Datum d)
 				 errdetail("Only one-dimensional arrays pack as nested tuples.")));
 	it = array_create_iterator(arr, 0, NULL);
 	while (array_iterate(it, &v, &isnull))
+	{
+		CHECK_FOR_INTERRUPTS();
 		push_value(x, ti->elem, v, isnull);
+	}
 	array_free_iterator(it);
 }
 
@@ -655,6 +658,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 		x.argpos = 1;
 		while (array_iterate(it, &v, &isnull))
 		{
+			CHECK_FOR_INTERRUPTS();
 			push_value(&x, c->args[0].elem, v, isnull);
 			x.argpos++;
 		}

@@ -1,6 +1,7 @@
 /* harness.c: implementation of the unit-test harness (see harness.h). */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "wc_status.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -242,4 +243,27 @@ wc_zstd_zeros(uint8_t *out, size_t n, uint8_t wd)
 		n -= b;
 	} while (n);
 	return p;
+}
+
+static long wc_interrupts_counted;
+
+/* The counting hook. */
+static void
+wc_interrupts_count(void)
+{
+	wc_interrupts_counted++;
+}
+
+void
+wc_interrupts_count_start(void)
+{
+	wc_interrupts_counted = 0;
+	wc_interrupt_hook = wc_interrupts_count;
+}
+
+long
+wc_interrupts_count_stop(void)
+{
+	wc_interrupt_hook = NULL;
+	return wc_interrupts_counted;
 }

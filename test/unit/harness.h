@@ -49,6 +49,12 @@ const char *wc_hex(const uint8_t *p, size_t len);
  * decompression bombs built by hand. */
 size_t		wc_zstd_zeros(uint8_t *out, size_t n, uint8_t wd);
 
+/* Count the core's interrupt checks: wc_interrupts_count_start() installs a
+ * counting wc_interrupt_hook, wc_interrupts_count_stop() removes it and
+ * returns the number of checks made in between. */
+void		wc_interrupts_count_start(void);
+long		wc_interrupts_count_stop(void);
+
 /* Checks: each counts as one pass or one fail; a fail prints where. */
 extern int	wc_passed;
 extern int	wc_failed;

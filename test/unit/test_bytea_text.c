@@ -48,6 +48,33 @@ check(const char *s, wc_status want_st, const char *want, size_t want_len, size_
 	free(in);
 }
 
+/* 1 MB of hex digits, or of escape-form text, reaches the interrupt hook
+ * once per 64 KB. */
+static void
+test_interrupts(void)
+{
+	const size_t mb = 1 << 20;
+	char	   *s = malloc(2 * mb);
+	uint8_t    *out = malloc(mb);
+	size_t		n;
+	wc_error	err;
+	long		calls;
+
+	for (size_t i = 0; i < 2 * mb; i += 2)
+		memcpy(s + i, "61", 2);
+	wc_interrupts_count_start();
+	CHECK(wc_bt_hex_decode(s, 2 * mb, out, &n, &err) == WC_OK && n == mb, "1 MB hex: %zu", n);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (2 * mb / WC_INTERRUPT_BYTES) - 1, "hex 1 MB: %ld checks", calls);
+	memset(s, 'a', mb);
+	wc_interrupts_count_start();
+	CHECK(wc_bt_decode(s, mb, out, &n, &err) == WC_OK && n == mb, "1 MB escape form: %zu", n);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 2 * ((long) (mb / WC_INTERRUPT_BYTES) - 1), "escape form 1 MB: %ld checks", calls);
+	free(s);
+	free(out);
+}
+
 int
 main(void)
 {
@@ -74,5 +101,6 @@ main(void)
 	check("\\078", WC_ERR_SYNTAX, NULL, 0, 0);
 	/* "\X" is not the hex prefix (byteain's is lower-case only) */
 	check("\\X61", WC_ERR_SYNTAX, NULL, 0, 0);
+	test_interrupts();
 	return wc_summary("test_bytea_text");
 }

@@ -646,6 +646,53 @@ test_spec(void)
 	}
 }
 
+/* Long keys reach the interrupt hook: per 64 KB of bytes sized, escaped and
+ * scanned, per 4096 elements of a pretty-printed key. */
+static void
+test_interrupts(void)
+{
+	const size_t mb = 1 << 20,
+				n = 100000;
+	uint8_t    *s = malloc(mb),
+			   *enc = malloc(2 * mb + 3),
+			   *scratch;
+	size_t		len,
+				pos = 0,
+				start,
+				end,
+				got;
+	int			is_desc;
+	wc_error	err;
+	wc_crdb_out o;
+	long		calls;
+
+	memset(s, 'a', mb);
+	wc_interrupts_count_start();
+	CHECK(wc_crdb_bytes_size(s, mb) == mb + 3, "1 MB sized");
+	len = wc_crdb_bytes_put(enc, s, mb, WC_CRDB_ASC);
+	CHECK(wc_crdb_bytes_get(enc, len, &pos, WC_CRDB_ANY, &start, &end, &got, &is_desc, &err) == WC_OK &&
+		  got == mb, "1 MB read back: %zu", got);
+	wc_crdb_bytes_copy(enc + start, end - start, is_desc, s);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 4 * ((long) (mb / WC_INTERRUPT_BYTES) - 1), "1 MB bytes: %ld checks", calls);
+
+	/* a key of 100k small integers */
+	memset(enc, 0x89, n);
+	scratch = malloc(wc_crdb_pretty_scratch(n, 0));
+	o.cap = 8 * n;
+	o.buf = malloc(o.cap);
+	o.len = 0;
+	wc_interrupts_count_start();
+	wc_crdb_key_pretty(enc, n, NULL, 0, scratch, &o);
+	calls = wc_interrupts_count_stop();
+	CHECK(o.len >= 2 * n, "100k elements printed: %zu bytes", o.len);
+	CHECK(calls >= (long) (n / WC_INTERRUPT_STRIDE), "print 100k elements: %ld checks", calls);
+	free(s);
+	free(enc);
+	free(scratch);
+	free(o.buf);
+}
+
 int
 main(void)
 {
@@ -654,5 +701,6 @@ main(void)
 	test_invalid();
 	test_first_bytes();
 	test_spec();
+	test_interrupts();
 	return wc_summary("test_crdb_key");
 }

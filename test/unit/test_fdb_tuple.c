@@ -1659,6 +1659,77 @@ test_property(void)
 	free(got);
 }
 
+/* Long inputs reach the interrupt hook: per 4096 elements read or packed,
+ * per 64 KB of a string scanned, escaped or copied. */
+static void
+test_interrupts(void)
+{
+	const size_t n = 100000,
+				mb = 1 << 20;
+	uint8_t    *t = malloc(mb + 2),
+			   *out = malloc(2 * mb + 2);
+	wc_fdb_elem *ev = calloc(n, sizeof(wc_fdb_elem)),
+				e;
+	wc_fdb_reader r;
+	size_t		count,
+				size,
+				ninc,
+				erri;
+	long		calls;
+
+	/* 100k integers: the flat check, the reader, the sizing and writing */
+	memset(t, WC_FDB_CODE_ZERO, n);
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_validate(t, n, &count, NULL) == WC_OK && count == n, "100k zeros: %zu", count);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (n / WC_INTERRUPT_STRIDE), "validate 100k elements: %ld checks", calls);
+	t[n - 1] = WC_FDB_CODE_NESTED;	/* not flat: the reader walks it */
+	wc_fdb_reader_init(&r, t, n - 1);
+	wc_interrupts_count_start();
+	while (wc_fdb_read(&r, &e) == WC_OK && e.type != WC_FDB_END)
+		;
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (n / WC_INTERRUPT_STRIDE) - 1, "read 100k elements: %ld checks", calls);
+	for (size_t i = 0; i < n; i++)
+		ev[i].type = WC_FDB_INT;
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_events_size(ev, n, &size, &ninc, &erri) == WC_OK && size == n, "size %zu", size);
+	CHECK(wc_fdb_events_write(out, ev, n) == out + n, "write 100k integers");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (2 * (n / WC_INTERRUPT_STRIDE)), "pack 100k elements: %ld checks", calls);
+
+	/* a 1 MB bytes element: found, sized, escaped, unescaped */
+	t[0] = WC_FDB_CODE_BYTES;
+	memset(t + 1, 'a', mb);
+	t[mb + 1] = 0x00;
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_validate(t, mb + 2, &count, NULL) == WC_OK && count == 1, "1 MB bytes");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_BYTES) - 1, "scan 1 MB: %ld checks", calls);
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_put_bytes(out, WC_FDB_CODE_BYTES, t + 1, mb) == out + mb + 2, "put 1 MB");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 2 * ((long) (mb / WC_INTERRUPT_BYTES) - 1), "escape 1 MB: %ld checks", calls);
+	/* 1 MB of 00 bytes: one escape each */
+	memset(t + 1, 0, mb);
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_escaped_size(t + 1, mb) == 2 * mb, "1 MB of 00 sized");
+	CHECK(wc_fdb_put_escaped(out, t + 1, mb) == out + 2 * mb, "1 MB of 00 escaped");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 2 * (long) (mb / WC_INTERRUPT_STRIDE), "escape 1 MB of 00: %ld checks", calls);
+	e.ptr = out;
+	e.rawlen = 2 * mb;
+	e.len = mb;
+	e.escaped = 1;
+	wc_interrupts_count_start();
+	wc_fdb_unescape(t, &e);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_STRIDE), "unescape 1 MB of 00: %ld checks", calls);
+	free(t);
+	free(out);
+	free(ev);
+}
+
 int
 main(void)
 {
@@ -1678,5 +1749,6 @@ main(void)
 	test_decimal();
 	test_text();
 	test_property();
+	test_interrupts();
 	return wc_summary("test_fdb_tuple");
 }

@@ -885,6 +885,46 @@ test_decimal_input(long rounds)
 	CHECK(bad == 0, "decimal input = strtod / strtof over %ld random decimals (%ld differ)", rounds, bad);
 }
 
+/* A 1 MB element reaches the interrupt hook as it is written and parsed:
+ * per 64 KB of a printable run, per 4096 escapes. */
+static void
+test_interrupts(void)
+{
+	const size_t mb = 1 << 20;
+	uint8_t    *t = malloc(mb + 2),
+			   *back = malloc(mb + 2);
+	char	   *txt = malloc(4 * mb + 16);
+	size_t		n,
+				blen,
+				epos;
+	long		calls;
+
+	t[0] = WC_FDB_CODE_STRING;
+	memset(t + 1, 'a', mb);
+	t[mb + 1] = 0x00;
+	wc_interrupts_count_start();
+	n = wc_fdb_text_write(t, mb + 2, txt, 0);
+	calls = wc_interrupts_count_stop();
+	CHECK(n == mb + 4, "1 MB string as text: %zu", n);
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_BYTES) - 1, "write 1 MB: %ld checks", calls);
+	wc_interrupts_count_start();
+	CHECK(wc_fdb_text_parse(txt, n, back, &blen, &epos) == WC_OK && blen == mb + 2 &&
+		  memcmp(back, t, blen) == 0, "1 MB string parsed back");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_BYTES) - 1, "parse 1 MB: %ld checks", calls);
+	/* bytes of 01: one \x01 escape each */
+	t[0] = WC_FDB_CODE_BYTES;
+	memset(t + 1, 0x01, mb);
+	wc_interrupts_count_start();
+	n = wc_fdb_text_write(t, mb + 2, txt, 0);
+	calls = wc_interrupts_count_stop();
+	CHECK(n == 4 * mb + 5, "1 MB of 01 as text: %zu", n);
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_STRIDE), "escape 1 MB: %ld checks", calls);
+	free(t);
+	free(back);
+	free(txt);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -906,5 +946,6 @@ main(int argc, char **argv)
 #else
 	printf("  (libpgcommon not found: PostgreSQL's Ryu not checked)\n");
 #endif
+	test_interrupts();
 	return wc_summary("test_fdb_tuple_text");
 }
