@@ -25,9 +25,9 @@ typedef struct jb_state
 	JsonbValue *res;
 } jb_state;
 
-/* A string's length, at most what a jsonb string holds. */
-static int
-jb_string_len(const char *s)
+/* String s as v, at most what a jsonb string holds. */
+static void
+jb_string(JsonbValue *v, char *s)
 {
 	size_t		len = strlen(s);
 
@@ -37,50 +37,51 @@ jb_string_len(const char *s)
 				 errmsg("string too long to represent as jsonb string"),
 				 errdetail("Due to an implementation restriction, jsonb strings cannot exceed %d bytes.",
 						   JENTRY_OFFLENMASK)));
-	return (int) len;
+	v->type = jbvString;
+	v->val.string.len = (int) len;
+	v->val.string.val = s;
 }
 
-/* '{': a new object. */
+/* A container's start or end (an object's keys sorted and deduplicated
+ * at its end). */
+static void
+jb_push(void *p, JsonbIteratorToken tok)
+{
+	jb_state   *st = (jb_state *) p;
+
+	CHECK_FOR_INTERRUPTS();
+	st->res = pushJsonbValue(&st->ps, tok, NULL);
+}
+
+/* '{' */
 static WC_JSON_ACTION
 jb_object_start(void *p)
 {
-	jb_state   *st = (jb_state *) p;
-
-	CHECK_FOR_INTERRUPTS();
-	st->res = pushJsonbValue(&st->ps, WJB_BEGIN_OBJECT, NULL);
+	jb_push(p, WJB_BEGIN_OBJECT);
 	WC_JSON_ACTION_DONE;
 }
 
-/* '}': the object complete (its keys sorted and deduplicated). */
+/* '}' */
 static WC_JSON_ACTION
 jb_object_end(void *p)
 {
-	jb_state   *st = (jb_state *) p;
-
-	CHECK_FOR_INTERRUPTS();
-	st->res = pushJsonbValue(&st->ps, WJB_END_OBJECT, NULL);
+	jb_push(p, WJB_END_OBJECT);
 	WC_JSON_ACTION_DONE;
 }
 
-/* '[': a new array. */
+/* '[' */
 static WC_JSON_ACTION
 jb_array_start(void *p)
 {
-	jb_state   *st = (jb_state *) p;
-
-	CHECK_FOR_INTERRUPTS();
-	st->res = pushJsonbValue(&st->ps, WJB_BEGIN_ARRAY, NULL);
+	jb_push(p, WJB_BEGIN_ARRAY);
 	WC_JSON_ACTION_DONE;
 }
 
-/* ']': the array complete. */
+/* ']' */
 static WC_JSON_ACTION
 jb_array_end(void *p)
 {
-	jb_state   *st = (jb_state *) p;
-
-	CHECK_FOR_INTERRUPTS();
-	st->res = pushJsonbValue(&st->ps, WJB_END_ARRAY, NULL);
+	jb_push(p, WJB_END_ARRAY);
 	WC_JSON_ACTION_DONE;
 }
 
@@ -92,9 +93,7 @@ jb_field_start(void *p, char *fname, bool isnull)
 	JsonbValue	v;
 
 	CHECK_FOR_INTERRUPTS();
-	v.type = jbvString;
-	v.val.string.len = jb_string_len(fname);
-	v.val.string.val = fname;
+	jb_string(&v, fname);
 	st->res = pushJsonbValue(&st->ps, WJB_KEY, &v);
 	WC_JSON_ACTION_DONE;
 }
@@ -110,9 +109,7 @@ jb_scalar(void *p, char *token, JsonTokenType type)
 	switch (type)
 	{
 		case JSON_TOKEN_STRING:
-			v.type = jbvString;
-			v.val.string.len = jb_string_len(token);
-			v.val.string.val = token;
+			jb_string(&v, token);
 			break;
 		case JSON_TOKEN_NUMBER:
 			v.type = jbvNumeric;
