@@ -167,6 +167,33 @@ EXCEPTION WHEN query_canceled THEN
 	RAISE NOTICE 'cancelled within a second: %', clock_timestamp() - t0 < '1 s';
 END $$;
 RESET statement_timeout;
+-- and the parse of one large JSON value into jsonb (PostgreSQL's JSON parser
+-- has no interrupt checks of its own): an array of 4 million integers
+-- (16843009 each, an inline int32), 40 MB of text and seconds to parse (after
+-- its rendering, a cancellable half second or so), stops soon after a 700 ms
+-- statement_timeout, as an image and as a jsonb attribute
+CREATE TEMP TABLE ints4m AS
+WITH s AS MATERIALIZED (
+	SELECT '\x300000000000 0100 02 03 00 01000000'::bytea || pg_temp.le32(9 + 5 * 4000000)
+		|| '\x03'::bytea || pg_temp.le32(4000000) || pg_temp.le32(8 + 5 * 4000000)
+		|| convert_to(repeat(chr(7) || repeat(chr(1), 4), 4000000), 'UTF8') AS body)
+SELECT substring(b FROM 1 FOR 334)
+	|| pg_temp.ev(b, 19, '\x300000000000 0100 04 7465737400 02 746a00 02 03f5 01 04 02')
+	|| pg_temp.ev(b, 23, body) AS b
+FROM bl, s WHERE name = 'mysql51';
+CREATE FUNCTION pg_temp.cancelled(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	t0 timestamptz := clock_timestamp();
+BEGIN
+	EXECUTE q;
+	RETURN 'not cancelled';
+EXCEPTION WHEN query_canceled THEN
+	RETURN 'cancelled within a second of the timeout: ' || (clock_timestamp() - t0 < '1.7 s');
+END $$;
+SET statement_timeout = '700ms';
+SELECT pg_temp.cancelled('SELECT count(*) FROM ints4m, mysql_binlog_rows(b)') AS image;
+SELECT pg_temp.cancelled('SELECT count(*) FROM ints4m, mysql_binlog_rows(b, ''test'', ''tj'', NULL::tj)') AS typed;
+RESET statement_timeout;
 
 -- a table the log does not have, and NULL arguments: no rows
 SELECT count(*) FROM bl, mysql_binlog_rows(b, 'wcb', 'nosuch', NULL::ints) WHERE name = 'full';

@@ -118,4 +118,22 @@
 #define WC_NAMESPACE_ACLCHECK(nsp, role, mode) pg_namespace_aclcheck((nsp), (role), (mode))
 #endif
 
+/*
+ * JSON parsing (wc_jsonb.c): 16 made the semantic actions return a
+ * JsonParseErrorType; 17 gave makeJsonLexContextCstringLen a caller's
+ * context (NULL: allocate one) and a size_t length.
+ */
+#if PG_VERSION_NUM >= 160000
+#define WC_JSON_ACTION JsonParseErrorType
+#define WC_JSON_ACTION_DONE return JSON_SUCCESS
+#else
+#define WC_JSON_ACTION void
+#define WC_JSON_ACTION_DONE return
+#endif
+#if PG_VERSION_NUM >= 170000
+#define WC_JSON_LEX_CONTEXT(s, len, enc) makeJsonLexContextCstringLen(NULL, (s), (len), (enc), true)
+#else
+#define WC_JSON_LEX_CONTEXT(s, len, enc) makeJsonLexContextCstringLen((s), (int) (len), (enc), true)
+#endif
+
 #endif							/* WIRECODEC_COMPAT_H */

@@ -38,6 +38,7 @@
 #include "crdb_key.h"
 #include "hlc.h"
 #include "mvcc.h"
+#include "wc_jsonb.h"
 #include "wc_report.h"
 
 #define SUBJECT "CockroachDB key"
@@ -725,7 +726,7 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 				(void) wc_crdb_json_get(p, len, pos, dir, &o, &err);
 				txt[o.len] = '\0';
 				(void) pg_verify_mbstr(PG_UTF8, txt, (int) o.len, false);
-				d = DirectFunctionCall1(jsonb_in, CStringGetDatum(pg_any_to_server(txt, (int) o.len, PG_UTF8)));
+				d = wc_jsonb_from_utf8(txt, o.len);
 				break;
 			}
 		case KK_PGLSN:

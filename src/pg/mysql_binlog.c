@@ -24,6 +24,7 @@
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
 #include "wc_unzip.h"
+#include "wc_jsonb.h"
 #include "wc_report.h"
 
 /* ---- sources ---- */
@@ -524,7 +525,6 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 				   const char *qualified, int64 row)
 {
 	wc_error	err;
-	char	   *s;
 
 	do
 	{
@@ -532,11 +532,7 @@ binlog_image_jsonb(binlog_rows_ctx *c, const wc_binlog_table *t, const wc_binlog
 		if (wc_binlog_image_json(t, c->cells, &c->opts, &c->out, &err) != WC_OK)
 			binlog_render_error(&err, ev, t, qualified, row, &c->opts);
 	} while (binlog_render_grow(&c->out));
-	c->out.p[c->out.len] = '\0';
-	s = (char *) c->out.p;
-	if (GetDatabaseEncoding() != PG_UTF8)
-		s = pg_any_to_server(s, (int) c->out.len, PG_UTF8);
-	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
+	return wc_jsonb_from_utf8((char *) c->out.p, c->out.len);
 }
 
 /* The rows of one row event (body already inflated where needed),

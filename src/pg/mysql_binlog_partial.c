@@ -30,20 +30,8 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
+#include "wc_jsonb.h"
 #include "wc_report.h"
-
-/* JSON text rendered by the core (UTF-8) as jsonb. */
-static Datum
-partial_jsonb(wc_binlog_out *out)
-{
-	char	   *s;
-
-	out->p[out->len] = '\0';
-	s = (char *) out->p;
-	if (GetDatabaseEncoding() != PG_UTF8)
-		s = pg_any_to_server(s, (int) out->len, PG_UTF8);
-	return DirectFunctionCall1(jsonb_in, CStringGetDatum(s));
-}
 
 /* Report err for row/column, the path named when there is one. */
 static void
@@ -254,7 +242,7 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 			partial_error(&err, pc, col, NULL);
 		}
 	} while (binlog_render_grow(pc->out));
-	doc = partial_jsonb(pc->out);
+	doc = wc_jsonb_from_utf8((char *) pc->out->p, pc->out->len);
 
 	/* each diff in a context of its own: only the document it leaves is
 	 * kept, so that memory stays a few times the document's size whatever
@@ -306,7 +294,7 @@ binlog_partial_column(binlog_partial_ctx *pc, uint32 col)
 					partial_error(&err, pc, col, &d);
 				}
 			} while (binlog_render_grow(pc->out));
-			value = partial_jsonb(pc->out);
+			value = wc_jsonb_from_utf8((char *) pc->out->p, pc->out->len);
 		}
 		if (!partial_apply(&doc, &d, value, nlegs, legs))
 		{

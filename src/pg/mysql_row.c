@@ -36,6 +36,7 @@
 #include "mysql_lenenc.h"
 #include "mysql_packet.h"
 #include "mysql_row.h"
+#include "wc_jsonb.h"
 
 
 typedef mysql_row_column row_column;
@@ -243,10 +244,13 @@ row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, Datum columns)
 	return row_entry_build(fcinfo, rc, packed);
 }
 
-/* Value via the target type's input function. */
+/* Value via the target type's input function (jsonb's parse made
+ * cancellable). */
 static Datum
 from_text(const row_column *c, char *s)
 {
+	if (c->atttype == JSONBOID)
+		return wc_jsonb_from_cstring(s, strlen(s));
 	return InputFunctionCall(c->input, s, c->ioparam, c->atttypmod);
 }
 
