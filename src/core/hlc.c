@@ -68,6 +68,7 @@ scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over
 	/* 18 digits stay below 10^18 < 2^63: no overflow check needed */
 	const char *fast_end = e - p > 18 ? p + 18 : e;
 	uint32_t	chunk;
+	size_t		steps = 0;
 
 	while (fast_end - p >= 8 && eight_digits(p, &chunk))
 	{
@@ -81,6 +82,8 @@ scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over
 	{
 		unsigned	d = (unsigned) (*p - '0');
 
+		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
+			wc_check_interrupts();
 		if (*over)
 			continue;
 		if (r > (limit - d) / 10)
@@ -113,6 +116,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	uint64_t	f = 0;
 	int			wall_over;
 	size_t		nf = 0;
+	size_t		steps = 0;
 
 	if (p == e || !is_digit(*p))
 		FAIL(WC_ERR_SYNTAX, p);
@@ -123,7 +127,11 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 		p++;
 		frac = p;
 		while (p < e && is_digit(*p))
+		{
 			p++;
+			if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
+				wc_check_interrupts();
+		}
 		nf = (size_t) (p - frac);
 		if (nf == 0)
 			FAIL(WC_ERR_SYNTAX, p);
@@ -132,8 +140,12 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 			if (!long_fraction)
 				return wc_fail_ef(err, WC_HLC_FRACTION_LEN, (size_t) (frac + 10 - base), 10, nf);
 			for (const char *q = frac + 10; q < p; q++)
+			{
 				if (*q != '0')
 					FAIL(WC_HLC_INEXACT, q);
+				if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
+					wc_check_interrupts();
+			}
 			nf = 10;
 		}
 		{
@@ -212,14 +224,23 @@ wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err)
 	const char *base = s;
 	const char *b = s;
 	const char *e = s + len;
+	size_t		steps = 0;
 
 	while (b < e && is_space(*b))
+	{
 		b++;
+		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
+			wc_check_interrupts();
+	}
 	while (e > b && is_space(e[-1]))
+	{
 		e--;
+		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
+			wc_check_interrupts();
+	}
 	if (b == e)
 		FAIL(WC_HLC_EMPTY, b);
-	if (memchr(b, ',', (size_t) (e - b)) != NULL)
+	if (wc_memchr_checked(b, ',', (size_t) (e - b)) != NULL)
 		return parse_string_form(base, b, e, out, err);
 	return parse_decimal(base, b, e, 0, out, err);
 }
@@ -391,6 +412,7 @@ typedef struct pb_reader
 	const uint8_t *p;
 	const uint8_t *end;
 	wc_error   *err;
+	size_t		steps;			/* fields read, for the interrupt check */
 } pb_reader;
 
 #define PB_MAX_GROUP_DEPTH 64
@@ -497,6 +519,8 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 
 				if (r->p == r->end)
 					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
+				if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+					wc_check_interrupts();
 				if ((st = pb_tag(r, &f, &w)) != WC_OK)
 					return st;
 				if (w == 4)
@@ -518,7 +542,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 wc_status
 wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 {
-	pb_reader	r = {p, p, p + len, err};
+	pb_reader	r = {p, p, p + len, err, 0};
 	uint64_t	wall = 0;
 	uint64_t	logical = 0;
 	size_t		wall_at = 0;
@@ -531,6 +555,8 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 		uint32_t	field;
 		unsigned	wt;
 
+		if (__builtin_expect((++r.steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		if ((st = pb_tag(&r, &field, &wt)) != WC_OK)
 			return wc_in_field(err, st, "tag");
 		if (field == 1 || field == 2)
