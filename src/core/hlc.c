@@ -56,6 +56,31 @@ eight_digits(const char *p, uint32_t *val)
 	return 1;
 }
 
+/* The end of a run of at most WC_INTERRUPT_BYTES bytes from p, within e:
+ * a loop over a text of any length goes piece by piece, checking for
+ * interrupts between pieces and not per byte. */
+static inline const char *
+piece_end(const char *p, const char *e)
+{
+	return e - p > WC_INTERRUPT_BYTES ? p + WC_INTERRUPT_BYTES : e;
+}
+
+/* The first non-digit at or after p, or e. */
+static inline const char *
+skip_digits(const char *p, const char *e)
+{
+	for (;;)
+	{
+		const char *lim = piece_end(p, e);
+
+		while (p < lim && is_digit(*p))
+			p++;
+		if (__builtin_expect(p < lim || p == e, 1))
+			return p;
+		wc_check_interrupts();
+	}
+}
+
 /*
  * Accumulate the digits at p (up to e) into *v; stops at the first
  * non-digit and returns its position.  Values above limit set *over and
@@ -68,7 +93,6 @@ scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over
 	/* 18 digits stay below 10^18 < 2^63: no overflow check needed */
 	const char *fast_end = e - p > 18 ? p + 18 : e;
 	uint32_t	chunk;
-	size_t		steps = 0;
 
 	while (fast_end - p >= 8 && eight_digits(p, &chunk))
 	{
@@ -78,18 +102,25 @@ scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over
 	for (; p < fast_end && is_digit(*p); p++)
 		r = r * 10 + (unsigned) (*p - '0');
 	*over = r > limit;
-	for (; p < e && is_digit(*p); p++)
+	/* past 18 digits (long only with leading zeros): piece by piece */
+	for (;;)
 	{
-		unsigned	d = (unsigned) (*p - '0');
+		const char *lim = piece_end(p, e);
 
-		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
-			wc_check_interrupts();
-		if (*over)
-			continue;
-		if (r > (limit - d) / 10)
-			*over = 1;
-		else
-			r = r * 10 + d;
+		for (; p < lim && is_digit(*p); p++)
+		{
+			unsigned	d = (unsigned) (*p - '0');
+
+			if (*over)
+				continue;
+			if (r > (limit - d) / 10)
+				*over = 1;
+			else
+				r = r * 10 + d;
+		}
+		if (__builtin_expect(p < lim || p == e, 1))
+			break;
+		wc_check_interrupts();
 	}
 	*v = r;
 	return p;
@@ -116,7 +147,6 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	uint64_t	f = 0;
 	int			wall_over;
 	size_t		nf = 0;
-	size_t		steps = 0;
 
 	if (p == e || !is_digit(*p))
 		FAIL(WC_ERR_SYNTAX, p);
@@ -126,12 +156,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	{
 		p++;
 		frac = p;
-		while (p < e && is_digit(*p))
-		{
-			p++;
-			if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
-				wc_check_interrupts();
-		}
+		p = skip_digits(p, e);
 		nf = (size_t) (p - frac);
 		if (nf == 0)
 			FAIL(WC_ERR_SYNTAX, p);
@@ -139,12 +164,14 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 		{
 			if (!long_fraction)
 				return wc_fail_ef(err, WC_HLC_FRACTION_LEN, (size_t) (frac + 10 - base), 10, nf);
-			for (const char *q = frac + 10; q < p; q++)
+			for (const char *q = frac + 10; q < p;)
 			{
-				if (*q != '0')
-					FAIL(WC_HLC_INEXACT, q);
-				if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
-					wc_check_interrupts();
+				const char *lim = piece_end(q, p);
+
+				for (; q < lim; q++)
+					if (*q != '0')
+						FAIL(WC_HLC_INEXACT, q);
+				wc_check_interrupts();
 			}
 			nf = 10;
 		}
@@ -218,26 +245,44 @@ parse_string_form(const char *base, const char *b, const char *e,
 	return WC_OK;
 }
 
+/* Narrow [*b, *e) to its part between leading and trailing blanks. */
+static void
+trim_spaces(const char **b, const char **e)
+{
+	const char *p = *b;
+	const char *q = *e;
+
+	while (p < q && is_space(*p))
+	{
+		const char *lim = piece_end(p, q);
+
+		while (p < lim && is_space(*p))
+			p++;
+		if (p == lim && p < q)
+			wc_check_interrupts();
+	}
+	while (q > p && is_space(q[-1]))
+	{
+		const char *lim = q - p > WC_INTERRUPT_BYTES ? q - WC_INTERRUPT_BYTES : p;
+
+		while (q > lim && is_space(q[-1]))
+			q--;
+		if (q == lim && q > p)
+			wc_check_interrupts();
+	}
+	*b = p;
+	*e = q;
+}
+
 wc_status
 wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err)
 {
 	const char *base = s;
 	const char *b = s;
 	const char *e = s + len;
-	size_t		steps = 0;
 
-	while (b < e && is_space(*b))
-	{
-		b++;
-		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
-			wc_check_interrupts();
-	}
-	while (e > b && is_space(e[-1]))
-	{
-		e--;
-		if (__builtin_expect((++steps & (WC_INTERRUPT_BYTES - 1)) == 0, 0))
-			wc_check_interrupts();
-	}
+	if (__builtin_expect(b < e && (is_space(*b) || is_space(e[-1])), 0))
+		trim_spaces(&b, &e);
 	if (b == e)
 		FAIL(WC_HLC_EMPTY, b);
 	if (wc_memchr_checked(b, ',', (size_t) (e - b)) != NULL)
