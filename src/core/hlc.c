@@ -56,6 +56,31 @@ eight_digits(const char *p, uint32_t *val)
 	return 1;
 }
 
+/* The end of a run of at most WC_INTERRUPT_BYTES bytes from p, within e:
+ * a loop over a text of any length goes piece by piece, checking for
+ * interrupts between pieces and not per byte. */
+static inline const char *
+piece_end(const char *p, const char *e)
+{
+	return e - p > WC_INTERRUPT_BYTES ? p + WC_INTERRUPT_BYTES : e;
+}
+
+/* The first non-digit at or after p, or e. */
+static inline const char *
+skip_digits(const char *p, const char *e)
+{
+	for (;;)
+	{
+		const char *lim = piece_end(p, e);
+
+		while (p < lim && is_digit(*p))
+			p++;
+		if (__builtin_expect(p < lim || p == e, 1))
+			return p;
+		wc_check_interrupts();
+	}
+}
+
 /*
  * Accumulate the digits at p (up to e) into *v; stops at the first
  * non-digit and returns its position.  Values above limit set *over and
@@ -77,16 +102,25 @@ scan_digits(const char *p, const char *e, uint64_t limit, uint64_t *v, int *over
 	for (; p < fast_end && is_digit(*p); p++)
 		r = r * 10 + (unsigned) (*p - '0');
 	*over = r > limit;
-	for (; p < e && is_digit(*p); p++)
+	/* past 18 digits (long only with leading zeros): piece by piece */
+	for (;;)
 	{
-		unsigned	d = (unsigned) (*p - '0');
+		const char *lim = piece_end(p, e);
 
-		if (*over)
-			continue;
-		if (r > (limit - d) / 10)
-			*over = 1;
-		else
-			r = r * 10 + d;
+		for (; p < lim && is_digit(*p); p++)
+		{
+			unsigned	d = (unsigned) (*p - '0');
+
+			if (*over)
+				continue;
+			if (r > (limit - d) / 10)
+				*over = 1;
+			else
+				r = r * 10 + d;
+		}
+		if (__builtin_expect(p < lim || p == e, 1))
+			break;
+		wc_check_interrupts();
 	}
 	*v = r;
 	return p;
@@ -122,8 +156,7 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 	{
 		p++;
 		frac = p;
-		while (p < e && is_digit(*p))
-			p++;
+		p = skip_digits(p, e);
 		nf = (size_t) (p - frac);
 		if (nf == 0)
 			FAIL(WC_ERR_SYNTAX, p);
@@ -131,9 +164,15 @@ parse_decimal(const char *base, const char *b, const char *e, int long_fraction,
 		{
 			if (!long_fraction)
 				return wc_fail_ef(err, WC_HLC_FRACTION_LEN, (size_t) (frac + 10 - base), 10, nf);
-			for (const char *q = frac + 10; q < p; q++)
-				if (*q != '0')
-					FAIL(WC_HLC_INEXACT, q);
+			for (const char *q = frac + 10; q < p;)
+			{
+				const char *lim = piece_end(q, p);
+
+				for (; q < lim; q++)
+					if (*q != '0')
+						FAIL(WC_HLC_INEXACT, q);
+				wc_check_interrupts();
+			}
 			nf = 10;
 		}
 		{
@@ -206,6 +245,35 @@ parse_string_form(const char *base, const char *b, const char *e,
 	return WC_OK;
 }
 
+/* Narrow [*b, *e) to its part between leading and trailing blanks. */
+static void
+trim_spaces(const char **b, const char **e)
+{
+	const char *p = *b;
+	const char *q = *e;
+
+	while (p < q && is_space(*p))
+	{
+		const char *lim = piece_end(p, q);
+
+		while (p < lim && is_space(*p))
+			p++;
+		if (p == lim && p < q)
+			wc_check_interrupts();
+	}
+	while (q > p && is_space(q[-1]))
+	{
+		const char *lim = q - p > WC_INTERRUPT_BYTES ? q - WC_INTERRUPT_BYTES : p;
+
+		while (q > lim && is_space(q[-1]))
+			q--;
+		if (q == lim && q > p)
+			wc_check_interrupts();
+	}
+	*b = p;
+	*e = q;
+}
+
 wc_status
 wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err)
 {
@@ -213,13 +281,11 @@ wc_hlc_parse(const char *s, size_t len, wc_hlc *out, wc_error *err)
 	const char *b = s;
 	const char *e = s + len;
 
-	while (b < e && is_space(*b))
-		b++;
-	while (e > b && is_space(e[-1]))
-		e--;
+	if (__builtin_expect(b < e && (is_space(*b) || is_space(e[-1])), 0))
+		trim_spaces(&b, &e);
 	if (b == e)
 		FAIL(WC_HLC_EMPTY, b);
-	if (memchr(b, ',', (size_t) (e - b)) != NULL)
+	if (wc_memchr_checked(b, ',', (size_t) (e - b)) != NULL)
 		return parse_string_form(base, b, e, out, err);
 	return parse_decimal(base, b, e, 0, out, err);
 }
@@ -391,6 +457,7 @@ typedef struct pb_reader
 	const uint8_t *p;
 	const uint8_t *end;
 	wc_error   *err;
+	size_t		steps;			/* fields read, for the interrupt check */
 } pb_reader;
 
 #define PB_MAX_GROUP_DEPTH 64
@@ -497,6 +564,8 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 
 				if (r->p == r->end)
 					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
+				if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+					wc_check_interrupts();
 				if ((st = pb_tag(r, &f, &w)) != WC_OK)
 					return st;
 				if (w == 4)
@@ -518,7 +587,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 wc_status
 wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 {
-	pb_reader	r = {p, p, p + len, err};
+	pb_reader	r = {p, p, p + len, err, 0};
 	uint64_t	wall = 0;
 	uint64_t	logical = 0;
 	size_t		wall_at = 0;
@@ -531,6 +600,8 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 		uint32_t	field;
 		unsigned	wt;
 
+		if (__builtin_expect((++r.steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 		if ((st = pb_tag(&r, &field, &wt)) != WC_OK)
 			return wc_in_field(err, st, "tag");
 		if (field == 1 || field == 2)

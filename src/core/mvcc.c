@@ -14,7 +14,7 @@ wc_mvcc_encode(const uint8_t *key, size_t key_len, const wc_hlc *ts, uint8_t *ou
 	uint8_t    *p = out + key_len;
 
 	if (key_len > 0)
-		memcpy(out, key, key_len);
+		wc_memcpy_checked(out, key, key_len);
 	*p++ = 0x00;
 	if (ts->logical != 0)
 	{
@@ -83,7 +83,19 @@ wc_mvcc_cmp_decoded(const uint8_t *pa, const wc_mvcc_key *a,
 					const uint8_t *pb, const wc_mvcc_key *b)
 {
 	size_t		m = a->key_len < b->key_len ? a->key_len : b->key_len;
-	int			c = m > 0 ? memcmp(pa, pb, m) : 0;
+	int			c = 0;
+
+	/* long common prefixes compared in pieces, checking between them */
+	while (__builtin_expect(m > WC_INTERRUPT_BYTES, 0) && c == 0)
+	{
+		c = memcmp(pa, pb, WC_INTERRUPT_BYTES);
+		pa += WC_INTERRUPT_BYTES;
+		pb += WC_INTERRUPT_BYTES;
+		m -= WC_INTERRUPT_BYTES;
+		wc_check_interrupts();
+	}
+	if (c == 0 && m > 0)
+		c = memcmp(pa, pb, m);
 
 	if (c != 0)
 		return c < 0 ? -1 : 1;

@@ -160,6 +160,8 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	}
 	for (uint64_t i = 0; i < count; i++)
 	{
+		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
+			wc_check_interrupts();
 		if ((st = wc_mysql_need(len, pos, 2, err, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_TYPE])) != WC_OK)
 			return st;
 		pos += 2;
@@ -178,8 +180,12 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	ps->values_end = len;
 	wc_mysql_param_cursor_init(ps, &c);
 	while (c.index < count)
+	{
 		if ((st = wc_mysql_param_next(buf, len, ps, &c, &p, err)) != WC_OK)
 			return st;
+		if (__builtin_expect((c.index & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
+	}
 	ps->values_end = c.vpos;
 	*next = c.vpos;
 	return WC_OK;
@@ -298,6 +304,7 @@ wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params
 	wc_mysql_bulk_cursor c;
 	wc_mysql_param p;
 	int			ind;
+	size_t		steps = 0;
 	wc_status	st;
 
 	if ((st = wc_mysql_need(len, 0, 1, err, f[WC_MYSQL_CMD_COMMAND])) != WC_OK)
@@ -327,8 +334,12 @@ wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params
 	c.row = c.index = 0;
 	c.pos = be->rows_off;
 	while (c.pos < len || c.index != 0)
+	{
 		if ((st = wc_mysql_bulk_param_next(buf, len, be, &c, &p, &ind, err)) != WC_OK)
 			return st;
+		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
+	}
 	be->rows = c.row;
 	return WC_OK;
 }

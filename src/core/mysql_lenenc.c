@@ -61,7 +61,7 @@ wc_mysql_lenenc_str_get(const uint8_t *buf, size_t len, size_t pos,
 wc_status
 wc_mysql_null_str_check(const uint8_t *src, size_t n, wc_error *err)
 {
-	const uint8_t *z = n ? memchr(src, 0, n) : NULL;
+	const uint8_t *z = n ? wc_memchr_checked(src, 0, n) : NULL;
 
 	if (z)
 		return wc_fail(err, WC_MYSQL_EMBEDDED_NUL, (size_t) (z - src));
@@ -73,7 +73,7 @@ size_t
 wc_mysql_null_str_write(uint8_t *dst, const uint8_t *src, size_t n)
 {
 	if (n)
-		memcpy(dst, src, n);
+		wc_memcpy_checked(dst, src, n);
 	dst[n] = 0;
 	return n + 1;
 }
@@ -83,7 +83,7 @@ wc_status
 wc_mysql_null_str_get(const uint8_t *buf, size_t len, size_t pos,
 					  wc_mysql_slice *out, size_t *next, wc_error *err)
 {
-	const uint8_t *z = pos < len ? memchr(buf + pos, 0, len - pos) : NULL;
+	const uint8_t *z = pos < len ? wc_memchr_checked(buf + pos, 0, len - pos) : NULL;
 
 	if (z == NULL)
 		return wc_fail_found(err, WC_ERR_UNTERMINATED, pos, len - pos);

@@ -52,7 +52,7 @@ wc_mysql_frame_write(uint8_t *dst, const uint8_t *payload, size_t n, uint8_t seq
 
 		wc_store_le32(d, (uint32_t) chunk | (uint32_t) seq << 24);
 		if (chunk)
-			memcpy(d + WC_MYSQL_HEADER, payload, chunk);
+			wc_memcpy_checked(d + WC_MYSQL_HEADER, payload, chunk);
 		d += WC_MYSQL_HEADER + chunk;
 		payload += chunk;
 		n -= chunk;
@@ -133,7 +133,7 @@ wc_mysql_packet_gather(const uint8_t *buf, const wc_mysql_packet *pkt, uint8_t *
 		size_t		clen = wc_load_le32(p) & WC_MYSQL_MAX_CHUNK;
 
 		if (clen)
-			memcpy(dst, p + WC_MYSQL_HEADER, clen);
+			wc_memcpy_checked(dst, p + WC_MYSQL_HEADER, clen);
 		dst += clen;
 		p += WC_MYSQL_HEADER + clen;
 	}
@@ -154,7 +154,7 @@ wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
 
 		if (st > WC_NULL)
 			return wc_at_index(err, st, "column", (int64_t) n + 1);
-		if (++n % WC_INTERRUPT_STRIDE == 0)
+		if (__builtin_expect((++n & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
 			wc_check_interrupts();
 	}
 	*ncols = n;
@@ -188,6 +188,8 @@ static wc_status
 column_def_ext(const uint8_t *buf, size_t pos, size_t end, wc_mysql_column_def *cd,
 			   wc_error *err)
 {
+	size_t		n = 0;
+
 	while (pos < end)
 	{
 		uint8_t		key = buf[pos];
@@ -202,6 +204,8 @@ column_def_ext(const uint8_t *buf, size_t pos, size_t end, wc_mysql_column_def *
 		else if (key == WC_MYSQL_CD_EXT_FORMAT)
 			cd->ext_format = v;
 		/* other keys: skipped, as MariaDB's connectors do */
+		if (__builtin_expect((++n & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
+			wc_check_interrupts();
 	}
 	return WC_OK;
 }

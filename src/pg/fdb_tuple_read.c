@@ -561,6 +561,7 @@ fdb_tuple_elements(PG_FUNCTION_ARGS)
 	}
 	fctx = SRF_PERCALL_SETUP();
 	st = (fdb_elements_state *) fctx->user_fctx;
+	CHECK_FOR_INTERRUPTS();
 	if (wc_fdb_skip(&st->r, &e) == WC_OK && e.type != WC_FDB_END)
 	{
 		Datum		values[3];

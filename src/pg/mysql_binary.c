@@ -5,6 +5,7 @@
 #include "compat.h"
 
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
@@ -34,6 +35,8 @@ mysql_types_arg(ArrayType *arr, size_t *ncols)
 		int32		t = nulls[i] ? -1 : DatumGetInt32(elems[i]);
 		size_t		w;
 
+		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		if (nulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -79,6 +82,8 @@ mysql_binary_row_decode(PG_FUNCTION_ARGS)
 	{
 		wc_mysql_slice s;
 
+		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		nulls[i] = wc_mysql_binary_row_is_null(buf, i);
 		if (nulls[i])
 		{

@@ -7,6 +7,7 @@
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 
@@ -48,6 +49,8 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps,
 	{
 		wc_mysql_param p;
 
+		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		(void) wc_mysql_param_next(buf, len, ps, &c, &p, NULL);
 		types[i] = Int32GetDatum(p.type | (p.is_unsigned ? 0x8000 : 0));
 		if (ps->named)

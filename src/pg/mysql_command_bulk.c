@@ -9,6 +9,7 @@
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 
 #include "mysql_command.h"
@@ -89,6 +90,7 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 	s = (bulk_state *) fctx->user_fctx;
 	if (s->cur.row >= s->be.rows)
 		SRF_RETURN_DONE(fctx);
+	CHECK_FOR_INTERRUPTS();
 
 	buf = (const uint8 *) VARDATA_ANY(s->payload);
 	len = VARSIZE_ANY_EXHDR(s->payload);
@@ -102,6 +104,8 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 		wc_mysql_param p;
 		int			ind;
 
+		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		/* checked by wc_mysql_bulk_execute_decode: cannot fail */
 		(void) wc_mysql_bulk_param_next(buf, len, &s->be, &s->cur, &p, &ind, NULL);
 		inds[i] = Int32GetDatum(ind);

@@ -187,7 +187,7 @@ mysql_bytea(const uint8 *p, size_t n)
 
 	SET_VARSIZE(r, VARHDRSZ + n);
 	if (n)
-		memcpy(VARDATA(r), p, n);
+		wc_memcpy_checked(VARDATA(r), p, n);
 	return r;
 }
 

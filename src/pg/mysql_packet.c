@@ -9,6 +9,7 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/numeric.h"
@@ -92,6 +93,7 @@ mysql_packets(PG_FUNCTION_ARGS)
 	len = VARSIZE_ANY_EXHDR(state->stream);
 	if (state->pos >= len)
 		SRF_RETURN_DONE(fctx);
+	CHECK_FOR_INTERRUPTS();
 
 	st = wc_mysql_packet_next(buf, len, state->pos, &pkt, &next, &err);
 	if (st != WC_OK)
@@ -150,6 +152,8 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 
 		if (st > WC_NULL)
 			wc_report(&err, "MySQL text row");
+		if (unlikely((ncols & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
 		if (ncols >= (size_t) MaxArraySize)
 			ereport(ERROR,
@@ -208,6 +212,8 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 		wc_mysql_slice s;
 		size_t		n;
 
+		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
+			CHECK_FOR_INTERRUPTS();
 		if (i < cap)
 			s = cols[i];
 		else					/* past the kept columns: read again */
@@ -223,7 +229,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 		n = VARHDRSZ + s.len;
 		SET_VARSIZE(d, n);
 		if (s.len)
-			memcpy(VARDATA(d), buf + s.off, s.len);
+			wc_memcpy_checked(VARDATA(d), buf + s.off, s.len);
 		if (INTALIGN(n) > n)
 			memset(d + n, 0, INTALIGN(n) - n);
 		d += INTALIGN(n);
@@ -424,6 +430,7 @@ mysql_session_state_decode(PG_FUNCTION_ARGS)
 	len = VARSIZE_ANY_EXHDR(state->stream);
 	if (state->pos >= len)
 		SRF_RETURN_DONE(fctx);
+	CHECK_FOR_INTERRUPTS();
 	state->index++;
 	st = wc_mysql_session_change_next(buf, len, state->pos, &chg, &state->pos, &err);
 	if (st != WC_OK)

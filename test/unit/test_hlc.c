@@ -617,9 +617,46 @@ test_arith(void)
 			  "status %d described", st);
 }
 
+/* 1 MB of blanks or leading zeros around a timestamp, and a protobuf of
+ * 100k fields, reach the interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		mb = 1 << 20;
+	char	   *s = malloc(mb + 2);
+	uint8_t    *pb = malloc(200000);
+	wc_hlc		h;
+	wc_error	err = {0};
+	long		calls;
+
+	memset(s, ' ', mb);
+	memcpy(s + mb, "7", 2);
+	wc_interrupts_count_start();
+	CHECK(wc_hlc_parse(s, mb + 1, &h, &err) == WC_OK && h.wall == 7, "1 MB of blanks first");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_BYTES) - 1, "1 MB of blanks: %ld checks", calls);
+	memset(s, '0', mb);
+	wc_interrupts_count_start();
+	CHECK(wc_hlc_parse(s, mb + 1, &h, &err) == WC_OK && h.wall == 7, "1 MB of leading zeros");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (mb / WC_INTERRUPT_BYTES) - 1, "1 MB of zeros: %ld checks", calls);
+	for (size_t i = 0; i < 100000; i++)
+	{
+		pb[2 * i] = 0x08;		/* field 1, varint */
+		pb[2 * i + 1] = 0x05;
+	}
+	wc_interrupts_count_start();
+	CHECK(wc_hlc_proto_decode(pb, 200000, &h, &err) == WC_OK && h.wall == 5, "100k fields");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 100000 / WC_INTERRUPT_STRIDE, "100k fields: %ld checks", calls);
+	free(s);
+	free(pb);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_text();
 	test_invalid();
 	test_quirks();

@@ -384,9 +384,51 @@ test_error_detail(void)
 	}
 }
 
+/* Encoding and ordering keys of 1 MB reach the interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		mb = 1 << 20;
+	wc_hlc		ts = {0};
+	uint8_t    *key = malloc(mb);
+	uint8_t    *a = malloc(mb + 14);
+	uint8_t    *b = malloc(mb + 14);
+	wc_mvcc_key ka,
+				kb;
+	long		calls;
+	size_t		na,
+				nb;
+
+	memset(key, 'k', mb);
+	ts.wall = 2;
+	wc_interrupts_count_start();
+	na = wc_mvcc_encode(key, mb, &ts, a);
+	ts.wall = 1;
+	nb = wc_mvcc_encode(key, mb, &ts, b);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 2 * (long) (mb / WC_INTERRUPT_BYTES - 1), "1 MB keys encoded: %ld checks", calls);
+	CHECK(wc_mvcc_decode(a, na, &ka, NULL) == WC_OK && wc_mvcc_decode(b, nb, &kb, NULL) == WC_OK,
+		  "1 MB keys decode");
+	wc_interrupts_count_start();
+	CHECK(wc_mvcc_cmp_decoded(a, &ka, b, &kb) == -1 && wc_mvcc_cmp_decoded(b, &kb, a, &ka) == 1,
+		  "1 MB keys: newer first");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 2 * (long) (mb / WC_INTERRUPT_BYTES - 1), "1 MB keys compared: %ld checks", calls);
+	/* a difference past the first piece still orders */
+	b[mb - 1] = 'j';
+	CHECK(wc_mvcc_cmp_decoded(a, &ka, b, &kb) == 1 && wc_mvcc_cmp_decoded(b, &kb, a, &ka) == -1,
+		  "1 MB keys differing in the last byte");
+	b[100000] = 'z';
+	CHECK(wc_mvcc_cmp_decoded(a, &ka, b, &kb) == -1, "1 MB keys differing in the second piece");
+	free(key);
+	free(a);
+	free(b);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_keys();
 	test_invalid();
 	test_noncanonical();

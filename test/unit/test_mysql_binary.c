@@ -209,9 +209,33 @@ test_charsets(void)
 	CHECK(wc_mysql_charset_of(0) == WC_MYSQL_CS_UNKNOWN, "0");
 }
 
+/* A binary row of 100k NULL columns reaches the interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		ncols = 100000;
+	size_t		bm = wc_mysql_binary_row_bitmap_size(ncols);
+	uint8_t    *types = malloc(ncols);
+	uint8_t    *row = malloc(1 + bm);
+	wc_error	err = {0};
+	long		calls;
+
+	memset(types, 0x03, ncols);
+	row[0] = 0x00;
+	memset(row + 1, 0xFF, bm);
+	wc_interrupts_count_start();
+	CHECK(wc_mysql_binary_row_check(row, 1 + bm, types, ncols, &err) == WC_OK,
+		  "100k NULL columns: %d", (int) err.status);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (ncols / WC_INTERRUPT_STRIDE), "100k NULL columns: %ld checks", calls);
+	free(types);
+	free(row);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_values();
 	test_rows();
 	test_temporal();

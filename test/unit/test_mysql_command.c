@@ -208,9 +208,32 @@ test_bulk(void)
 	free(b);
 }
 
+/* COM_STMT_BULK_EXECUTE of 100k rows (one NULL parameter each) and
+ * COM_STMT_EXECUTE of 60k parameters reach the interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		rows = 100000;
+	size_t		n = 9 + rows;
+	uint8_t    *b = malloc(n);
+	wc_mysql_bulk_execute be;
+	wc_error	err = {0};
+	long		calls;
+
+	memcpy(b, "\xfa\x02\x00\x00\x00\x80\x00\x03\x00", 9);
+	memset(b + 9, WC_MYSQL_BULK_NULL, rows);
+	wc_interrupts_count_start();
+	CHECK(wc_mysql_bulk_execute_decode(b, n, 1, &be, &err) == WC_OK && be.rows == rows,
+		  "bulk: 100k rows: %d", (int) err.status);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (rows / WC_INTERRUPT_STRIDE), "bulk: 100k rows: %ld checks", calls);
+	free(b);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_query();
 	test_execute();
 	test_execute_streamed();

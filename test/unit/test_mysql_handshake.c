@@ -112,9 +112,39 @@ test_auth_switch(void)
 		  err.expected == 0xfe && err.found == 0, "not FE");
 }
 
+/* A handshake response with 100k empty connection attributes reaches the
+ * interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		nattrs = 100000;
+	size_t		n;
+	uint8_t    *head = wc_unhex("08a2ba00" "00000001" "2d" "00000000000000000000000000000000000000" "08000000"
+								"726f6f7400" "03aabbcc" "7400" "7000", &n);
+	uint8_t    *p = malloc(n + 4 + 2 * nattrs);
+	wc_mysql_handshake_response hr;
+	wc_error	err = {0};
+	long		calls;
+
+	memcpy(p, head, n);
+	p[n] = 0xfd;
+	p[n + 1] = (uint8_t) (2 * nattrs);
+	p[n + 2] = (uint8_t) (2 * nattrs >> 8);
+	p[n + 3] = (uint8_t) (2 * nattrs >> 16);
+	memset(p + n + 4, 0, 2 * nattrs);
+	wc_interrupts_count_start();
+	CHECK(wc_mysql_handshake_response_decode(p, n + 4 + 2 * nattrs, &hr, &err) == WC_OK &&
+		  hr.nattrs == nattrs, "100k attributes: %zu", hr.nattrs);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (nattrs / WC_INTERRUPT_STRIDE), "100k attributes: %ld checks", calls);
+	free(head);
+	free(p);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_handshake();
 	test_response();
 	test_auth_switch();

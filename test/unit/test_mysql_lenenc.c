@@ -379,9 +379,36 @@ test_null_str(void)
 		  "no NUL in hi");
 }
 
+/* string<NUL> over 1 MB: the terminator search and the copy reach the
+ * interrupt hook. */
+static void
+test_interrupts(void)
+{
+	size_t		mb = 1 << 20;
+	uint8_t    *s = malloc(mb + 1);
+	uint8_t    *d = malloc(mb + 1);
+	wc_mysql_slice sl;
+	wc_error	err = {0};
+	size_t		next;
+	long		calls;
+
+	memset(s, 'a', mb);
+	s[mb] = 0;
+	wc_interrupts_count_start();
+	CHECK(wc_mysql_null_str_get(s, mb + 1, 0, &sl, &next, &err) == WC_OK && sl.len == mb &&
+		  next == mb + 1, "1 MB string<NUL>");
+	CHECK(wc_mysql_null_str_check(s, mb, &err) == WC_OK, "1 MB without NUL");
+	CHECK(wc_mysql_null_str_write(d, s, mb) == mb + 1 && d[mb] == 0, "1 MB written");
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= 3 * (long) (mb / WC_INTERRUPT_BYTES - 1), "1 MB string<NUL>: %ld checks", calls);
+	free(s);
+	free(d);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_lenenc_int_vectors();
 	test_lenenc_int_boundaries();
 	test_lenenc_int_noncanonical();

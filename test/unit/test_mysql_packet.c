@@ -458,9 +458,53 @@ test_err_eof_prepare(void)
 	free(pr);
 }
 
+/* A text row of 1M NULL columns and a 17 MB packet framed and gathered
+ * reach the interrupt hook as they go. */
+static void
+test_interrupts(void)
+{
+	size_t		big = 1 << 20;
+	size_t		plen = WC_MYSQL_MAX_CHUNK + 1024;
+	uint8_t    *row = malloc(big);
+	uint8_t    *payload = calloc(1, plen);
+	uint8_t    *framed = malloc(plen + 2 * WC_MYSQL_HEADER);
+	uint8_t    *back = malloc(plen);
+	wc_mysql_packet pkt;
+	wc_error	err = {0};
+	size_t		ncols = 0,
+				flen,
+				next;
+	long		calls;
+
+	memset(row, 0xFB, big);
+	wc_interrupts_count_start();
+	CHECK(wc_mysql_text_row_count(row, big, &ncols, &err) == WC_OK && ncols == big,
+		  "1M NULL columns: %zu", ncols);
+	calls = wc_interrupts_count_stop();
+	CHECK(calls >= (long) (big / WC_INTERRUPT_STRIDE), "1M NULL columns: %ld checks", calls);
+	payload[plen - 1] = 0x5A;
+	wc_interrupts_count_start();
+	flen = wc_mysql_frame_write(framed, payload, plen, 0);
+	calls = wc_interrupts_count_stop();
+	CHECK(flen == plen + 2 * WC_MYSQL_HEADER && calls >= (long) (WC_MYSQL_MAX_CHUNK / WC_INTERRUPT_BYTES),
+		  "17 MB framed: %zu bytes, %ld checks", flen, calls);
+	CHECK(wc_mysql_packet_next(framed, flen, 0, &pkt, &next, &err) == WC_OK && pkt.length == plen,
+		  "17 MB packet read back");
+	wc_interrupts_count_start();
+	wc_mysql_packet_gather(framed, &pkt, back);
+	calls = wc_interrupts_count_stop();
+	CHECK(back[plen - 1] == 0x5A && calls >= (long) (WC_MYSQL_MAX_CHUNK / WC_INTERRUPT_BYTES),
+		  "17 MB gathered: %ld checks", calls);
+	free(row);
+	free(payload);
+	free(framed);
+	free(back);
+}
+
 int
 main(void)
 {
+	test_interrupts();
 	test_column_def_extended();
 	test_ok_session_track();
 	test_err_eof_prepare();
