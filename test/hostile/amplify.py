@@ -18,6 +18,7 @@ Needs PGBIN, and PGHOST/PGPORT/PGUSER for the cluster.
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -128,15 +129,34 @@ def load_bounds(path):
 
 
 def control_cancel(ctl, pid, call):
-    """pg_cancel_backend(pid) from ctl; the seconds until call returns,
-    escalating to pg_terminate_backend after 30 s."""
+    """pg_cancel_backend(pid) from ctl; the seconds until call returns.
+    Past 10 s pg_terminate_backend, past 20 s SIGKILL (a backend that
+    ignores both would run unbounded; the server then restarts, which
+    run.sh reports as a crash)."""
     t0 = time.monotonic()
     ctl.run('SELECT pg_cancel_backend(%d);' % pid)
-    out = call.wait(30)
+    out = call.wait(10)
     if out is None:
         ctl.run('SELECT pg_terminate_backend(%d);' % pid)
-        out = call.wait()
+        out = call.wait(10)
+    if out is None:
+        os.kill(pid, signal.SIGKILL)
+        out = call.wait(30) or ''
+        out += '\nERROR:  08006: killed: ignored cancel and terminate'
     return time.monotonic() - t0, out
+
+
+def reconnect(ctl, db):
+    """ctl, or a new control connection once the server accepts them again."""
+    if ctl.p.poll() is None and ctl.run('SELECT 1;', 10) is not None:
+        return ctl
+    for _ in range(120):
+        c = Conn(db)
+        if (c.run('SELECT 1;', 10) or '').strip() == '1':
+            return c
+        c.close()
+        time.sleep(1)
+    return c
 
 
 def measure(db, name, sql, max_ms, ctl):
@@ -233,9 +253,12 @@ def main():
     for name, dec, data, sql, expect, long in cases:
         ratio_b, out_mb, rss_mb, max_ms, cancel_ms = bounds.get(dec, (0, 0, 0, 1000, 100))
         sql = sql.replace('pg_temp.', '')
+        ctl = reconnect(ctl, db)
         st, val, el, growth = measure(db, name, sql, max_ms, ctl)
         outb = val if st == 'ok' else 0
-        lat = cancel_latency(db, name, sql, ctl) if el >= CANCEL_AFTER else None
+        ctl = reconnect(ctl, db)
+        killed = st == '08006'
+        lat = None if el < CANCEL_AFTER else el if killed else cancel_latency(db, name, sql, ctl)
         why = []
         timed_out = st == '57014'
         if timed_out and not long:
@@ -251,7 +274,9 @@ def main():
             why.append('output > %g MB' % out_mb)
         if growth > rss_mb * 1024:
             why.append('RSS +%.0f MB > %g MB' % (growth / 1024, rss_mb))
-        if lat is not None and lat * 1000 > cancel_ms:
+        if killed:
+            why.append('ignored cancel and terminate: killed')
+        elif lat is not None and lat * 1000 > cancel_ms:
             why.append('cancel %.0f ms > %d ms' % (lat * 1000, cancel_ms))
         verdict = 'ok' if not why else 'FAIL: ' + '; '.join(why)
         if why:
@@ -262,6 +287,7 @@ def main():
         print('%-52s %9d %11d %9.1f %8.1f %7.0f %9s  %-6s %s' % (
             name[:52], len(data), outb, outb / max(len(data), 1), growth / 1024, el * 1000,
             'finished' if lat is None else '%.0f' % (lat * 1000), st, verdict), flush=True)
+    ctl = reconnect(ctl, db)
     ctl.run('DROP TABLE amplify_inputs, amplify_tiny, amplify_wide, amplify_one, amplify_coldef;')
     ctl.close()
     failed += sum(1 for p in problems if not p.startswith('case "'))
