@@ -117,7 +117,7 @@ if wc_cluster_start; then
 	echo "== hostile input through SQL (${WC_HOSTILE_N:-100000} inputs per decoder)"
 	bash test/hostile/run.sh "${WC_HOSTILE_N:-100000}" >"$log/hostile.log" 2>&1
 	rc=$?
-	grep -E '^ |hostile:|ERROR|restarted' "$log/hostile.log" | sed 's/^/   /'
+	grep -E '^ |hostile:|amplify:|ERROR|restarted' "$log/hostile.log" | sed 's/^/   /'
 	add_summaries "$log/hostile.log"
 	[ $rc -eq 0 ] || { failures+=("hostile input"); grep -q passed "$log/hostile.log" || count 1 "hostile input test"; }
 	if [ -f test/load/run.sh ]; then

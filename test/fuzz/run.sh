@@ -7,10 +7,18 @@
 # target; targets build and run as many at a time as there are cores.
 # Prints execs and findings per target and one "N passed, N failed" line (a
 # target passes when it ran and found nothing).  Crash inputs land in
-# test/fuzz/build/.
+# test/fuzz/build/.  Amplification is a finding too: an input that runs
+# longer than FUZZ_TIMEOUT seconds (default 5) or makes one allocation larger
+# than FUZZ_MALLOC_LIMIT_MB (default 256) is saved as a timeout- or oom-
+# artifact.  No legitimate input under the targets' max_len (the largest
+# seed, at least 4096 bytes) comes near either: the slowest take
+# milliseconds and the largest allocation is fuzz_mysql_compress's 64 MB
+# cap on a decompressed stream.
 set -u
 cd "$(dirname "$0")/../.."
 secs=${1:-60}
+timeout=${FUZZ_TIMEOUT:-5}
+malloc_limit=${FUZZ_MALLOC_LIMIT_MB:-256}
 build=test/fuzz/build
 jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$build/core"
@@ -42,7 +50,7 @@ for o in "${core_objs[@]}"; do [ -f "$o" ] || core_failed=1; done
 # One target: link, run, write its line of the report to $build/<name>.result
 # ("pass" or "fail" first).
 one() {
-	local src=$1 name bin work seeds rc execs findings
+	local src=$1 name bin work seeds rc execs findings rss
 	name=$(basename "$src" .c)
 	bin=$build/$name
 	if ! clang "${flags[@]}" -fsanitize=fuzzer,address,undefined -o "$bin" "$src" "${core_objs[@]}" \
@@ -55,18 +63,20 @@ one() {
 	work=test/fuzz/corpus-work/$name
 	seeds=test/fuzz/corpus/$name
 	mkdir -p "$work" "$seeds"
-	"$bin" -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 \
+	"$bin" -max_total_time="$secs" -print_final_stats=1 -timeout="$timeout" -malloc_limit_mb="$malloc_limit" \
+		-rss_limit_mb=2048 \
 		-artifact_prefix="$build/$name-" "$work" "$seeds" >"$build/$name.log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/$name.log" | tail -1)
+	rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$build/$name.log" | tail -1)
 	findings=$(ls "$build/$name"-crash-* "$build/$name"-leak-* "$build/$name"-timeout-* "$build/$name"-oom-* 2>/dev/null | wc -l)
 	if [ $rc -eq 0 ] && [ "$findings" -eq 0 ] && [ -n "$execs" ]; then
-		{ echo pass; printf '%-24s %10s execs in %ss, 0 findings\n' "$name" "$execs" "$secs"; } >"$build/$name.result"
+		{ echo pass; printf '%-24s %10s execs in %ss, peak RSS %s MB, 0 findings\n' "$name" "$execs" "$secs" "${rss:-?}"; } >"$build/$name.result"
 	else
 		{
 			echo fail
 			printf '%-24s %10s execs, %s findings (exit %s); see %s\n' "$name" "${execs:-?}" "$findings" "$rc" "$build/$name.log"
-			grep -m5 -E 'ERROR|runtime error|SUMMARY' "$build/$name.log"
+			grep -m5 -E 'ERROR|runtime error|SUMMARY|out-of-memory|timeout after' "$build/$name.log"
 		} >"$build/$name.result"
 	fi
 }

@@ -3,7 +3,10 @@
 # function listed in test/hostile/cases_*.sql at least N (default 100000)
 # random and mutated inputs through SQL, in a throwaway cluster (or the
 # one test/run.sh started), and checks that only documented SQLSTATEs come back, that
-# accepted inputs round-trip, and that the server never restarted.
+# accepted inputs round-trip, and that the server never restarted.  Then
+# amplify.py: inputs built to make each decoder work as hard as it can,
+# measured (output/input, peak memory growth, time, cancel latency) against
+# test/hostile/bounds.tsv (skip with WC_NO_AMPLIFY=1).
 set -u
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
@@ -21,6 +24,10 @@ for f in test/hostile/cases_*.sql; do
 done
 # Limits: values near 1 GB and 100,000-level nesting (skip with WC_NO_LIMITS=1).
 [ -n "${WC_NO_LIMITS:-}" ] || psql -o /dev/null -f test/hostile/limits.sql || status=1
+amp=0
+if [ -z "${WC_NO_AMPLIFY:-}" ]; then
+	PGBIN=$PGBIN python3 test/hostile/amplify.py "$db" || amp=1
+fi
 psql -P pager=off -c "SELECT label, tried, accepted, errors, bad, example FROM hostile_results ORDER BY label"
 after=$("$PGBIN/psql" -X -Atd "$db" -c 'SELECT pg_postmaster_start_time()') || status=1
 [ "$start" = "$after" ] || { echo "server restarted during the hostile-input test (crash)"; status=1; }
@@ -28,4 +35,4 @@ read -r cases tried bad < <(psql -Atc "SELECT count(*), coalesce(sum(tried),0), 
 "$PGBIN/dropdb" "$db"
 echo "hostile: $tried inputs over $cases decoders; server start time unchanged: $([ "$start" = "$after" ] && echo yes || echo NO)"
 echo "hostile: $((cases - bad)) passed, $bad failed"
-[ $status -eq 0 ] && [ "$bad" -eq 0 ]
+[ $status -eq 0 ] && [ "$bad" -eq 0 ] && [ $amp -eq 0 ]
