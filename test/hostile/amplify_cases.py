@@ -271,7 +271,7 @@ def cases(root):
         srf.format('mysql_conversation(b)'), ('22P03', '54000'))
     # a result set of 64 columns with 1 KiB definitions, then 1000 rows of
     # 68 bytes: the definitions are repeated on every row
-    add('conversation columns repeated on every row', 'mysql_conversation',
+    add('conversation columns repeated on every row', 'mysql_conversation (definitions on every row)',
         HANDSHAKE + AUTH_OK + text_resultset(64, coldef(pad=1000), 1000, b'\xfb' * 64),
         srf.format('mysql_conversation(b)'), ('ok', '22P03', '54000'))
     add('conversation_rows 1000 rows of 64 NULLs', 'mysql_conversation_rows',
