@@ -271,6 +271,9 @@ def cases(root):
         srf.format('mysql_conversation(b)'), ('22P03', '54000'))
     # a result set of 64 columns with 1 KiB definitions, then 1000 rows of
     # 68 bytes: the definitions are repeated on every row
+    add('conversation 20000 rows of 8 NULLs', 'mysql_conversation',
+        HANDSHAKE + AUTH_OK + text_resultset(8, coldef(), 20000, b'\xfb' * 8),
+        srf.format('mysql_conversation(b)'), ('ok',))
     add('conversation columns repeated on every row', 'mysql_conversation (definitions on every row)',
         HANDSHAKE + AUTH_OK + text_resultset(64, coldef(pad=1000), 1000, b'\xfb' * 64),
         srf.format('mysql_conversation(b)'), ('ok', '22P03', '54000'))
