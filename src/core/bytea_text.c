@@ -95,8 +95,7 @@ escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *e
 		const char *bs = wc_memchr_checked(s + i, '\\', n - i);
 		size_t		run = bs ? (size_t) (bs - (s + i)) : n - i;
 
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 		if (out)
 			wc_memcpy_checked(out + o, s + i, run);
 		o += run;

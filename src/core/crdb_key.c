@@ -458,8 +458,7 @@ wc_crdb_bytes_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t *st
 
 		if (e == NULL)
 			return fail_end(err, WC_ERR_UNTERMINATED, len, "bytes", len, pos);
-		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++escapes, WC_INTERRUPT_STRIDE);
 		count += (size_t) (e - (p + i));
 		i = (size_t) (e - p);
 		if (i + 1 >= len)
@@ -496,8 +495,7 @@ wc_crdb_bytes_copy(const uint8_t *src, size_t srclen, int is_desc, uint8_t *out)
 			const uint8_t *e = wc_memchr_checked(src + i, esc, srclen - i);
 			size_t		k = e ? (size_t) (e - (src + i)) : srclen - i;
 
-			if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-				wc_check_interrupts();
+			wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 			wc_memcpy_checked(out, src + i, k);
 			out += k;
 			i += k;
@@ -511,8 +509,7 @@ wc_crdb_bytes_copy(const uint8_t *src, size_t srclen, int is_desc, uint8_t *out)
 	}
 	while (i < srclen)
 	{
-		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_BYTES);
 		if (src[i] == esc)
 		{
 			*out++ = 0;
@@ -553,8 +550,7 @@ wc_crdb_bytes_put(uint8_t *out, const uint8_t *s, size_t n, int desc)
 		*o++ = M_BYTES;
 		for (i = 0; i < n; i++)
 		{
-			if ((i & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
-				wc_check_interrupts();
+			wc_check_interrupts_every(i + 1, WC_INTERRUPT_BYTES);
 			*o++ = s[i];
 			if (s[i] == 0)
 				*o++ = 0xff;
@@ -567,8 +563,7 @@ wc_crdb_bytes_put(uint8_t *out, const uint8_t *s, size_t n, int desc)
 		*o++ = M_BYTES_DESC;
 		for (i = 0; i < n; i++)
 		{
-			if ((i & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
-				wc_check_interrupts();
+			wc_check_interrupts_every(i + 1, WC_INTERRUPT_BYTES);
 			*o++ = (uint8_t) ~s[i];
 			if (s[i] == 0)
 				*o++ = 0x00;
@@ -672,8 +667,7 @@ wc_crdb_decimal_get(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb
 	{
 		uint8_t		b = d->neg ? (uint8_t) ~p[k] : p[k];
 
-		if ((k & (WC_INTERRUPT_BYTES - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(k, WC_INTERRUPT_BYTES);
 		if (b / 2 > 99)
 		{
 			*pos = i + 1;
@@ -688,8 +682,11 @@ wc_crdb_decimal_get(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb
 	*pos = i + 1;
 	/* a mantissa of zero digits (never written, but well formed) is zero */
 	for (k = mstart; k < i; k++)
+	{
+		wc_check_interrupts_every(k + 1, WC_INTERRUPT_BYTES);
 		if ((d->mant_inv ? (uint8_t) ~p[k] : p[k]) / 2 != 0)
 			return WC_OK;
+	}
 	memset(d, 0, sizeof(*d));
 	d->kind = WC_CRDB_DEC_ZERO;
 	return WC_OK;
@@ -713,8 +710,7 @@ wc_crdb_decimal_digits(const wc_crdb_decimal *d, char *digits, int64_t *exp10)
 		uint8_t		b = d->mant_inv ? (uint8_t) ~d->mant[k] : d->mant[k];
 		unsigned	pair = b / 2;
 
-		if ((k & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
-			wc_check_interrupts();
+		wc_check_interrupts_every(k + 1, WC_INTERRUPT_BYTES);
 		digits[n++] = (char) ('0' + pair / 10);
 		digits[n++] = (char) ('0' + pair % 10);
 	}
@@ -760,8 +756,7 @@ put_zeros(wc_crdb_out *o, int64_t n)
 	{
 		size_t		k = n > 16 ? 16 : (size_t) n;
 
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 		wc_crdb_put(o, z, k);
 		n -= k;
 	}
@@ -813,8 +808,7 @@ dec_digits_put(const dec_digits *dd, size_t from, size_t to, wc_crdb_out *o)
 		unsigned	pair = b / 2;
 		char		ch = (char) ('0' + ((c & 1) ? pair % 10 : pair / 10));
 
-		if ((k & (WC_INTERRUPT_BYTES - 1)) == WC_INTERRUPT_BYTES - 1)
-			wc_check_interrupts();
+		wc_check_interrupts_every(k + 1, WC_INTERRUPT_BYTES);
 		wc_crdb_put(o, &ch, 1);
 	}
 }
@@ -1268,8 +1262,7 @@ wc_crdb_bitarray_get(const uint8_t *p, size_t len, size_t *pos, int dir, size_t 
 			*pos = after_marker;
 			return st;
 		}
-		if (__builtin_expect((++nw & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++nw, WC_INTERRUPT_STRIDE);
 	}
 	i++;
 	{
@@ -1307,8 +1300,7 @@ wc_crdb_bitarray_copy(const uint8_t *p, size_t words, int is_desc, uint64_t nbit
 		size_t		nb = (size_t) (take + 7) / 8;
 		uint8_t		b[8];
 
-		if ((done & (64 * WC_INTERRUPT_STRIDE - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(done, 64 * WC_INTERRUPT_STRIDE);
 		(void) uvarint_get_field(p, (size_t) -1 / 2, &i, is_desc, &w, NULL, NULL);
 		if (take < 64)
 			w &= ~UINT64_C(0) << (64 - take);
@@ -1340,8 +1332,7 @@ wc_crdb_bitarray_put(uint8_t *out, const uint8_t *bits, uint64_t nbits, int desc
 	{
 		uint64_t	w;
 
-		if (__builtin_expect((k & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(k + 1, WC_INTERRUPT_STRIDE);
 		if (k + 1 < nw)
 			w = wc_load_be64(bits + 8 * k);
 		else
@@ -1414,8 +1405,7 @@ json_quote(const uint8_t *s, size_t n, int is_desc, wc_crdb_out *o)
 	{
 		uint8_t		c;
 
-		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_BYTES);
 
 		if (is_desc)
 		{
@@ -1490,8 +1480,7 @@ payload_utf8_ok(const uint8_t *s, size_t n, int is_desc)
 	{
 		uint8_t		c;
 
-		if ((++steps & (WC_INTERRUPT_BYTES - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_BYTES);
 
 		if (s[i] == (is_desc ? 0xff : 0x00))
 		{
@@ -1772,8 +1761,7 @@ elem_skip(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_enc *enc,
 					return st;
 				for (;;)
 				{
-					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-						wc_check_interrupts();
+					wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 					if ((st = wc_crdb_array_next(p, len, pos, ad, &done, &isnull, err)) != WC_OK)
 						return st;
 					if (done)

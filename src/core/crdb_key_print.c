@@ -137,8 +137,7 @@ quote_src(bsrc *b, wc_crdb_out *o)
 	wc_crdb_put(o, "\"", 1);
 	for (;;)
 	{
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 		/* a run of bytes printed as themselves, in one piece */
 		if (b->mode != 2)
 		{
@@ -146,8 +145,7 @@ quote_src(bsrc *b, wc_crdb_out *o)
 
 			while (j < b->n && b->s[j] >= 0x20 && b->s[j] < 0x7f && b->s[j] != '"' && b->s[j] != '\\')
 			{
-				if ((++j & (WC_INTERRUPT_BYTES - 1)) == 0)
-					wc_check_interrupts();
+				wc_check_interrupts_every(++j, WC_INTERRUPT_BYTES);
 			}
 			if (j > b->i)
 			{
@@ -576,8 +574,7 @@ put_bits(wc_crdb_out *o, const uint8_t *p, size_t words, int is_desc, uint64_t n
 					take;
 		char		b[64];
 
-		if ((done & (64 * WC_INTERRUPT_STRIDE - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(done, 64 * WC_INTERRUPT_STRIDE);
 		(void) wc_crdb_uvarint_get(p, (size_t) -1 / 2, &i, is_desc, &w, NULL);
 		take = nbits - done < 64 ? nbits - done : 64;
 		for (k = 0; k < take; k++)
@@ -756,8 +753,7 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 				puts_(o, "ARRAY[");
 				for (;;)
 				{
-					if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-						wc_check_interrupts();
+					wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 					if (i >= len)
 					{
 						o->len = mark;
@@ -849,8 +845,7 @@ walk(pp *c, const uint8_t *k, size_t n, int use_dirs, int *first_ok)
 	{
 		int			dir = WC_CRDB_ANY;
 
-		if (__builtin_expect((idx & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(idx + 1, WC_INTERRUPT_STRIDE);
 		if (use_dirs && idx >= 2 && c->dirs && idx - 2 < c->ndirs)
 			dir = c->dirs[idx - 2];
 		wc_crdb_put(c->o, "/", 1);

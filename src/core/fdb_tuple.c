@@ -318,8 +318,7 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 		e->offset = p;
 		return WC_OK;
 	}
-	if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-		wc_check_interrupts();
+	wc_check_interrupts_every(++r->steps, WC_INTERRUPT_STRIDE);
 	code = b[p];
 	e->offset = p;
 	switch (code)
@@ -359,8 +358,7 @@ wc_fdb_read(wc_fdb_reader *r, wc_fdb_elem *e)
 						return fail(r, WC_ERR_UNTERMINATED, p, code);
 					if (z + 1 < end && z[1] == 0xFF)
 					{
-						if (__builtin_expect((++nesc & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-							wc_check_interrupts();
+						wc_check_interrupts_every(++nesc, WC_INTERRUPT_STRIDE);
 						q = z + 2;
 						continue;
 					}
@@ -557,8 +555,7 @@ validate_flat(const uint8_t *buf, size_t len, size_t *count)
 			p++;
 		else
 			return 0;
-		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++k, WC_INTERRUPT_STRIDE);
 	}
 	*count = k;
 	return 1;
@@ -657,8 +654,7 @@ wc_fdb_unescape(uint8_t *dst, const wc_fdb_elem *e)
 			wc_memcpy_checked(dst, s, n);
 			return;
 		}
-		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++hits, WC_INTERRUPT_STRIDE);
 		k = (size_t) (z - s) + 1;
 		wc_memcpy_checked(dst, s, k);
 		dst += k;
@@ -928,8 +924,7 @@ count_zeros(const uint8_t *s, size_t n)
 		return 0;
 	while (n > 0 && (z = wc_memchr_checked(s, 0, n)) != NULL)
 	{
-		if (__builtin_expect((++c & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++c, WC_INTERRUPT_STRIDE);
 		n -= (size_t) (z - s) + 1;
 		s = z + 1;
 	}
@@ -958,8 +953,7 @@ put_escaped(uint8_t *p, const uint8_t *s, size_t n)
 	{
 		size_t		k = (size_t) (z - s) + 1;
 
-		if (__builtin_expect((++hits & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++hits, WC_INTERRUPT_STRIDE);
 		wc_memcpy_checked(p, s, k);
 		p += k;
 		*p++ = 0xFF;
@@ -1244,8 +1238,7 @@ wc_fdb_events_size(const wc_fdb_elem *ev, size_t n, size_t *size, size_t *n_inco
 	{
 		const wc_fdb_elem *e = &ev[i];
 
-		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		/* the common scalars first, without the general dispatch */
 		if (e->type == WC_FDB_INT)
 		{
@@ -1302,8 +1295,7 @@ events_write(uint8_t *p, const wc_fdb_elem *ev, size_t n, size_t *vs_off)
 	{
 		const wc_fdb_elem *e = &ev[i];
 
-		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		if (vs_off != NULL && *vs_off == WC_FDB_NO_VS_OFFSET)
 		{
 			if (e->type == WC_FDB_VERSIONSTAMP && wc_fdb_vs_incomplete(e->ptr))

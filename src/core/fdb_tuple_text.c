@@ -550,8 +550,7 @@ write_quoted(char *o, const wc_fdb_elem *e, int ascii_only)
 			i += run;
 			continue;
 		}
-		if (__builtin_expect((++escapes & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++escapes, WC_INTERRUPT_STRIDE);
 		if (c == 0x00)
 		{
 			o = put_hex_escape(o, 0);
@@ -608,8 +607,7 @@ write_fast(const uint8_t *buf, size_t len, char *out, size_t *outlen)
 	{
 		uint8_t		code = *p;
 
-		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++k, WC_INTERRUPT_STRIDE);
 
 		if (p != buf)
 		{
@@ -890,8 +888,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 	{
 		uint8_t		c;
 
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 
 		run_start = i;
 		/* the common run: printable ASCII up to the closing quote, copied
@@ -907,8 +904,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 		{
 			while (i < n && s[i] != '"' && s[i] != '\\')
 			{
-				if ((++i & (WC_INTERRUPT_BYTES - 1)) == 0)
-					wc_check_interrupts();
+				wc_check_interrupts_every(++i, WC_INTERRUPT_BYTES);
 			}
 			if (is_str && !wc_fdb_utf8_valid((const uint8_t *) s + run_start, i - run_start))
 			{
@@ -921,8 +917,7 @@ parse_quoted(const char *s, size_t n, size_t *pi, text_out *t, int is_str)
 
 				for (k = run_start; k < i; k++)
 				{
-					if ((k & (WC_INTERRUPT_BYTES - 1)) == 0)
-						wc_check_interrupts();
+					wc_check_interrupts_every(k, WC_INTERRUPT_BYTES);
 					if ((uint8_t) s[k] >= 0x80)
 					{
 						*pi = k;
@@ -1302,8 +1297,7 @@ skip_ws(const char *s, size_t n, size_t *i)
 {
 	while (*i < n && (s[*i] == ' ' || s[*i] == '\t' || s[*i] == '\n' || s[*i] == '\r'))
 	{
-		if ((++(*i) & (WC_INTERRUPT_BYTES - 1)) == 0)
-			wc_check_interrupts();
+		wc_check_interrupts_every(++(*i), WC_INTERRUPT_BYTES);
 	}
 }
 
@@ -1466,8 +1460,7 @@ parse_fast(const char *s, size_t n, uint8_t *out, size_t *outlen)
 	{
 		char		c = *p;
 
-		if (__builtin_expect((++k & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++k, WC_INTERRUPT_STRIDE);
 
 		if (c == '"')
 		{
@@ -1552,8 +1545,7 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 	i++;
 	for (;;)
 	{
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 		skip_ws(s, n, &i);
 		if (i >= n)
 		{

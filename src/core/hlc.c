@@ -564,8 +564,7 @@ pb_skip(pb_reader *r, uint32_t field, unsigned wt, const uint8_t *tag_at, int de
 
 				if (r->p == r->end)
 					return pb_fail(r, WC_ERR_TRUNCATED, tag_at);
-				if (__builtin_expect((++r->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-					wc_check_interrupts();
+				wc_check_interrupts_every(++r->steps, WC_INTERRUPT_STRIDE);
 				if ((st = pb_tag(r, &f, &w)) != WC_OK)
 					return st;
 				if (w == 4)
@@ -600,8 +599,7 @@ wc_hlc_proto_decode(const uint8_t *p, size_t len, wc_hlc *out, wc_error *err)
 		uint32_t	field;
 		unsigned	wt;
 
-		if (__builtin_expect((++r.steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++r.steps, WC_INTERRUPT_STRIDE);
 		if ((st = pb_tag(&r, &field, &wt)) != WC_OK)
 			return wc_in_field(err, st, "tag");
 		if (field == 1 || field == 2)

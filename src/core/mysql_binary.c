@@ -164,8 +164,7 @@ wc_mysql_binary_row_check(const uint8_t *buf, size_t len, const uint8_t *types,
 		wc_mysql_slice s;
 		wc_status st;
 
-		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		if (wc_mysql_binary_row_is_null(buf, i))
 			continue;
 		st = wc_mysql_binary_value_get(buf, len, pos, types[i], &s, &pos, err);

@@ -1305,8 +1305,7 @@ static wc_status wc_jb_value(wc_jb *j, uint8_t type, size_t at, size_t avail, in
 static inline void
 wc_jb_step(wc_jb *j)
 {
-	if (__builtin_expect((++j->steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-		wc_check_interrupts();
+	wc_check_interrupts_every(++j->steps, WC_INTERRUPT_STRIDE);
 }
 
 /* MySQL's variable-length length: 7 bits a byte, low first, at most 5. */

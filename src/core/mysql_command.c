@@ -160,8 +160,7 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	}
 	for (uint64_t i = 0; i < count; i++)
 	{
-		if (__builtin_expect((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		if ((st = wc_mysql_need(len, pos, 2, err, wc_mysql_command_fields[WC_MYSQL_CMD_PARAM_TYPE])) != WC_OK)
 			return st;
 		pos += 2;
@@ -183,8 +182,7 @@ params_check(const uint8_t *buf, size_t len, size_t pos, uint64_t count, int nam
 	{
 		if ((st = wc_mysql_param_next(buf, len, ps, &c, &p, err)) != WC_OK)
 			return st;
-		if (__builtin_expect((c.index & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(c.index, WC_INTERRUPT_STRIDE);
 	}
 	ps->values_end = c.vpos;
 	*next = c.vpos;
@@ -337,8 +335,7 @@ wc_mysql_bulk_execute_decode(const uint8_t *buf, size_t len, uint64_t num_params
 	{
 		if ((st = wc_mysql_bulk_param_next(buf, len, be, &c, &p, &ind, err)) != WC_OK)
 			return st;
-		if (__builtin_expect((++steps & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 	}
 	be->rows = c.row;
 	return WC_OK;

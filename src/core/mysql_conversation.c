@@ -314,8 +314,7 @@ defs_equal(const wc_mysql_conv *c, size_t a, size_t b, uint64_t n)
 					pb;
 		wc_error	e;
 
-		if (k % WC_INTERRUPT_STRIDE == WC_INTERRUPT_STRIDE - 1)
-			wc_check_interrupts();
+		wc_check_interrupts_every(k + 1, WC_INTERRUPT_STRIDE);
 
 		if (wc_mysql_packet_next(buf, len, a, &pa, &a, &e) != WC_OK ||
 			wc_mysql_packet_next(buf, len, b, &pb, &b, &e) != WC_OK ||

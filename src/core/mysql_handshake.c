@@ -149,8 +149,7 @@ attrs_check(const uint8_t *buf, size_t len, size_t pos, wc_mysql_handshake_respo
 			if (st != WC_OK)
 				return wc_in_field(err, st, wc_mysql_handshake_response_fields[WC_MYSQL_HR_ATTRS]);
 		}
-		if (__builtin_expect((++hr->nattrs & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++hr->nattrs, WC_INTERRUPT_STRIDE);
 	}
 	*next = end;
 	return WC_OK;

@@ -154,8 +154,7 @@ wc_mysql_text_row_count(const uint8_t *buf, size_t len, size_t *ncols,
 
 		if (st > WC_NULL)
 			return wc_at_index(err, st, "column", (int64_t) n + 1);
-		if (__builtin_expect((++n & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++n, WC_INTERRUPT_STRIDE);
 	}
 	*ncols = n;
 	return WC_OK;
@@ -204,8 +203,7 @@ column_def_ext(const uint8_t *buf, size_t pos, size_t end, wc_mysql_column_def *
 		else if (key == WC_MYSQL_CD_EXT_FORMAT)
 			cd->ext_format = v;
 		/* other keys: skipped, as MariaDB's connectors do */
-		if (__builtin_expect((++n & (WC_INTERRUPT_STRIDE - 1)) == 0, 0))
-			wc_check_interrupts();
+		wc_check_interrupts_every(++n, WC_INTERRUPT_STRIDE);
 	}
 	return WC_OK;
 }

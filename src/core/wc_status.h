@@ -305,6 +305,15 @@ wc_check_interrupts(void)
 		wc_interrupt_hook();
 }
 
+/* One more iteration of a loop, its count n: every stride-th (a power of
+ * two) lets a cancel in.  Callers pass ++count, or index + 1. */
+static inline void
+wc_check_interrupts_every(uint64_t n, uint64_t stride)
+{
+	if (__builtin_expect((n & (stride - 1)) == 0, 0))
+		wc_check_interrupts();
+}
+
 /*
  * memchr and memcpy over a run that may be long: a run of at most
  * WC_INTERRUPT_BYTES is the plain call, inlined as before; a longer one goes
