@@ -230,8 +230,9 @@ wc_unzip_step(wc_unzip *u, uint8_t *out, size_t cap, size_t *n, wc_error *err)
 	*n = got;
 	if (ended)
 		return finish(u, err);
-	if (!used && !got && u->in_pos == u->in_len)
-		/* the input ended inside the stream */
+	if (!used && !got)
+		/* no progress: the input ended inside the stream (a decompressor
+		 * with input and room always moves), so no caller loops forever */
 		return wc_in_field(err, wc_fail(err, WC_ERR_BAD_VALUE, u->offset + u->in_pos), f);
 	return WC_OK;
 }
