@@ -35,8 +35,7 @@ mysql_types_arg(ArrayType *arr, size_t *ncols)
 		int32		t = nulls[i] ? -1 : DatumGetInt32(elems[i]);
 		size_t		w;
 
-		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		if (nulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -82,8 +81,7 @@ mysql_binary_row_decode(PG_FUNCTION_ARGS)
 	{
 		wc_mysql_slice s;
 
-		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		nulls[i] = wc_mysql_binary_row_is_null(buf, i);
 		if (nulls[i])
 		{

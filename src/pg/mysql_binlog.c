@@ -325,6 +325,17 @@ binlog_maps_find(binlog_maps *m, const wc_binlog_event *ev, uint64 table_id, Dat
 
 /* ---- decompression ---- */
 
+/* Report err of event ev, the event named. */
+static void
+binlog_event_error(wc_error *err, const wc_binlog_event *ev, const char *subject) WC_NORETURN;
+
+static void
+binlog_event_error(wc_error *err, const wc_binlog_event *ev, const char *subject)
+{
+	wc_at_index(err, err->status, "event", ev->index);
+	wc_report(err, subject);
+}
+
 /*
  * Decompress z[0 .. zlen) (kind, at absolute offset zoff) into a palloc'd
  * buffer of exactly declared bytes, in the core's bounded steps (each
@@ -343,18 +354,13 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 	void	   *work;
 	uint8	   *out;
 
+	/* the stated size first: nothing is allocated for a size over the limit */
 	if (wc_unzip_check_size(zlen, declared, zoff, size_field, &err) != WC_OK ||
 		wc_unzip_workspace(kind, z, zlen, zoff, &wlen, &err) != WC_OK)
-	{
-		wc_at_index(&err, err.status, "event", ev->index);
-		wc_report(&err, subject);
-	}
+		binlog_event_error(&err, ev, subject);
 	work = palloc_extended(wlen, MCXT_ALLOC_HUGE);
 	if (wc_unzip_begin(&u, kind, z, zlen, zoff, declared, size_field, work, wlen, &err) != WC_OK)
-	{
-		wc_at_index(&err, err.status, "event", ev->index);
-		wc_report(&err, subject);
-	}
+		binlog_event_error(&err, ev, subject);
 	cap = Min(declared, WC_UNZIP_STEP_OUT);
 	out = palloc_extended(Max(cap, 1), MCXT_ALLOC_HUGE);
 	while (!u.done)
@@ -367,10 +373,7 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 			out = repalloc_huge(out, cap);
 		}
 		if (wc_unzip_step(&u, out + u.produced, cap - u.produced, &n, &err) != WC_OK)
-		{
-			wc_at_index(&err, err.status, "event", ev->index);
-			wc_report(&err, subject);
-		}
+			binlog_event_error(&err, ev, subject);
 	}
 	pfree(work);
 	return out;
@@ -389,10 +392,7 @@ binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
 	uint8	   *out;
 
 	if (wc_binlog_compressed_header(p, n, off, &raw, &z, &zlen, &err) != WC_OK)
-	{
-		wc_at_index(&err, err.status, "event", ev->index);
-		wc_report(&err, "MySQL binlog compressed event");
-	}
+		binlog_event_error(&err, ev, "MySQL binlog compressed event");
 	out = binlog_unzip(WC_UNZIP_ZLIB, z, zlen, off + (z - p), raw, "inflated length", ev,
 					   "MySQL binlog compressed event");
 	*out_len = raw;
@@ -442,6 +442,21 @@ typedef struct binlog_rows_ctx
 
 static const char *const binlog_change_names[4] = {NULL, "insert", "update", "delete"};
 
+char *
+binlog_json_path_text(const char *utf8)
+{
+	char	   *path;
+
+	if (utf8 == NULL || utf8[0] == '\0')
+		return NULL;
+	path = pstrdup(utf8);
+	if (GetDatabaseEncoding() != PG_UTF8)
+		for (char *q = path; *q; q++)
+			if ((unsigned char) *q >= 0x80)
+				*q = '?';
+	return path;
+}
+
 /* Report a row image error naming event, table, column and the JSON path
  * (json_path: UTF-8, "" or NULL for none). */
 static void
@@ -454,18 +469,7 @@ row_error(const wc_error *err, const wc_binlog_event *ev, const wc_binlog_table 
 {
 	const char *col = NULL;
 	char	   *subject;
-	char	   *path = NULL;
-
-	/* the path is UTF-8: shown as it is in a UTF-8 database, else its
-	 * non-ASCII bytes as '?' */
-	if (json_path && json_path[0])
-	{
-		path = pstrdup(json_path);
-		if (GetDatabaseEncoding() != PG_UTF8)
-			for (char *q = path; *q; q++)
-				if ((unsigned char) *q >= 0x80)
-					*q = '?';
-	}
+	char	   *path = binlog_json_path_text(json_path);
 
 	if ((err->has & WC_HAS_INDEX) && err->index_kind && strcmp(err->index_kind, "column") == 0 &&
 		err->index >= 1 && err->index <= t->ncols && t->cols[err->index - 1].name)
@@ -499,7 +503,8 @@ binlog_render_init(wc_binlog_json_opts *opts, wc_binlog_out *out, size_t cap, si
 	opts->fmt_double = double_to_shortest_decimal_bufn;
 	opts->fmt_float = float_to_shortest_decimal_bufn;
 	opts->path_cap = 256;
-	opts->path = palloc0(opts->path_cap);
+	opts->path = palloc(opts->path_cap);
+	opts->path[0] = '\0';
 	memset(out, 0, sizeof(*out));
 	out->cap = cap;
 	out->p = palloc(cap);

@@ -82,6 +82,10 @@ extern void binlog_row_error(const wc_error *err, const wc_binlog_event *ev,
 							 const wc_binlog_table *t, const char *qualified, int64 row)
 			WC_NORETURN;
 
+/* A JSON path the core gave (UTF-8) for a message: as it is in a UTF-8
+ * database, else with its non-ASCII bytes as '?'; NULL for none. */
+extern char *binlog_json_path_text(const char *utf8);
+
 /* The same for an error while rendering with opts: the JSON path inside a
  * MySQL JSON document named too, when the core gave one. */
 extern void binlog_render_error(const wc_error *err, const wc_binlog_event *ev,

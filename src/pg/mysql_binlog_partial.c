@@ -46,19 +46,9 @@ partial_error(const wc_error *err, const binlog_partial_ctx *pc, uint32 col,
 	char	   *name = c->name ? pnstrdup((const char *) c->name, c->name_len) :
 		psprintf("@%u", col + 1);
 	char	   *path = NULL;
-	const char *in_doc = NULL;
+	/* where in the before document rendering stopped */
+	const char *in_doc = d ? NULL : binlog_json_path_text(pc->opts->path);
 
-	/* where in the before document rendering stopped (UTF-8, as below) */
-	if (!d && pc->opts->path && pc->opts->path[0])
-	{
-		char	   *q = pstrdup(pc->opts->path);
-
-		if (GetDatabaseEncoding() != PG_UTF8)
-			for (char *x = q; *x; x++)
-				if ((unsigned char) *x >= 0x80)
-					*x = '?';
-		in_doc = q;
-	}
 	/* the path is UTF-8: shown as it is in a UTF-8 database, else when ASCII */
 	if (d && d->path &&
 		pg_encoding_verifymbstr(PG_UTF8, (const char *) d->path, (int) d->path_len) ==

@@ -49,8 +49,7 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps,
 	{
 		wc_mysql_param p;
 
-		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		(void) wc_mysql_param_next(buf, len, ps, &c, &p, NULL);
 		types[i] = Int32GetDatum(p.type | (p.is_unsigned ? 0x8000 : 0));
 		if (ps->named)

@@ -104,8 +104,7 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 		wc_mysql_param p;
 		int			ind;
 
-		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		/* checked by wc_mysql_bulk_execute_decode: cannot fail */
 		(void) wc_mysql_bulk_param_next(buf, len, &s->be, &s->cur, &p, &ind, NULL);
 		inds[i] = Int32GetDatum(ind);

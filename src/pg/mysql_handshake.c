@@ -91,8 +91,7 @@ mysql_handshake_response_decode(PG_FUNCTION_ARGS)
 			wc_mysql_slice k,
 						v;
 
-			if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-				CHECK_FOR_INTERRUPTS();
+			wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 			wc_mysql_attr_next(buf, end, pos, &k, &v, &pos);
 			keys[i] = mysql_utf8_text(buf + k.off, k.len, "connection attribute name", k.off);
 			vals[i] = mysql_utf8_text(buf + v.off, v.len, "connection attribute value", v.off);

@@ -152,8 +152,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 
 		if (st > WC_NULL)
 			wc_report(&err, "MySQL text row");
-		if (unlikely((ncols & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(ncols + 1, WC_INTERRUPT_STRIDE);
 		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
 		if (ncols >= (size_t) MaxArraySize)
 			ereport(ERROR,
@@ -212,8 +211,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 		wc_mysql_slice s;
 		size_t		n;
 
-		if (unlikely((i & (WC_INTERRUPT_STRIDE - 1)) == WC_INTERRUPT_STRIDE - 1))
-			CHECK_FOR_INTERRUPTS();
+		wc_check_interrupts_every(i + 1, WC_INTERRUPT_STRIDE);
 		if (i < cap)
 			s = cols[i];
 		else					/* past the kept columns: read again */
