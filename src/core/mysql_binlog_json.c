@@ -1427,6 +1427,7 @@ wc_jb_container(wc_jb *j, bool object, bool large, size_t at, size_t avail, int 
 	uint64_t	count,
 				size;
 	size_t		hdr,
+				kend,
 				next;
 	wc_status	rc;
 
@@ -1446,28 +1447,27 @@ wc_jb_container(wc_jb *j, bool object, bool large, size_t at, size_t avail, int 
 						   "JSON element count");
 	*end = at + (size_t) size;
 
-	/* the keys: in order, after the entries */
+	/*
+	 * Keys in order after the entries, each at or after the end of the one
+	 * before (kend); values not inlined in order after the last key, each
+	 * at or after the end of the one before (next).  Where the values may
+	 * start comes from the last key's entry, so that keys and values are
+	 * checked in the one walk that renders them.
+	 */
+	kend = hdr;
 	next = hdr;
-	for (uint64_t i = 0; object && i < count; i++)
+	if (object && count > 0)
 	{
-		size_t		ke = 2 * w + i * (w + 2);
+		size_t		ke = 2 * w + (count - 1) * (w + 2);
 		uint64_t	koff = wc_bl_le(j->doc + at + ke, w);
 		uint16_t	klen = wc_bl_le16(j->doc + at + ke + w);
 
-		wc_jb_step(j);
 		if (koff > size || klen > size - koff)
 			return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + ke, koff,
 												  size), "JSON key");
-		if (koff < next)
-		{
-			j->legs[depth] = (wc_jb_leg) {j->doc + at + koff, klen, i};
-			j->nlegs = depth + 1;
-			return wc_jb_overlap(j, at, ke, koff, next, "JSON key");
-		}
-		next = (size_t) koff + klen;
+		if (koff >= hdr)
+			next = (size_t) koff + klen;
 	}
-
-	/* the values: in order, after the keys (next) */
 	wc_out_char(j->o, object ? '{' : '[');
 	for (uint64_t i = 0; i < count; i++)
 	{
@@ -1486,8 +1486,14 @@ wc_jb_container(wc_jb *j, bool object, bool large, size_t at, size_t avail, int 
 			uint64_t	koff = wc_bl_le(j->doc + at + ke, w);
 			uint16_t	klen = wc_bl_le16(j->doc + at + ke + w);
 
+			if (koff > size || klen > size - koff)
+				return wc_in_field(j->err, wc_fail_ef(j->err, WC_ERR_LENGTH, j->off + at + ke,
+													  koff, size), "JSON key");
 			j->legs[depth].key = j->doc + at + koff;
 			j->legs[depth].klen = klen;
+			if (koff < kend)
+				return wc_jb_overlap(j, at, ke, koff, kend, "JSON key");
+			kend = (size_t) koff + klen;
 			rc = wc_out_text(j->o, j->doc + at + koff, klen, WC_CS_UTF8, j->off + at + koff,
 							 j->err);
 			if (rc != WC_OK)
