@@ -230,6 +230,10 @@ SELECT pg_temp.reset();
 \set t '(SELECT string_agg(to_jsonb(r.after)::text, '' '') FROM bl, mysql_binlog_rows(b, ''wcb'', ''ints'', NULL::%T) r WHERE name = ''full'' AND r.event_index = 14 AND r.row_in_event = 2)'
 SELECT * FROM pg_temp.run(:'t', 'rb', :rb_ddl);
 SELECT * FROM pg_temp.run(:'t', 'cb', :cb_ddl);
+-- the file without column names: matched by position
+\set t '(SELECT string_agg(to_jsonb(r.after)::text, '' '') FROM bl, mysql_binlog_rows(b, ''wcb'', ''ints'', NULL::%T) r WHERE name = ''minimal'' AND r.change = ''insert'' AND r.row_in_event = 2)'
+SELECT pg_temp.reset();
+SELECT * FROM pg_temp.run(:'t', 'rb', :rb_ddl);
 -- mysql_binlog_rows_lo: the same code over a large object
 SELECT lo_from_bytea(0, b) AS lo FROM bl WHERE name = 'full' \gset
 SELECT pg_temp.reset();
@@ -356,7 +360,10 @@ SELECT * FROM (VALUES
   'NULL::float4', crdb_key_encode_value(1e300::float8), pg_temp.cd('v', 63, 5), pg_temp.trow('1e300'), pg_temp.le(float8send(1e300))),
  -- the same as 4 with a decimal element where the codec has one
  (7, 'numeric(5,2) <- 1234567 (decimal)', 'r_num', fdb_tuple_pack(1234567::numeric)::bytea, crdb_key_encode('\xbd89', NULL, 1234567::numeric),
-  'NULL::numeric(5,2)', crdb_key_encode_value(1234567::numeric), pg_temp.cd('v', 63, 246), pg_temp.trow('1234567'), mysql_lenenc_str('1234567'))
+  'NULL::numeric(5,2)', crdb_key_encode_value(1234567::numeric), pg_temp.cd('v', 63, 246), pg_temp.trow('1234567'), mysql_lenenc_str('1234567')),
+ -- no error: the column's scale rounds (1.23); fdb has no decimal element (a double)
+ (8, 'numeric(5,2) <- 1.234 (rounds, no error)', 'r_num', fdb_tuple_pack(1.234::float8)::bytea, crdb_key_encode('\xbd89', NULL, 1.234::numeric),
+  'NULL::numeric(5,2)', crdb_key_encode_value(1.234::numeric), pg_temp.cd('v', 63, 246), pg_temp.trow('1.234'), mysql_lenenc_str('1.234'))
 ) v(n, kind, tbl, fdb, crdb, sample, crdb_el, cd, mtext, mbin);
 ALTER TABLE rv ADD COLUMN conv bytea;
 UPDATE rv SET conv = pg_temp.conv(ARRAY[cd], ARRAY[mtext]);
