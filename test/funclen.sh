@@ -17,22 +17,23 @@ cd "$(dirname "$0")/.."
 
 max=200
 list=
+files=()
 while [ $# -gt 0 ]; do
 	case "$1" in
 		--max) max=${2:?--max needs a number}; shift 2 ;;
 		--list) list=${2:?--list needs a number}; shift 2 ;;
 		-h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-		--) shift; break ;;
+		--) shift; files+=("$@"); break ;;
 		-*) echo "funclen.sh: unknown option $1" >&2; exit 2 ;;
-		*) break ;;
+		*) files+=("$1"); shift ;;
 	esac
 done
 limit=${list:-$max}
 case "$limit" in
 	''|*[!0-9]*) echo "funclen.sh: not a number: $limit" >&2; exit 2 ;;
 esac
-if [ $# -eq 0 ]; then
-	set -- src/core/*.c src/pg/*.c
+if [ ${#files[@]} -eq 0 ]; then
+	files=(src/core/*.c src/pg/*.c)
 fi
 
 out=$(awk -v limit="$limit" '
@@ -73,7 +74,7 @@ out=$(awk -v limit="$limit" '
 		else
 			head[++nhead] = $0
 	}
-' "$@")
+' "${files[@]}")
 
 if [ -n "$list" ]; then
 	[ -n "$out" ] && printf '%s\n' "$out" | sort -k3,3nr
