@@ -3,7 +3,8 @@
 # PostgreSQL style: a definition's body runs from a `{` at column 0 to the
 # next `}` at column 0; its name is the identifier before the `(` on the
 # definition line(s) just above the `{`.  The length counted is the lines
-# from that `{` to that `}`, both included.
+# from that `{` to that `}`, both included.  A body with no `(` above it
+# (a struct, enum or initializer) is no function and not counted.
 #
 #   test/funclen.sh [--max N] [FILE...]   print file:line name length of every
 #                                         function over N lines (default 200),
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--max) max=${2:?--max needs a number}; shift 2 ;;
 		--list) list=${2:?--list needs a number}; shift 2 ;;
-		-h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 		--) shift; files+=("$@"); break ;;
 		-*) echo "funclen.sh: unknown option $1" >&2; exit 2 ;;
 		*) files+=("$1"); shift ;;
@@ -41,7 +42,15 @@ out=$(awk -v limit="$limit" '
 	# Remember the lines since the last top-level item ended: the
 	# definition line(s) of the next function are among them.
 	!inbody && /^\{/ {
+		# PostgreSQL style puts the name at column 0: the last such line
+		# wins; else the identifier before the last "(" seen.
 		name = ""
+		for (i = nhead; i >= 1 && name == ""; i--)
+			if (match(head[i], /^[A-Za-z_][A-Za-z_0-9]*[ \t]*\(/))
+			{
+				name = substr(head[i], 1, RLENGTH - 1)
+				sub(/[ \t]+$/, "", name)
+			}
 		for (i = nhead; i >= 1 && name == ""; i--)
 		{
 			s = head[i]
@@ -53,15 +62,15 @@ out=$(awk -v limit="$limit" '
 			if (match(s, /[A-Za-z_][A-Za-z_0-9]*$/))
 				name = substr(s, RSTART, RLENGTH)
 		}
-		if (name == "")
-			name = "?"
+		# no "(" above: a struct, enum or initializer, not a function
+		isfunc = name != ""
 		inbody = 1
 		start = FNR
 		next
 	}
 	inbody && /^\}/ {
 		len = FNR - start + 1
-		if (len > limit)
+		if (isfunc && len > limit)
 			printf "%s:%d %s %d\n", FILENAME, start, name, len
 		inbody = 0
 		nhead = 0
