@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 		--max) max=${2:?--max needs a number}; shift 2 ;;
 		--list) list=${2:?--list needs a number}; shift 2 ;;
-		-h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		-h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 		--) shift; files+=("$@"); break ;;
 		-*) echo "funclen.sh: unknown option $1" >&2; exit 2 ;;
 		*) files+=("$1"); shift ;;
