@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh: `make test`, every test of wirecodec in one command.
-# Installs what is missing, builds warning-free, runs the C unit tests (plain
+# Installs what is missing, builds warning-free, checks that no function in
+# src/ is over 200 lines, runs the C unit tests (plain
 # and under ASan/UBSan), the fuzz smoke, then installs the extension into a
 # throwaway cluster and runs every pg_regress suite (serial and under
 # force_parallel_mode = regress), the suites that need databases of their own
@@ -60,6 +61,10 @@ if grep -q 'warning:' "$log/build.log"; then
 else
 	count 0 ""
 fi
+
+echo "== no function in src/ over 200 lines (test/funclen.sh)"
+bash test/funclen.sh --max 200 2>&1 | sed 's/^/   /'
+count "${PIPESTATUS[0]}" "a function in src/ over 200 lines (test/funclen.sh)"
 
 echo "== C unit tests of the core"
 make -s -j"$(nproc)" unit >"$log/unit.log" 2>&1

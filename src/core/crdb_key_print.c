@@ -585,6 +585,156 @@ put_bits(wc_crdb_out *o, const uint8_t *p, size_t words, int is_desc, uint64_t n
 }
 
 /*
+ * The text of an element that is its one marker byte (NULL, not-NULL, the
+ * boolean and empty-container markers), NULL when m is no such marker.
+ */
+static const char *
+marker_text(uint8_t m)
+{
+	switch (m)
+	{
+		case 0x00:
+		case 0xff:
+			return "NULL";
+		case 0x01:
+		case 0xfe:
+			return "!NULL";
+		case 0x0a:
+			return "True";
+		case 0x0b:
+			return "False";
+		case 0x0d:
+			return "Arr";
+		case 0x38:
+		case 0x43:
+			return "[]";
+		case 0x39:
+			return "{}";
+		default:
+			return NULL;
+	}
+}
+
+/* A bytes element, quoted (bytes of either direction). */
+static int
+bytes_print(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_out *o)
+{
+	size_t		s,
+				e,
+				n;
+	int			bd;
+	bsrc		b;
+
+	if (wc_crdb_bytes_get(p, len, pos, dir, &s, &e, &n, &bd, NULL) != WC_OK)
+		return 0;
+	b.s = p + s;
+	b.n = e - s;
+	b.i = 0;
+	b.mode = bd ? 2 : 1;
+	quote_src(&b, o);
+	return 1;
+}
+
+/*
+ * A timestamp; one the printer cannot show is no element (nothing written,
+ * the rest of the key left undecoded).
+ */
+static int
+time_print(const uint8_t *p, size_t len, size_t *pos, int desc, wc_crdb_out *o)
+{
+	int64_t		s,
+				ns;
+	size_t		mark = o->len;
+
+	if (wc_crdb_time_get(p, len, pos, desc, &s, &ns, NULL) != WC_OK)
+		return 0;
+	if (!put_time(o, s, ns))
+	{
+		o->len = mark;
+		*pos = len;
+		return 0;
+	}
+	return 1;
+}
+
+/* A bit array element as B followed by its bits (either direction). */
+static int
+bits_print(const uint8_t *p, size_t len, size_t *pos, int dir, wc_crdb_out *o)
+{
+	size_t		w;
+	uint64_t	nb;
+	int			bd;
+
+	if (wc_crdb_bitarray_get(p, len, pos, dir, &w, &nb, &bd, NULL) != WC_OK)
+		return 0;
+	put_bits(o, p, w, bd, nb);
+	return 1;
+}
+
+static int	elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text,
+					   int in_array, wc_crdb_out *o);
+
+/*
+ * An array element at *pos (marker m) as ARRAY[...].  Not inside another
+ * array, and not against a known column direction; a failing element makes
+ * the whole array no element (nothing written, the rest of the key left
+ * undecoded).
+ */
+static int
+array_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, int in_array,
+			wc_crdb_out *o)
+{
+	size_t		i = *pos;
+	int			ad = p[i] == 0x40;
+	uint8_t		term = ad ? 0xff : 0x00;
+	uint8_t		null_elem = dir == WC_CRDB_DESC ? 0xfe : 0x01;
+	int			first = 1;
+	size_t		mark = o->len;
+	size_t		steps = 0;
+
+	if (in_array || (dir == WC_CRDB_ASC && ad) || (dir == WC_CRDB_DESC && !ad))
+	{
+		*pos = len;
+		return 0;
+	}
+	i++;
+	puts_(o, "ARRAY[");
+	for (;;)
+	{
+		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
+		if (i >= len)
+		{
+			o->len = mark;
+			*pos = len;
+			return 0;
+		}
+		if (p[i] == term)
+		{
+			i++;
+			break;
+		}
+		if (!first)
+			wc_crdb_put(o, ",", 1);
+		first = 0;
+		if (p[i] == null_elem)
+		{
+			puts_(o, "NULL");
+			i++;
+			continue;
+		}
+		if (!elem_print(p, len, &i, dir, json_text, 1, o))
+		{
+			o->len = mark;
+			*pos = len;
+			return 0;
+		}
+	}
+	wc_crdb_put(o, "]", 1);
+	*pos = i;
+	return 1;
+}
+
+/*
  * One element as the printer shows it.  dir: WC_CRDB_ASC/DESC when the
  * column direction is known, WC_CRDB_ANY when not.  Returns 1 when the
  * element decoded (text written), 0 when not (nothing written; *pos is the
@@ -598,41 +748,13 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 	size_t		i = *pos;
 	uint8_t		m = p[i];
 	int			desc = dir == WC_CRDB_DESC ? WC_CRDB_DESC : WC_CRDB_ASC;
-	size_t		steps = 0;
+	const char *mt = marker_text(m);
 
-	switch (m)
+	if (mt != NULL)
 	{
-		case 0x00:
-		case 0xff:
-			*pos = i + 1;
-			puts_(o, "NULL");
-			return 1;
-		case 0x01:
-		case 0xfe:
-			*pos = i + 1;
-			puts_(o, "!NULL");
-			return 1;
-		case 0x0a:
-			*pos = i + 1;
-			puts_(o, "True");
-			return 1;
-		case 0x0b:
-			*pos = i + 1;
-			puts_(o, "False");
-			return 1;
-		case 0x0d:
-			*pos = i + 1;
-			puts_(o, "Arr");
-			return 1;
-		case 0x38:
-		case 0x43:
-			*pos = i + 1;
-			puts_(o, "[]");
-			return 1;
-		case 0x39:
-			*pos = i + 1;
-			puts_(o, "{}");
-			return 1;
+		*pos = i + 1;
+		puts_(o, mt);
+		return 1;
 	}
 	switch (wc_crdb_key_peek(m))
 	{
@@ -665,43 +787,9 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 			}
 		case WC_CRDB_ENC_BYTES:
 		case WC_CRDB_ENC_BYTES_DESC:
-			{
-				size_t		s,
-							e,
-							n;
-				int			bd;
-				bsrc		b;
-
-				if (wc_crdb_bytes_get(p, len, pos, dir, &s, &e, &n, &bd, NULL) != WC_OK)
-					return 0;
-				b.s = p + s;
-				b.n = e - s;
-				b.i = 0;
-				b.mode = bd ? 2 : 1;
-				quote_src(&b, o);
-				return 1;
-			}
+			return bytes_print(p, len, pos, dir, o);
 		case WC_CRDB_ENC_TIME:
-			{
-				int64_t		s,
-							ns;
-				size_t		save = *pos;
-
-				if (wc_crdb_time_get(p, len, pos, desc, &s, &ns, NULL) != WC_OK)
-					return 0;
-				{
-					size_t		mark = o->len;
-
-					if (!put_time(o, s, ns))
-					{
-						o->len = mark;
-						(void) save;
-						*pos = len;
-						return 0;
-					}
-				}
-				return 1;
-			}
+			return time_print(p, len, pos, desc, o);
 		case WC_CRDB_ENC_TIMETZ:
 			{
 				int64_t		t;
@@ -725,66 +813,10 @@ elem_print(const uint8_t *p, size_t len, size_t *pos, int dir, int json_text, in
 			}
 		case WC_CRDB_ENC_BITARRAY:
 		case WC_CRDB_ENC_BITARRAY_DESC:
-			{
-				size_t		w;
-				uint64_t	nb;
-				int			bd;
-
-				if (wc_crdb_bitarray_get(p, len, pos, dir, &w, &nb, &bd, NULL) != WC_OK)
-					return 0;
-				put_bits(o, p, w, bd, nb);
-				return 1;
-			}
+			return bits_print(p, len, pos, dir, o);
 		case WC_CRDB_ENC_ARRAY:
 		case WC_CRDB_ENC_ARRAY_DESC:
-			{
-				int			ad = m == 0x40;
-				uint8_t		term = ad ? 0xff : 0x00;
-				uint8_t		null_elem = dir == WC_CRDB_DESC ? 0xfe : 0x01;
-				int			first = 1;
-				size_t		mark = o->len;
-
-				if (in_array || (dir == WC_CRDB_ASC && ad) || (dir == WC_CRDB_DESC && !ad))
-				{
-					*pos = len;
-					return 0;
-				}
-				i++;
-				puts_(o, "ARRAY[");
-				for (;;)
-				{
-					wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
-					if (i >= len)
-					{
-						o->len = mark;
-						*pos = len;
-						return 0;
-					}
-					if (p[i] == term)
-					{
-						i++;
-						break;
-					}
-					if (!first)
-						wc_crdb_put(o, ",", 1);
-					first = 0;
-					if (p[i] == null_elem)
-					{
-						puts_(o, "NULL");
-						i++;
-						continue;
-					}
-					if (!elem_print(p, len, &i, dir, json_text, 1, o))
-					{
-						o->len = mark;
-						*pos = len;
-						return 0;
-					}
-				}
-				wc_crdb_put(o, "]", 1);
-				*pos = i;
-				return 1;
-			}
+			return array_print(p, len, pos, dir, json_text, in_array, o);
 		case WC_CRDB_ENC_JSON:
 		case WC_CRDB_ENC_JSON_DESC:
 			if (json_text)

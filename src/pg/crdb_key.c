@@ -432,6 +432,296 @@ decode_array(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64
 }
 
 /*
+ * The fields of a composite, in order, each in direction dir; a field the
+ * type resolution left out (a dropped column) is NULL without reading.
+ */
+static Datum
+decode_record(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	Datum	   *vals = palloc(sizeof(Datum) * (t->natts ? t->natts : 1));
+	bool	   *nulls = palloc(sizeof(bool) * (t->natts ? t->natts : 1));
+	int			i;
+
+	for (i = 0; i < t->natts; i++)
+	{
+		if (t->atts[i].typid == InvalidOid)
+		{
+			vals[i] = (Datum) 0;
+			nulls[i] = true;
+			continue;
+		}
+		vals[i] = decode_typed(&t->atts[i], p, len, pos, dir, &nulls[i], element);
+	}
+	return HeapTupleGetDatum(heap_form_tuple(t->tupdesc, vals, nulls));
+}
+
+/* smallint, integer, bigint, boolean and oid: a varint, range-checked. */
+static Datum
+decode_integer(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	int64		v = get_varint(p, len, pos, dir, element);
+
+	switch (t->kind)
+	{
+		case KK_INT2:
+			if (v < PG_INT16_MIN || v > PG_INT16_MAX)
+				value_fail(WC_ERR_RANGE, at, "smallint", element);
+			return Int16GetDatum((int16) v);
+		case KK_INT4:
+			if (v < PG_INT32_MIN || v > PG_INT32_MAX)
+				value_fail(WC_ERR_RANGE, at, "integer", element);
+			return Int32GetDatum((int32) v);
+		case KK_BOOL:
+			if (v != 0 && v != 1)
+				value_fail(WC_ERR_BAD_VALUE, at, "boolean (must be 0 or 1)", element);
+			return BoolGetDatum(v == 1);
+		case KK_OID:
+			if (v < 0 || v > (int64) PG_UINT32_MAX)
+				value_fail(WC_ERR_RANGE, at, "oid", element);
+			return ObjectIdGetDatum((Oid) v);
+		default:
+			return Int64GetDatum(v);
+	}
+}
+
+/* real and double precision: a float8 in the key, real range-checked. */
+static Datum
+decode_float(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	double		v;
+	float4		f;
+	wc_error	err;
+
+	if (wc_crdb_float_get(p, len, pos, dir, &v, &err) != WC_OK)
+		key_fail(&err, element);
+	if (t->kind == KK_FLOAT8)
+		return Float8GetDatum(v);
+	f = (float4) v;
+	if ((isinf(f) && !isinf(v)) || (f == 0 && v != 0))
+		value_fail(WC_ERR_RANGE, at, "real", element);
+	return Float4GetDatum(f);
+}
+
+/* bytea, uuid and inet: a bytes element, its payload checked per type. */
+static Datum
+decode_bytes_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		n,
+				s;
+	uint8	   *b = decode_bytes(p, len, pos, dir, &n, &s, element);
+	const uint8 *q = b + VARHDRSZ;
+	pg_uuid_t  *u;
+	inet	   *r;
+	int			alen;
+
+	if (t->kind == KK_BYTEA)
+	{
+		SET_VARSIZE(b, n + VARHDRSZ);
+		return PointerGetDatum(b);
+	}
+	if (t->kind == KK_UUID)
+	{
+		if (n != UUID_LEN)
+			value_fail(WC_ERR_BAD_VALUE, s, "uuid (payload must be 16 bytes)", element);
+		u = palloc(sizeof(pg_uuid_t));
+		memcpy(u->data, q, UUID_LEN);
+		return UUIDPGetDatum(u);
+	}
+	/* inet: family (0 IPv4, 1 IPv6), prefix length, address */
+	if (n < 1 || q[0] > 1)
+		value_fail(WC_ERR_BAD_VALUE, s, "inet (family must be 0 or 1)", element);
+	alen = q[0] == 0 ? 4 : 16;
+	if (n != (size_t) alen + 2)
+		value_fail(WC_ERR_BAD_VALUE, s, q[0] == 0 ? "inet (IPv4 payload must be 6 bytes)" :
+				   "inet (IPv6 payload must be 18 bytes)", element);
+	if (q[1] > alen * 8)
+		value_fail(WC_ERR_BAD_VALUE, s + 1, "inet (prefix length)", element);
+	r = palloc0(sizeof(inet));
+	ip_family(r) = q[0] == 0 ? PGSQL_AF_INET : PGSQL_AF_INET6;
+	ip_bits(r) = q[1];
+	memcpy(ip_addr(r), q + 2, alen);
+	SET_INET_VARSIZE(r);
+	return InetPGetDatum(r);
+}
+
+/* date (days since 1970, the int64 extremes for +-infinity) and time (µs). */
+static Datum
+decode_date_time(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	int64		v = get_varint(p, len, pos, dir, element);
+	DateADT		r;
+
+	if (t->kind == KK_TIME)
+	{
+		if (v < 0 || v > USECS_PER_DAY)
+			value_fail(WC_ERR_DATETIME_RANGE, at, "time", element);
+		return TimeADTGetDatum(v);
+	}
+	if (v == PG_INT64_MAX)
+		DATE_NOEND(r);
+	else if (v == PG_INT64_MIN)
+		DATE_NOBEGIN(r);
+	else
+	{
+		if (v < PG_INT32_MIN || v > PG_INT32_MAX ||
+			!IS_VALID_DATE((int32) (v - EPOCH_DIFF_DAYS)))
+			value_fail(WC_ERR_DATETIME_RANGE, at, "date", element);
+		r = (DateADT) (v - EPOCH_DIFF_DAYS);
+	}
+	return DateADTGetDatum(r);
+}
+
+/* timetz: µs of the day and the zone's offset in seconds west of UTC. */
+static Datum
+decode_timetz(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	int64_t		tod;
+	int32_t		west;
+	wc_error	err;
+	TimeTzADT  *r;
+
+	if (wc_crdb_timetz_get(p, len, pos, dir, &tod, &west, &err) != WC_OK)
+		key_fail(&err, element);
+	if (west < -TZDISP_LIMIT || west > TZDISP_LIMIT)
+		value_fail(WC_ERR_DATETIME_RANGE, at, "time zone offset of timetz", element);
+	if (tod < 0 || tod > USECS_PER_DAY)
+		value_fail(WC_ERR_DATETIME_RANGE, at, "timetz", element);
+	r = palloc(sizeof(TimeTzADT));
+	r->time = tod;
+	r->zone = west;
+	return TimeTzADTPGetDatum(r);
+}
+
+/*
+ * timestamp and timestamptz: seconds and nanoseconds since 1970 (CockroachDB's
+ * infinities for +-infinity), whole microseconds only.
+ */
+static Datum
+decode_timestamp(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	int64_t		s,
+				ns;
+	wc_error	err;
+	Timestamp	r;
+
+	if (wc_crdb_time_get(p, len, pos, dir, &s, &ns, &err) != WC_OK)
+		key_fail(&err, element);
+	if (s == CRDB_INF_SEC && ns == CRDB_INF_NSEC)
+		TIMESTAMP_NOEND(r);
+	else if (s == CRDB_NINF_SEC && ns == 0)
+		TIMESTAMP_NOBEGIN(r);
+	else
+	{
+		int64		us;
+
+		if (ns % 1000 != 0)
+			value_fail(WC_ERR_BAD_VALUE, at, "timestamp (not a whole microsecond)", element);
+		if (pg_mul_s64_overflow(s, USECS_PER_SEC, &us) ||
+			pg_add_s64_overflow(us, ns / 1000, &us) ||
+			pg_sub_s64_overflow(us, EPOCH_DIFF_SECS * USECS_PER_SEC, &us) ||
+			!IS_VALID_TIMESTAMP(us))
+			value_fail(WC_ERR_DATETIME_RANGE, at, "timestamp", element);
+		r = us;
+	}
+	return t->kind == KK_TIMESTAMP ? TimestampGetDatum(r) : TimestampTzGetDatum(r);
+}
+
+/* interval: months, days and nanoseconds, whole microseconds only. */
+static Datum
+decode_interval(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	int64_t		months,
+				days,
+				nanos;
+	wc_error	err;
+	Interval   *r;
+
+	if (wc_crdb_duration_get(p, len, pos, dir, &months, &days, &nanos, &err) != WC_OK)
+		key_fail(&err, element);
+	if (nanos % 1000 != 0)
+		value_fail(WC_ERR_BAD_VALUE, at, "interval (not a whole microsecond)", element);
+	if (months < PG_INT32_MIN || months > PG_INT32_MAX)
+		value_fail(WC_ERR_DATETIME_RANGE, at, "interval months", element);
+	if (days < PG_INT32_MIN || days > PG_INT32_MAX)
+		value_fail(WC_ERR_DATETIME_RANGE, at, "interval days", element);
+	r = palloc(sizeof(Interval));
+	r->month = (int32) months;
+	r->day = (int32) days;
+	r->time = nanos / 1000;
+	return IntervalPGetDatum(r);
+}
+
+/* bit and varbit: the bits, then the type's length check through bit()/varbit(). */
+static Datum
+decode_bits(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	size_t		at = *pos;
+	size_t		words;
+	uint64_t	nbits;
+	int			bd;
+	wc_error	err;
+	VarBit	   *r;
+	Datum		d;
+
+	if (wc_crdb_bitarray_get(p, len, pos, dir, &words, &nbits, &bd, &err) != WC_OK)
+		key_fail(&err, element);
+	if (nbits > VARBITMAXLEN)
+		value_fail(WC_ERR_TOO_LARGE, at, "bit string", element);
+	r = palloc(VARBITTOTALLEN(nbits));
+	SET_VARSIZE(r, VARBITTOTALLEN(nbits));
+	VARBITLEN(r) = (int32) nbits;
+	wc_crdb_bitarray_copy(p, words, bd, nbits, VARBITS(r));
+	d = VarBitPGetDatum(r);
+	if (t->kind == KK_BIT || t->typmod >= 0)
+		d = DirectFunctionCall3(t->kind == KK_BIT ? bit : varbit, d,
+								Int32GetDatum(t->typmod), BoolGetDatum(false));
+	return d;
+}
+
+/*
+ * jsonb: the core renders the value as JSON text in UTF-8, once to measure
+ * and once into a buffer of exactly that size; jsonb parses the text.
+ */
+static Datum
+decode_jsonb(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	wc_crdb_out o = {NULL, 0, 0};
+	size_t		start = *pos;
+	wc_error	err;
+	char	   *txt;
+
+	if (wc_crdb_json_get(p, len, pos, dir, &o, &err) != WC_OK)
+		key_fail(&err, element);
+	txt = palloc(o.len + 1);
+	o.buf = txt;
+	o.cap = o.len;
+	o.len = 0;
+	*pos = start;
+	(void) wc_crdb_json_get(p, len, pos, dir, &o, &err);
+	txt[o.len] = '\0';
+	(void) pg_verify_mbstr(PG_UTF8, txt, (int) o.len, false);
+	return wc_jsonb_from_utf8(txt, o.len);
+}
+
+/* pg_lsn: an unsigned varint. */
+static Datum
+decode_lsn(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+{
+	uint64_t	v;
+	wc_error	err;
+
+	if (wc_crdb_uvarint_get(p, len, pos, dir, &v, &err) != WC_OK)
+		key_fail(&err, element);
+	return LSNGetDatum((XLogRecPtr) v);
+}
+
+/*
  * Decode one element at *pos as type t in direction dir (ASC, DESC, or ANY
  * for "not given": NULL and the self-describing encodings follow their
  * marker, the others read ascending).
@@ -446,21 +736,7 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 	*isnull = false;
 	if (t->kind == KK_RECORD)
 	{
-		Datum	   *vals = palloc(sizeof(Datum) * (t->natts ? t->natts : 1));
-		bool	   *nulls = palloc(sizeof(bool) * (t->natts ? t->natts : 1));
-		int			i;
-
-		for (i = 0; i < t->natts; i++)
-		{
-			if (t->atts[i].typid == InvalidOid)
-			{
-				vals[i] = (Datum) 0;
-				nulls[i] = true;
-				continue;
-			}
-			vals[i] = decode_typed(&t->atts[i], p, len, pos, dir, &nulls[i], element);
-		}
-		d = HeapTupleGetDatum(heap_form_tuple(t->tupdesc, vals, nulls));
+		d = decode_record(t, p, len, pos, dir, element);
 		goto done;
 	}
 	if (at >= len)
@@ -478,56 +754,15 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 	{
 		case KK_INT2:
 		case KK_INT4:
-			{
-				int64		v = get_varint(p, len, pos, dir, element);
-
-				if (t->kind == KK_INT2 ? (v < PG_INT16_MIN || v > PG_INT16_MAX) :
-					(v < PG_INT32_MIN || v > PG_INT32_MAX))
-					value_fail(WC_ERR_RANGE, at, t->kind == KK_INT2 ? "smallint" : "integer", element);
-				d = t->kind == KK_INT2 ? Int16GetDatum((int16) v) : Int32GetDatum((int32) v);
-				break;
-			}
 		case KK_INT8:
-			d = Int64GetDatum(get_varint(p, len, pos, dir, element));
-			break;
 		case KK_BOOL:
-			{
-				int64		v = get_varint(p, len, pos, dir, element);
-
-				if (v != 0 && v != 1)
-					value_fail(WC_ERR_BAD_VALUE, at, "boolean (must be 0 or 1)", element);
-				d = BoolGetDatum(v == 1);
-				break;
-			}
 		case KK_OID:
-			{
-				int64		v = get_varint(p, len, pos, dir, element);
-
-				if (v < 0 || v > (int64) PG_UINT32_MAX)
-					value_fail(WC_ERR_RANGE, at, "oid", element);
-				d = ObjectIdGetDatum((Oid) v);
-				break;
-			}
+			d = decode_integer(t, p, len, pos, dir, element);
+			break;
 		case KK_FLOAT4:
 		case KK_FLOAT8:
-			{
-				double		v;
-				wc_error	err;
-
-				if (wc_crdb_float_get(p, len, pos, dir, &v, &err) != WC_OK)
-					key_fail(&err, element);
-				if (t->kind == KK_FLOAT8)
-					d = Float8GetDatum(v);
-				else
-				{
-					float4		f = (float4) v;
-
-					if ((isinf(f) && !isinf(v)) || (f == 0 && v != 0))
-						value_fail(WC_ERR_RANGE, at, "real", element);
-					d = Float4GetDatum(f);
-				}
-				break;
-			}
+			d = decode_float(t, p, len, pos, dir, element);
+			break;
 		case KK_NUMERIC:
 			d = decode_numeric(p, len, pos, dir, element);
 			break;
@@ -538,207 +773,34 @@ decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool 
 			d = decode_text(t, p, len, pos, dir, element);
 			break;
 		case KK_BYTEA:
-			{
-				size_t		n,
-							s;
-				uint8	   *b = decode_bytes(p, len, pos, dir, &n, &s, element);
-
-				SET_VARSIZE(b, n + VARHDRSZ);
-				d = PointerGetDatum(b);
-				break;
-			}
 		case KK_UUID:
-			{
-				size_t		n,
-							s;
-				uint8	   *b = decode_bytes(p, len, pos, dir, &n, &s, element);
-				pg_uuid_t  *u;
-
-				if (n != UUID_LEN)
-					value_fail(WC_ERR_BAD_VALUE, s, "uuid (payload must be 16 bytes)", element);
-				u = palloc(sizeof(pg_uuid_t));
-				memcpy(u->data, b + VARHDRSZ, UUID_LEN);
-				d = UUIDPGetDatum(u);
-				break;
-			}
 		case KK_INET:
-			{
-				size_t		n,
-							s;
-				uint8	   *b = decode_bytes(p, len, pos, dir, &n, &s, element);
-				const uint8 *q = b + VARHDRSZ;
-				inet	   *r;
-				int			alen;
-
-				if (n < 1 || q[0] > 1)
-					value_fail(WC_ERR_BAD_VALUE, s, "inet (family must be 0 or 1)", element);
-				alen = q[0] == 0 ? 4 : 16;
-				if (n != (size_t) alen + 2)
-					value_fail(WC_ERR_BAD_VALUE, s, q[0] == 0 ? "inet (IPv4 payload must be 6 bytes)" :
-							   "inet (IPv6 payload must be 18 bytes)", element);
-				if (q[1] > alen * 8)
-					value_fail(WC_ERR_BAD_VALUE, s + 1, "inet (prefix length)", element);
-				r = palloc0(sizeof(inet));
-				ip_family(r) = q[0] == 0 ? PGSQL_AF_INET : PGSQL_AF_INET6;
-				ip_bits(r) = q[1];
-				memcpy(ip_addr(r), q + 2, alen);
-				SET_INET_VARSIZE(r);
-				d = InetPGetDatum(r);
-				break;
-			}
+			d = decode_bytes_typed(t, p, len, pos, dir, element);
+			break;
 		case KK_DATE:
-			{
-				int64		v = get_varint(p, len, pos, dir, element);
-				DateADT		r;
-
-				if (v == PG_INT64_MAX)
-					DATE_NOEND(r);
-				else if (v == PG_INT64_MIN)
-					DATE_NOBEGIN(r);
-				else
-				{
-					if (v < PG_INT32_MIN || v > PG_INT32_MAX ||
-						!IS_VALID_DATE((int32) (v - EPOCH_DIFF_DAYS)))
-						value_fail(WC_ERR_DATETIME_RANGE, at, "date", element);
-					r = (DateADT) (v - EPOCH_DIFF_DAYS);
-				}
-				d = DateADTGetDatum(r);
-				break;
-			}
 		case KK_TIME:
-			{
-				int64		v = get_varint(p, len, pos, dir, element);
-
-				if (v < 0 || v > USECS_PER_DAY)
-					value_fail(WC_ERR_DATETIME_RANGE, at, "time", element);
-				d = TimeADTGetDatum(v);
-				break;
-			}
+			d = decode_date_time(t, p, len, pos, dir, element);
+			break;
 		case KK_TIMETZ:
-			{
-				int64_t		tod;
-				int32_t		west;
-				wc_error	err;
-				TimeTzADT  *r;
-
-				if (wc_crdb_timetz_get(p, len, pos, dir, &tod, &west, &err) != WC_OK)
-					key_fail(&err, element);
-				if (west < -TZDISP_LIMIT || west > TZDISP_LIMIT)
-					value_fail(WC_ERR_DATETIME_RANGE, at, "time zone offset of timetz", element);
-				if (tod < 0 || tod > USECS_PER_DAY)
-					value_fail(WC_ERR_DATETIME_RANGE, at, "timetz", element);
-				r = palloc(sizeof(TimeTzADT));
-				r->time = tod;
-				r->zone = west;
-				d = TimeTzADTPGetDatum(r);
-				break;
-			}
+			d = decode_timetz(p, len, pos, dir, element);
+			break;
 		case KK_TIMESTAMP:
 		case KK_TIMESTAMPTZ:
-			{
-				int64_t		s,
-							ns;
-				wc_error	err;
-				Timestamp	r;
-
-				if (wc_crdb_time_get(p, len, pos, dir, &s, &ns, &err) != WC_OK)
-					key_fail(&err, element);
-				if (s == CRDB_INF_SEC && ns == CRDB_INF_NSEC)
-					TIMESTAMP_NOEND(r);
-				else if (s == CRDB_NINF_SEC && ns == 0)
-					TIMESTAMP_NOBEGIN(r);
-				else
-				{
-					int64		us;
-
-					if (ns % 1000 != 0)
-						value_fail(WC_ERR_BAD_VALUE, at, "timestamp (not a whole microsecond)", element);
-					if (pg_mul_s64_overflow(s, USECS_PER_SEC, &us) ||
-						pg_add_s64_overflow(us, ns / 1000, &us) ||
-						pg_sub_s64_overflow(us, EPOCH_DIFF_SECS * USECS_PER_SEC, &us) ||
-						!IS_VALID_TIMESTAMP(us))
-						value_fail(WC_ERR_DATETIME_RANGE, at, "timestamp", element);
-					r = us;
-				}
-				d = t->kind == KK_TIMESTAMP ? TimestampGetDatum(r) : TimestampTzGetDatum(r);
-				break;
-			}
+			d = decode_timestamp(t, p, len, pos, dir, element);
+			break;
 		case KK_INTERVAL:
-			{
-				int64_t		months,
-							days,
-							nanos;
-				wc_error	err;
-				Interval   *r;
-
-				if (wc_crdb_duration_get(p, len, pos, dir, &months, &days, &nanos, &err) != WC_OK)
-					key_fail(&err, element);
-				if (nanos % 1000 != 0)
-					value_fail(WC_ERR_BAD_VALUE, at, "interval (not a whole microsecond)", element);
-				if (months < PG_INT32_MIN || months > PG_INT32_MAX)
-					value_fail(WC_ERR_DATETIME_RANGE, at, "interval months", element);
-				if (days < PG_INT32_MIN || days > PG_INT32_MAX)
-					value_fail(WC_ERR_DATETIME_RANGE, at, "interval days", element);
-				r = palloc(sizeof(Interval));
-				r->month = (int32) months;
-				r->day = (int32) days;
-				r->time = nanos / 1000;
-				d = IntervalPGetDatum(r);
-				break;
-			}
+			d = decode_interval(p, len, pos, dir, element);
+			break;
 		case KK_BIT:
 		case KK_VARBIT:
-			{
-				size_t		words;
-				uint64_t	nbits;
-				int			bd;
-				wc_error	err;
-				VarBit	   *r;
-
-				if (wc_crdb_bitarray_get(p, len, pos, dir, &words, &nbits, &bd, &err) != WC_OK)
-					key_fail(&err, element);
-				if (nbits > VARBITMAXLEN)
-					value_fail(WC_ERR_TOO_LARGE, at, "bit string", element);
-				r = palloc(VARBITTOTALLEN(nbits));
-				SET_VARSIZE(r, VARBITTOTALLEN(nbits));
-				VARBITLEN(r) = (int32) nbits;
-				wc_crdb_bitarray_copy(p, words, bd, nbits, VARBITS(r));
-				d = VarBitPGetDatum(r);
-				if (t->kind == KK_BIT || t->typmod >= 0)
-					d = DirectFunctionCall3(t->kind == KK_BIT ? bit : varbit, d,
-											Int32GetDatum(t->typmod), BoolGetDatum(false));
-				break;
-			}
+			d = decode_bits(t, p, len, pos, dir, element);
+			break;
 		case KK_JSONB:
-			{
-				wc_crdb_out o = {NULL, 0, 0};
-				size_t		start = *pos;
-				wc_error	err;
-				char	   *txt;
-
-				if (wc_crdb_json_get(p, len, pos, dir, &o, &err) != WC_OK)
-					key_fail(&err, element);
-				txt = palloc(o.len + 1);
-				o.buf = txt;
-				o.cap = o.len;
-				o.len = 0;
-				*pos = start;
-				(void) wc_crdb_json_get(p, len, pos, dir, &o, &err);
-				txt[o.len] = '\0';
-				(void) pg_verify_mbstr(PG_UTF8, txt, (int) o.len, false);
-				d = wc_jsonb_from_utf8(txt, o.len);
-				break;
-			}
+			d = decode_jsonb(p, len, pos, dir, element);
+			break;
 		case KK_PGLSN:
-			{
-				uint64_t	v;
-				wc_error	err;
-
-				if (wc_crdb_uvarint_get(p, len, pos, dir, &v, &err) != WC_OK)
-					key_fail(&err, element);
-				d = LSNGetDatum((XLogRecPtr) v);
-				break;
-			}
+			d = decode_lsn(p, len, pos, dir, element);
+			break;
 		case KK_ARRAY:
 			d = decode_array(t, p, len, pos, dir, element);
 			break;
@@ -780,6 +842,22 @@ put_bytes(StringInfo buf, const uint8 *s, size_t n, int dir)
 		value_fail(WC_ERR_TOO_LARGE, 0, "encoded key", 0);
 	o = reserve(buf, (int) sz);
 	buf->len += (int) wc_crdb_bytes_put(o, s, n, dir);
+}
+
+/* numeric: its numeric_out text in CockroachDB's decimal encoding. */
+static void
+put_numeric(StringInfo buf, Datum num, int dir)
+{
+	char	   *s = DatumGetCString(DirectFunctionCall1(numeric_out, num));
+	size_t		n = strlen(s),
+				sz;
+	wc_error	err;
+	uint8	   *o;
+
+	if (wc_crdb_decimal_size(s, n, dir, &sz, &err) != WC_OK)
+		elog(ERROR, "numeric_out gave unexpected text \"%s\"", s);
+	o = reserve(buf, (int) sz);
+	buf->len += (int) wc_crdb_decimal_put(o, s, n, dir);
 }
 
 /* ---- JSON values (spec 3.12): descending markers are 0x99 - ascending ---- */
@@ -831,22 +909,10 @@ encode_json_value(JsonbValue *v, bool desc, StringInfo buf)
 				break;
 			}
 		case jbvNumeric:
-			{
-				char	   *s = DatumGetCString(DirectFunctionCall1(numeric_out,
-																	NumericGetDatum(v->val.numeric)));
-				size_t		n = strlen(s),
-							sz;
-				wc_error	err;
-				uint8	   *o;
-
-				if (wc_crdb_decimal_size(s, n, dir, &sz, &err) != WC_OK)
-					elog(ERROR, "numeric_out gave unexpected text \"%s\"", s);
-				json_marker(buf, JK_NUMBER, desc);
-				o = reserve(buf, (int) sz);
-				buf->len += (int) wc_crdb_decimal_put(o, s, n, dir);
-				json_end(buf, desc);
-				break;
-			}
+			json_marker(buf, JK_NUMBER, desc);
+			put_numeric(buf, NumericGetDatum(v->val.numeric), dir);
+			json_end(buf, desc);
+			break;
 		case jbvBinary:
 			encode_json_container(v->val.binary.data, desc, buf);
 			break;
@@ -932,44 +998,203 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 	elog(ERROR, "unexpected jsonb iterator token %d", (int) tok);
 }
 
+/*
+ * A composite: its fields in order, a field the type resolution left out (a
+ * dropped column) not at all; a NULL composite is every field NULL.
+ */
+static void
+encode_record(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
+{
+	HeapTupleHeader th;
+	HeapTupleData tup;
+	Datum	   *vals;
+	bool	   *nulls;
+	int			i;
+	TupleDesc	td = t->tupdesc;
+
+	if (isnull)
+	{
+		for (i = 0; i < t->natts; i++)
+			if (t->atts[i].typid != InvalidOid)
+				encode_typed(&t->atts[i], (Datum) 0, true, dir, buf);
+		return;
+	}
+	th = DatumGetHeapTupleHeader(d);
+	if (HeapTupleHeaderGetTypeId(th) != t->base && HeapTupleHeaderGetTypeId(th) != RECORDOID)
+		unsupported_type(HeapTupleHeaderGetTypeId(th));
+	tup.t_len = HeapTupleHeaderGetDatumLength(th);
+	ItemPointerSetInvalid(&tup.t_self);
+	tup.t_tableOid = InvalidOid;
+	tup.t_data = th;
+	vals = palloc(sizeof(Datum) * (td->natts ? td->natts : 1));
+	nulls = palloc(sizeof(bool) * (td->natts ? td->natts : 1));
+	heap_deform_tuple(&tup, td, vals, nulls);
+	for (i = 0; i < td->natts; i++)
+		if (t->atts[i].typid != InvalidOid)
+			encode_typed(&t->atts[i], vals[i], nulls[i], dir, buf);
+}
+
+/* text, varchar, bpchar (without its trailing blanks) and name, in UTF-8. */
+static void
+encode_text(KeyType *t, Datum d, int dir, StringInfo buf)
+{
+	const char *s;
+	int			n;
+	char	   *u;
+
+	if (t->kind == KK_NAME)
+	{
+		s = NameStr(*DatumGetName(d));
+		n = strlen(s);
+	}
+	else
+	{
+		text	   *x = DatumGetTextPP(d);
+
+		s = VARDATA_ANY(x);
+		n = VARSIZE_ANY_EXHDR(x);
+		if (t->kind == KK_BPCHAR)
+			while (n > 0 && s[n - 1] == ' ')
+				n--;
+	}
+	u = pg_server_to_any(s, n, PG_UTF8);
+	if (u != s)
+		n = strlen(u);
+	put_bytes(buf, (const uint8 *) u, n, dir);
+}
+
+/* inet: family (0 IPv4, 1 IPv6), prefix length and address as bytes. */
+static void
+encode_inet(Datum d, int dir, StringInfo buf)
+{
+	inet	   *x = DatumGetInetPP(d);
+	uint8		b[18];
+	int			alen = ip_family(x) == PGSQL_AF_INET ? 4 : 16;
+
+	b[0] = ip_family(x) == PGSQL_AF_INET ? 0 : 1;
+	b[1] = ip_bits(x);
+	memcpy(b + 2, ip_addr(x), alen);
+	put_bytes(buf, b, alen + 2, dir);
+}
+
+/*
+ * date (days since 1970, the int64 extremes for +-infinity), time (µs) and
+ * timetz (µs of the day, the zone's offset in seconds west of UTC).
+ */
+static void
+encode_date_time(KeyType *t, Datum d, int dir, StringInfo buf)
+{
+	DateADT		v;
+	TimeTzADT  *x;
+	uint8	   *o;
+
+	switch (t->kind)
+	{
+		case KK_DATE:
+			v = DatumGetDateADT(d);
+			put_varint(buf, DATE_IS_NOEND(v) ? PG_INT64_MAX : DATE_IS_NOBEGIN(v) ? PG_INT64_MIN :
+					   (int64) v + EPOCH_DIFF_DAYS, dir);
+			break;
+		case KK_TIME:
+			put_varint(buf, DatumGetTimeADT(d), dir);
+			break;
+		default:
+			x = DatumGetTimeTzADTP(d);
+			o = reserve(buf, 19);
+			buf->len += (int) wc_crdb_timetz_put(o, x->time, x->zone, dir);
+			break;
+	}
+}
+
+/* timestamp and timestamptz: seconds and nanoseconds since 1970. */
+static void
+encode_timestamp(Datum d, int dir, StringInfo buf)
+{
+	Timestamp	v = DatumGetTimestamp(d);
+	int64		s,
+				ns;
+	uint8	   *o = reserve(buf, 19);
+
+	if (TIMESTAMP_IS_NOEND(v))
+		s = CRDB_INF_SEC, ns = CRDB_INF_NSEC;
+	else if (TIMESTAMP_IS_NOBEGIN(v))
+		s = CRDB_NINF_SEC, ns = 0;
+	else
+	{
+		int64		us = v + EPOCH_DIFF_SECS * USECS_PER_SEC;
+
+		s = us / USECS_PER_SEC;
+		ns = (us % USECS_PER_SEC) * 1000;
+		if (ns < 0)
+		{
+			ns += INT64CONST(1000000000);
+			s--;
+		}
+	}
+	buf->len += (int) wc_crdb_time_put(o, s, ns, dir);
+}
+
+/* interval: months, days and nanoseconds. */
+static void
+encode_interval(Datum d, int dir, StringInfo buf)
+{
+	Interval   *x = DatumGetIntervalP(d);
+	int64		nanos;
+	wc_error	err;
+	size_t		n;
+	uint8	   *o = reserve(buf, 28);
+
+	if (pg_mul_s64_overflow(x->time, 1000, &nanos))
+		value_fail(WC_ERR_DATETIME_RANGE, 0, "interval sort key", 0);
+	if (wc_crdb_duration_put(o, x->month, x->day, nanos, dir, &n, &err) != WC_OK)
+	{
+		err.has = 0;
+		wc_report(&err, SUBJECT);
+	}
+	buf->len += (int) n;
+}
+
+/* A one-dimensional array: its elements between the array markers. */
+static void
+encode_array(KeyType *t, Datum d, int dir, StringInfo buf)
+{
+	ArrayType  *a = DatumGetArrayTypeP(d);
+	Datum	   *vals;
+	bool	   *nulls;
+	int			n,
+				i;
+	int			desc = dir == WC_CRDB_DESC;
+
+	if (ARR_NDIM(a) > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("multi-dimensional arrays have no CockroachDB key encoding"),
+				 errdetail("The array has %d dimensions.", ARR_NDIM(a))));
+	deconstruct_array(a, t->elem->typid, t->elmlen, t->elmbyval, t->elmalign,
+					  &vals, &nulls, &n);
+	appendStringInfoChar(buf, desc ? 0x40 : 0x3f);
+	for (i = 0; i < n; i++)
+	{
+		if (nulls[i])
+			appendStringInfoChar(buf, desc ? (char) 0xfe : 0x01);
+		else
+			encode_typed(t->elem, vals[i], false, dir, buf);
+	}
+	appendStringInfoChar(buf, desc ? (char) 0xff : 0x00);
+}
+
 static void
 encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 {
-	if (t->kind == KK_RECORD && !isnull)
-	{
-		HeapTupleHeader th = DatumGetHeapTupleHeader(d);
-		HeapTupleData tup;
-		Datum	   *vals;
-		bool	   *nulls;
-		int			i;
-		TupleDesc	td = t->tupdesc;
+	uint8	   *o;
 
-		if (HeapTupleHeaderGetTypeId(th) != t->base && HeapTupleHeaderGetTypeId(th) != RECORDOID)
-			unsupported_type(HeapTupleHeaderGetTypeId(th));
-		tup.t_len = HeapTupleHeaderGetDatumLength(th);
-		ItemPointerSetInvalid(&tup.t_self);
-		tup.t_tableOid = InvalidOid;
-		tup.t_data = th;
-		vals = palloc(sizeof(Datum) * (td->natts ? td->natts : 1));
-		nulls = palloc(sizeof(bool) * (td->natts ? td->natts : 1));
-		heap_deform_tuple(&tup, td, vals, nulls);
-		for (i = 0; i < td->natts; i++)
-			if (t->atts[i].typid != InvalidOid)
-				encode_typed(&t->atts[i], vals[i], nulls[i], dir, buf);
+	if (t->kind == KK_RECORD)
+	{
+		encode_record(t, d, isnull, dir, buf);
 		return;
 	}
 	if (isnull)
 	{
-		if (t->kind == KK_RECORD)
-		{
-			int			i;
-
-			/* a NULL composite: every field NULL */
-			for (i = 0; i < t->natts; i++)
-				if (t->atts[i].typid != InvalidOid)
-					encode_typed(&t->atts[i], (Datum) 0, true, dir, buf);
-			return;
-		}
 		appendStringInfoChar(buf, dir == WC_CRDB_DESC ? (char) 0xff : 0x00);
 		return;
 	}
@@ -992,54 +1217,19 @@ encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 			break;
 		case KK_FLOAT4:
 		case KK_FLOAT8:
-			{
-				uint8	   *o = reserve(buf, 9);
-				double		v = t->kind == KK_FLOAT4 ? (double) DatumGetFloat4(d) : DatumGetFloat8(d);
-
-				buf->len += (int) wc_crdb_float_put(o, v, dir);
-				break;
-			}
+			o = reserve(buf, 9);
+			buf->len += (int) wc_crdb_float_put(o, t->kind == KK_FLOAT4 ?
+												(double) DatumGetFloat4(d) : DatumGetFloat8(d), dir);
+			break;
 		case KK_NUMERIC:
-			{
-				char	   *s = DatumGetCString(DirectFunctionCall1(numeric_out, d));
-				size_t		n = strlen(s),
-							sz;
-				wc_error	err;
-				uint8	   *o;
-
-				if (wc_crdb_decimal_size(s, n, dir, &sz, &err) != WC_OK)
-					elog(ERROR, "numeric_out gave unexpected text \"%s\"", s);
-				o = reserve(buf, (int) sz);
-				buf->len += (int) wc_crdb_decimal_put(o, s, n, dir);
-				break;
-			}
+			put_numeric(buf, d, dir);
+			break;
 		case KK_TEXT:
 		case KK_VARCHAR:
 		case KK_BPCHAR:
-			{
-				text	   *x = DatumGetTextPP(d);
-				const char *s = VARDATA_ANY(x);
-				int			n = VARSIZE_ANY_EXHDR(x);
-				char	   *u;
-
-				if (t->kind == KK_BPCHAR)
-					while (n > 0 && s[n - 1] == ' ')
-						n--;
-				u = pg_server_to_any(s, n, PG_UTF8);
-				if (u != s)
-					n = strlen(u);
-				put_bytes(buf, (const uint8 *) u, n, dir);
-				break;
-			}
 		case KK_NAME:
-			{
-				const char *s = NameStr(*DatumGetName(d));
-				int			n = strlen(s);
-				char	   *u = pg_server_to_any(s, n, PG_UTF8);
-
-				put_bytes(buf, (const uint8 *) u, strlen(u), dir);
-				break;
-			}
+			encode_text(t, d, dir, buf);
+			break;
 		case KK_BYTEA:
 			{
 				bytea	   *x = DatumGetByteaPP(d);
@@ -1051,132 +1241,39 @@ encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 			put_bytes(buf, DatumGetUUIDP(d)->data, UUID_LEN, dir);
 			break;
 		case KK_INET:
-			{
-				inet	   *x = DatumGetInetPP(d);
-				uint8		b[18];
-				int			alen = ip_family(x) == PGSQL_AF_INET ? 4 : 16;
-
-				b[0] = ip_family(x) == PGSQL_AF_INET ? 0 : 1;
-				b[1] = ip_bits(x);
-				memcpy(b + 2, ip_addr(x), alen);
-				put_bytes(buf, b, alen + 2, dir);
-				break;
-			}
-		case KK_DATE:
-			{
-				DateADT		v = DatumGetDateADT(d);
-
-				put_varint(buf, DATE_IS_NOEND(v) ? PG_INT64_MAX : DATE_IS_NOBEGIN(v) ? PG_INT64_MIN :
-						   (int64) v + EPOCH_DIFF_DAYS, dir);
-				break;
-			}
-		case KK_TIME:
-			put_varint(buf, DatumGetTimeADT(d), dir);
+			encode_inet(d, dir, buf);
 			break;
+		case KK_DATE:
+		case KK_TIME:
 		case KK_TIMETZ:
-			{
-				TimeTzADT  *x = DatumGetTimeTzADTP(d);
-				uint8	   *o = reserve(buf, 19);
-
-				buf->len += (int) wc_crdb_timetz_put(o, x->time, x->zone, dir);
-				break;
-			}
+			encode_date_time(t, d, dir, buf);
+			break;
 		case KK_TIMESTAMP:
 		case KK_TIMESTAMPTZ:
-			{
-				Timestamp	v = DatumGetTimestamp(d);
-				int64		s,
-							ns;
-				uint8	   *o = reserve(buf, 19);
-
-				if (TIMESTAMP_IS_NOEND(v))
-					s = CRDB_INF_SEC, ns = CRDB_INF_NSEC;
-				else if (TIMESTAMP_IS_NOBEGIN(v))
-					s = CRDB_NINF_SEC, ns = 0;
-				else
-				{
-					int64		us = v + EPOCH_DIFF_SECS * USECS_PER_SEC;
-
-					s = us / USECS_PER_SEC;
-					ns = (us % USECS_PER_SEC) * 1000;
-					if (ns < 0)
-					{
-						ns += INT64CONST(1000000000);
-						s--;
-					}
-				}
-				buf->len += (int) wc_crdb_time_put(o, s, ns, dir);
-				break;
-			}
+			encode_timestamp(d, dir, buf);
+			break;
 		case KK_INTERVAL:
-			{
-				Interval   *x = DatumGetIntervalP(d);
-				int64		nanos;
-				wc_error	err;
-				size_t		n;
-				uint8	   *o = reserve(buf, 28);
-
-				if (pg_mul_s64_overflow(x->time, 1000, &nanos))
-					value_fail(WC_ERR_DATETIME_RANGE, 0, "interval sort key", 0);
-				if (wc_crdb_duration_put(o, x->month, x->day, nanos, dir, &n, &err) != WC_OK)
-				{
-					err.has = 0;
-					wc_report(&err, SUBJECT);
-				}
-				buf->len += (int) n;
-				break;
-			}
+			encode_interval(d, dir, buf);
+			break;
 		case KK_BIT:
 		case KK_VARBIT:
 			{
 				VarBit	   *x = DatumGetVarBitP(d);
-				size_t		sz = wc_crdb_bitarray_size(VARBITLEN(x));
-				uint8	   *o = reserve(buf, (int) sz);
 
+				o = reserve(buf, (int) wc_crdb_bitarray_size(VARBITLEN(x)));
 				buf->len += (int) wc_crdb_bitarray_put(o, VARBITS(x), VARBITLEN(x), dir);
 				break;
 			}
 		case KK_PGLSN:
-			{
-				uint8	   *o = reserve(buf, 9);
-
-				buf->len += (int) wc_crdb_uvarint_put(o, DatumGetLSN(d), dir);
-				break;
-			}
+			o = reserve(buf, 9);
+			buf->len += (int) wc_crdb_uvarint_put(o, DatumGetLSN(d), dir);
+			break;
 		case KK_ARRAY:
-			{
-				ArrayType  *a = DatumGetArrayTypeP(d);
-				Datum	   *vals;
-				bool	   *nulls;
-				int			n,
-							i;
-				int			desc = dir == WC_CRDB_DESC;
-
-				if (ARR_NDIM(a) > 1)
-					ereport(ERROR,
-							(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-							 errmsg("multi-dimensional arrays have no CockroachDB key encoding"),
-							 errdetail("The array has %d dimensions.", ARR_NDIM(a))));
-				deconstruct_array(a, t->elem->typid, t->elmlen, t->elmbyval, t->elmalign,
-								  &vals, &nulls, &n);
-				appendStringInfoChar(buf, desc ? 0x40 : 0x3f);
-				for (i = 0; i < n; i++)
-				{
-					if (nulls[i])
-						appendStringInfoChar(buf, desc ? (char) 0xfe : 0x01);
-					else
-						encode_typed(t->elem, vals[i], false, dir, buf);
-				}
-				appendStringInfoChar(buf, desc ? (char) 0xff : 0x00);
-				break;
-			}
+			encode_array(t, d, dir, buf);
+			break;
 		case KK_JSONB:
-			{
-				Jsonb	   *jb = DatumGetJsonbP(d);
-
-				encode_json_container(&jb->root, dir == WC_CRDB_DESC, buf);
-				break;
-			}
+			encode_json_container(&DatumGetJsonbP(d)->root, dir == WC_CRDB_DESC, buf);
+			break;
 		default:
 			unsupported_type(t->typid);
 	}
