@@ -71,3 +71,445 @@ CREATE FUNCTION mysql_binlog_load_lo(binlog oid, schema_name text, table_name te
 	RETURNS bigint
 	AS 'MODULE_PATHNAME', 'mysql_binlog_load_lo'
 	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+-- ======================================================================
+-- Applying a binlog's row changes to tables (mysql_binlog_apply)
+-- ======================================================================
+
+-- Where each source's apply stopped: the file and the byte offset after the
+-- last unit applied (next_file: the file a ROTATE at its end names), the
+-- last applied transaction's GTID.  Written in the same transaction as the
+-- rows; dumped by pg_dump with the extension's data.  Every role may keep
+-- sources of its own (row-level security: a row is its applied_by's).
+CREATE TABLE mysql_binlog_apply_progress (
+	source text PRIMARY KEY,
+	server_id bigint,
+	server_uuid text,
+	file_name text NOT NULL,
+	"position" bigint NOT NULL,
+	next_file text,
+	gtid text,
+	applied_at timestamptz NOT NULL,
+	applied_by name NOT NULL
+);
+SELECT pg_catalog.pg_extension_config_dump('mysql_binlog_apply_progress', '');
+ALTER TABLE mysql_binlog_apply_progress ENABLE ROW LEVEL SECURITY;
+CREATE POLICY mysql_binlog_apply_own ON mysql_binlog_apply_progress
+	USING (applied_by OPERATOR(pg_catalog.=) CURRENT_USER);
+GRANT SELECT, INSERT, UPDATE, DELETE ON mysql_binlog_apply_progress TO PUBLIC;
+
+-- The units of a binlog (committed and rolled back transactions, statements
+-- and events outside a transaction) that start at or after start_position,
+-- then one row for what follows the last whole unit: 'end', 'incomplete',
+-- 'rotate' (statement: the next file) or 'stop'.  A partial last event is
+-- not an error: the walk stops before it.
+CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFAULT 4)
+	RETURNS TABLE (first_index bigint, last_index bigint, byte_offset bigint,
+				   end_offset bigint, kind text, gtid text, server_id bigint,
+				   statement text, db text)
+	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_plan'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
+
+-- The row changes of binlog (cut at a unit's end) after event after_index
+-- applied in log order to the tables of target_schema that the MySQL tables
+-- map to (same name; of MySQL database schema_name only, when given), each
+-- by the table's primary key, through plain INSERT, UPDATE and DELETE (so
+-- the privileges, row-level security, triggers and constraints of those
+-- apply).  Events skip are not applied (rolled back transactions); the
+-- TRUNCATE of table truncate_target[i] comes after event truncate_after[i].
+-- unit_first and unit_offset (a unit's first event index and byte offset)
+-- name the transaction of a row in errors.  Returns the rows per table.
+CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, after_index bigint, target_schema name,
+										schema_name text, idempotent boolean, skip bigint[],
+										truncate_after bigint[], truncate_target text[],
+										unit_first bigint[], unit_offset bigint[])
+	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint)
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	AS $body$
+DECLARE
+	ext text;
+	m record;
+	r record;
+	tabs jsonb := '[]';
+	t jsonb;
+	names text[] := '{}';
+	dbs text[] := '{}';
+	typed text;
+	cols text[];
+	pres text[];
+	k text;
+	i int;
+	n bigint;
+	ins bigint[] := '{}';
+	upd bigint[] := '{}';
+	del bigint[] := '{}';
+	ti int;
+	nt int := 1;
+	u int := 1;
+	rel text;
+	sql text;
+	keyexpr text;
+	keytext text;
+	own boolean := false;
+	st text;
+	msg text;
+	det text;
+	hnt text;
+	cur bigint;
+BEGIN
+	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
+		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
+		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
+	-- the MySQL tables whose rows are here, and the tables they map to
+	FOR m IN EXECUTE format($q$
+		SELECT d.s, d.t, c.oid::pg_catalog.regclass AS oid,
+			pg_catalog.format('%%I.%%I', ns.nspname, c.relname) AS rel,
+			(SELECT pg_catalog.array_agg(a.attname::text ORDER BY a.attnum) FROM pg_catalog.pg_attribute a
+			 WHERE a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum OPERATOR(pg_catalog.>) 0
+				AND NOT a.attisdropped) AS cols,
+			(SELECT pg_catalog.array_agg(a.attname::text ORDER BY k.ord)
+			 FROM pg_catalog.pg_index x, pg_catalog.unnest(x.indkey) WITH ORDINALITY k(attnum, ord),
+				pg_catalog.pg_attribute a
+			 WHERE x.indrelid OPERATOR(pg_catalog.=) c.oid AND x.indisprimary
+				AND a.attrelid OPERATOR(pg_catalog.=) c.oid AND a.attnum OPERATOR(pg_catalog.=) k.attnum) AS pk
+		FROM (SELECT DISTINCT schema_name AS s, table_name AS t FROM %I.mysql_binlog_rows($1)
+			  WHERE event_index OPERATOR(pg_catalog.>) $2) d
+		JOIN pg_catalog.pg_class c ON c.relname OPERATOR(pg_catalog.=) d.t
+			AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}')
+		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) c.relnamespace
+			AND ns.nspname OPERATOR(pg_catalog.=) $3
+		WHERE $4 IS NULL OR d.s OPERATOR(pg_catalog.=) $4
+		ORDER BY d.s, d.t$q$, ext)
+		USING binlog, after_index, target_schema, schema_name
+	LOOP
+		dbs := dbs || m.s;
+		names := names || m.t;
+		tabs := tabs || pg_catalog.jsonb_build_array(pg_catalog.jsonb_build_object(
+			'oid', m.oid::oid, 'rel', m.rel, 'cols', m.cols, 'pk', m.pk, 'mysql', m.s || '.' || m.t));
+		typed := concat_ws(' UNION ALL ', typed, format(
+			'SELECT %s AS ti, pg_catalog.row_number() OVER (ORDER BY event_index, row_in_event) AS k,
+			 before::text AS b, after::text AS a FROM %I.mysql_binlog_rows($1, %L, %L, NULL::%s)',
+			pg_catalog.cardinality(names), ext, m.s, m.t, m.rel));
+		ins := ins || 0::bigint;
+		upd := upd || 0::bigint;
+		del := del || 0::bigint;
+	END LOOP;
+	IF typed IS NULL THEN
+		RETURN;
+	END IF;
+	BEGIN
+		FOR r IN EXECUTE format($q$
+			SELECT j.ti, j.ev, j.change, j.bk, j.ak, y.b, y.a FROM
+			(SELECT m.ti, x.event_index AS ev, x.row_in_event AS rn, x.change,
+				ARRAY(SELECT pg_catalog.jsonb_object_keys(x.before)) AS bk,
+				ARRAY(SELECT pg_catalog.jsonb_object_keys(x.after)) AS ak,
+				pg_catalog.row_number() OVER (PARTITION BY m.ti ORDER BY x.event_index, x.row_in_event) AS k
+			 FROM %I.mysql_binlog_rows($1) x
+			 JOIN ROWS FROM (pg_catalog.unnest($2::text[]), pg_catalog.unnest($3::text[])) WITH ORDINALITY m(s, t, ti)
+				ON x.schema_name OPERATOR(pg_catalog.=) m.s AND x.table_name OPERATOR(pg_catalog.=) m.t) j
+			JOIN (%s) y ON y.ti OPERATOR(pg_catalog.=) j.ti AND y.k OPERATOR(pg_catalog.=) j.k
+			WHERE j.ev OPERATOR(pg_catalog.>) $4 AND j.ev OPERATOR(pg_catalog.<>) ALL ($5)
+			ORDER BY j.ev, j.rn$q$, ext, typed)
+			USING binlog, dbs, names, after_index, skip
+		LOOP
+			cur := r.ev;
+			WHILE nt OPERATOR(pg_catalog.<=) pg_catalog.cardinality(truncate_after)
+				AND truncate_after[nt] OPERATOR(pg_catalog.<) r.ev LOOP
+				EXECUTE format('TRUNCATE %s', truncate_target[nt]);
+				nt := nt + 1;
+			END LOOP;
+			WHILE u OPERATOR(pg_catalog.<) pg_catalog.cardinality(unit_first)
+				AND unit_first[u + 1] OPERATOR(pg_catalog.<=) r.ev LOOP
+				u := u + 1;
+			END LOOP;
+			ti := r.ti;
+			t := tabs -> (ti - 1);
+			rel := t ->> 'rel';
+			cols := ARRAY(SELECT pg_catalog.jsonb_array_elements_text(t -> 'cols'));
+			-- the columns the image carries (all of them but with minimal images)
+			IF r.change OPERATOR(pg_catalog.<>) 'delete'
+				AND pg_catalog.cardinality(r.ak) OPERATOR(pg_catalog.<) pg_catalog.cardinality(cols) THEN
+				pres := '{}';
+				FOREACH k IN ARRAY r.ak LOOP
+					IF k OPERATOR(pg_catalog.~) '^@[0-9]+$' AND NOT k OPERATOR(pg_catalog.=) ANY (cols) THEN
+						pres := pres || cols[pg_catalog.substr(k, 2)::int];
+					ELSIF k OPERATOR(pg_catalog.=) ANY (cols) THEN
+						pres := pres || k;
+					ELSE
+						pres := pres || (SELECT c FROM pg_catalog.unnest(cols) c
+										 WHERE pg_catalog.lower(c) OPERATOR(pg_catalog.=) pg_catalog.lower(k) LIMIT 1);
+					END IF;
+				END LOOP;
+			ELSE
+				pres := cols;
+			END IF;
+			IF r.change OPERATOR(pg_catalog.<>) 'insert' THEN
+				IF t -> 'pk' OPERATOR(pg_catalog.=) 'null'::jsonb THEN
+					own := true;
+					RAISE EXCEPTION 'table % has no primary key to find the rows of MySQL table % by', rel, t ->> 'mysql'
+						USING ERRCODE = '22023';
+				END IF;
+				keyexpr := (SELECT pg_catalog.string_agg(format('%I OPERATOR(pg_catalog.=) ($2::%s).%I', c, rel, c), ' AND ')
+							FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c);
+			END IF;
+			IF r.change OPERATOR(pg_catalog.=) 'insert' THEN
+				sql := format('INSERT INTO %s (%s) SELECT %s FROM (SELECT $1::%s AS x) q', rel,
+							  (SELECT pg_catalog.string_agg(format('%I', c), ', ') FROM pg_catalog.unnest(pres) c),
+							  (SELECT pg_catalog.string_agg(format('(x).%I', c), ', ') FROM pg_catalog.unnest(pres) c), rel);
+				IF idempotent THEN
+					sql := sql || format(' ON CONFLICT (%s) DO ', (SELECT pg_catalog.string_agg(format('%I', c), ', ')
+														   FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c))
+						|| coalesce('UPDATE SET ' || (SELECT pg_catalog.string_agg(format('%I = EXCLUDED.%I', c, c), ', ')
+													FROM pg_catalog.unnest(pres) c
+													WHERE NOT t -> 'pk' OPERATOR(pg_catalog.?) c), 'NOTHING');
+				END IF;
+				EXECUTE sql USING r.a;
+				ins[ti] := ins[ti] + 1;
+				CONTINUE;
+			ELSIF r.change OPERATOR(pg_catalog.=) 'update' THEN
+				EXECUTE format('UPDATE %s SET %s WHERE %s', rel,
+							   (SELECT pg_catalog.string_agg(format('%I = ($1::%s).%I', c, rel, c), ', ')
+								FROM pg_catalog.unnest(pres) c), keyexpr) USING r.a, r.b;
+			ELSE
+				EXECUTE format('DELETE FROM %s WHERE %s', rel, keyexpr) USING r.a, r.b;
+			END IF;
+			GET DIAGNOSTICS n = ROW_COUNT;
+			IF n OPERATOR(pg_catalog.=) 1 AND r.change OPERATOR(pg_catalog.=) 'update' THEN
+				upd[ti] := upd[ti] + 1;
+			ELSIF n OPERATOR(pg_catalog.=) 1 THEN
+				del[ti] := del[ti] + 1;
+			ELSIF idempotent AND r.change OPERATOR(pg_catalog.=) 'update'
+				AND pg_catalog.cardinality(pres) OPERATOR(pg_catalog.=) pg_catalog.cardinality(cols) THEN
+				EXECUTE format('INSERT INTO %s SELECT ($1::%s).* ON CONFLICT DO NOTHING', rel, rel) USING r.a;
+				GET DIAGNOSTICS n = ROW_COUNT;
+				ins[ti] := ins[ti] + n;
+			ELSIF NOT idempotent THEN
+				EXECUTE format('SELECT ROW(%s)::text FROM (SELECT $1::%s AS x) q',
+							   (SELECT pg_catalog.string_agg(format('(x).%I', c), ', ')
+								FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c), rel)
+					INTO keytext USING r.b;
+				own := true;
+				RAISE EXCEPTION 'MySQL binlog event % (transaction at byte offset %): % of a row of % (MySQL table %) that is not there',
+					r.ev, unit_offset[u], pg_catalog.upper(r.change), rel, t ->> 'mysql'
+					USING ERRCODE = '55000', DETAIL = format('Key (%s)=%s.',
+						(SELECT pg_catalog.string_agg(format('%I', c), ', ')
+						 FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c), keytext),
+					HINT = 'The table has diverged from the MySQL one; idempotent => true skips such rows.';
+			END IF;
+		END LOOP;
+		WHILE nt OPERATOR(pg_catalog.<=) pg_catalog.cardinality(truncate_after) LOOP
+			EXECUTE format('TRUNCATE %s', truncate_target[nt]);
+			nt := nt + 1;
+		END LOOP;
+	EXCEPTION WHEN OTHERS THEN
+		IF own THEN
+			RAISE;
+		END IF;
+		GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL,
+			hnt = PG_EXCEPTION_HINT;
+		IF cur IS NULL THEN
+			RAISE;
+		END IF;
+		RAISE EXCEPTION '%', msg USING ERRCODE = st, HINT = hnt,
+			DETAIL = concat_ws(E'\n', nullif(det, ''),
+				format('While applying MySQL binlog event %s (transaction at byte offset %s), %s of a row of %s (MySQL table %s).',
+					   cur, unit_offset[u], r.change, rel, t ->> 'mysql'));
+	END;
+	FOR i IN 1 .. pg_catalog.cardinality(names) LOOP
+		target := ((tabs -> (i - 1)) ->> 'oid')::oid::pg_catalog.regclass;
+		inserted := ins[i];
+		updated := upd[i];
+		deleted := del[i];
+		RETURN NEXT;
+	END LOOP;
+END
+$body$;
+
+-- Apply the row changes of binlog file file_name of MySQL server source to
+-- the tables of target_schema, exactly once: from where the last apply of
+-- source stopped (in this file, or at the start of the file its ROTATE
+-- named), every complete committed transaction in log order, then the new
+-- position in mysql_binlog_apply_progress, in the caller's transaction.
+-- Returns a row per table (inserted, updated, deleted), then a summary row
+-- (target NULL) saying where it stopped and why: 'end', 'incomplete' (a
+-- transaction still being written), 'rotate', 'stop' or 'ddl' (a DDL
+-- statement of a mapped table, not applied: change the table, then resume
+-- with skip_ddl_at => stop_position; ddl => 'error' raises instead).
+CREATE FUNCTION mysql_binlog_apply(binlog bytea, source text, target_schema name,
+								   file_name text, schema_name text DEFAULT NULL,
+								   idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
+								   skip_ddl_at bigint DEFAULT NULL,
+								   apply_truncate boolean DEFAULT false)
+	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint,
+				   stop_file text, stop_position bigint, stop_reason text,
+				   stop_statement text)
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	AS $body$
+DECLARE
+	ext text;
+	prog text;
+	p record;
+	u record;
+	start_pos bigint;
+	after_index bigint;
+	last_index bigint;
+	end_pos bigint;
+	reason text;
+	stmt text;
+	nextf text;
+	g text;
+	sid bigint;
+	skip bigint[] := '{}';
+	tr_after bigint[] := '{}';
+	tr_target text[] := '{}';
+	ufirst bigint[] := '{}';
+	uoff bigint[] := '{}';
+	m text[];
+	tgt text;
+	ti bigint := 0;
+	tu bigint := 0;
+	td bigint := 0;
+BEGIN
+	IF binlog IS NULL OR source IS NULL OR target_schema IS NULL OR file_name IS NULL THEN
+		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source, a target schema and a file name'
+			USING ERRCODE = '22023';
+	END IF;
+	IF ddl IS NULL OR ddl OPERATOR(pg_catalog.<>) ALL ('{stop,error}') THEN
+		RAISE EXCEPTION 'ddl must be ''stop'' or ''error'', not %', coalesce(ddl, 'NULL')
+			USING ERRCODE = '22023';
+	END IF;
+	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
+		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
+		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
+	prog := format('%I.mysql_binlog_apply_progress', ext);
+	EXECUTE format('SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1 FOR UPDATE', prog)
+		INTO p USING source;
+	IF p.source IS NULL THEN
+		start_pos := 4;
+	ELSIF p.file_name OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name THEN
+		start_pos := p.position;
+	ELSIF p.next_file OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name THEN
+		start_pos := 4;
+	ELSE
+		RAISE EXCEPTION 'MySQL binlog file % does not continue where source % stopped', file_name, source
+			USING ERRCODE = '55000',
+			DETAIL = format('The apply stopped at %s position %s%s; this file starts at %s position 4.',
+							p.file_name, p.position,
+							CASE WHEN p.next_file IS NULL THEN ''
+								 ELSE format(' (its ROTATE names %s)', p.next_file) END, file_name);
+	END IF;
+	FOR u IN EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_plan($1, $2)', ext)
+		USING binlog, start_pos
+	LOOP
+		IF after_index IS NULL THEN
+			after_index := u.first_index - 1;
+		END IF;
+		end_pos := u.byte_offset;
+		IF u.kind OPERATOR(pg_catalog.=) ANY ('{end,incomplete,rotate,stop}') THEN
+			reason := u.kind;
+			IF u.kind OPERATOR(pg_catalog.=) 'rotate' THEN
+				nextf := u.statement;
+			END IF;
+			EXIT;
+		END IF;
+		IF u.kind OPERATOR(pg_catalog.=) 'query' THEN
+			-- DDL of a table that maps to target_schema?
+			m := pg_catalog.regexp_match(u.statement,
+				'^\s*(alter\s+(?:online\s+|ignore\s+)*table|rename\s+tables?|truncate(?:\s+table)?|drop\s+(?:temporary\s+)?tables?(?:\s+if\s+exists)?)\s+(.*)$', 'is');
+			tgt := NULL;
+			IF m IS NOT NULL THEN
+				SELECT pg_catalog.format('%I.%I', target_schema, c.relname) INTO tgt
+				FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
+						WITH ORDINALITY x(id, n),
+					pg_catalog.pg_class c, pg_catalog.pg_namespace ns
+				WHERE (x.n OPERATOR(pg_catalog.=) 1 OR m[1] OPERATOR(pg_catalog.~*) '^(rename|drop)')
+					AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
+					AND c.relname OPERATOR(pg_catalog.=) pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`')
+					AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}')
+					AND ns.oid OPERATOR(pg_catalog.=) c.relnamespace
+					AND ns.nspname OPERATOR(pg_catalog.=) target_schema
+					AND (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=)
+						 coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), u.db))
+				LIMIT 1;
+			END IF;
+			IF tgt IS NULL OR u.byte_offset OPERATOR(pg_catalog.=) skip_ddl_at THEN
+				NULL;
+			ELSIF apply_truncate AND m[1] OPERATOR(pg_catalog.~*) '^truncate' THEN
+				tr_after := tr_after || u.last_index;
+				tr_target := tr_target || tgt;
+			ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
+				RAISE EXCEPTION 'MySQL binlog event % at byte offset % changes table %: %',
+					u.first_index, u.byte_offset, tgt, u.statement USING ERRCODE = '55000',
+					HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => the byte offset.';
+			ELSE
+				reason := 'ddl';
+				stmt := u.statement;
+				EXIT;
+			END IF;
+		ELSIF u.kind OPERATOR(pg_catalog.=) 'rollback' THEN
+			skip := skip || ARRAY(SELECT pg_catalog.generate_series(u.first_index, u.last_index));
+		END IF;
+		ufirst := ufirst || u.first_index;
+		uoff := uoff || u.byte_offset;
+		last_index := u.last_index;
+		g := coalesce(u.gtid, g);
+		sid := u.server_id;
+	END LOOP;
+	IF last_index IS NOT NULL THEN
+		FOR target, inserted, updated, deleted IN
+			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_rows($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
+			USING pg_catalog.substr(binlog, 1, end_pos::int), after_index, target_schema, schema_name,
+				idempotent, skip, tr_after, tr_target, ufirst, uoff
+		LOOP
+			ti := ti + inserted;
+			tu := tu + updated;
+			td := td + deleted;
+			RETURN NEXT;
+		END LOOP;
+	END IF;
+	IF p.source IS NULL OR p.file_name OPERATOR(pg_catalog.<>) file_name
+		OR p.position OPERATOR(pg_catalog.<>) end_pos
+		OR p.next_file IS DISTINCT FROM nextf THEN
+		EXECUTE format($q$INSERT INTO %s AS p VALUES ($1, $2, $3, $4, $5, $6, $7, pg_catalog.now(), CURRENT_USER)
+			ON CONFLICT (source) DO UPDATE SET server_id = coalesce(EXCLUDED.server_id, p.server_id),
+				server_uuid = coalesce(EXCLUDED.server_uuid, p.server_uuid), file_name = EXCLUDED.file_name,
+				"position" = EXCLUDED."position", next_file = EXCLUDED.next_file,
+				gtid = coalesce(EXCLUDED.gtid, p.gtid), applied_at = EXCLUDED.applied_at,
+				applied_by = EXCLUDED.applied_by$q$, prog)
+			USING source, sid, CASE WHEN g OPERATOR(pg_catalog.~) '^[0-9a-f-]{36}:' THEN pg_catalog.split_part(g, ':', 1) END,
+				file_name, end_pos, nextf, g;
+	END IF;
+	target := NULL;
+	inserted := ti;
+	updated := tu;
+	deleted := td;
+	stop_file := file_name;
+	stop_position := end_pos;
+	stop_reason := reason;
+	stop_statement := coalesce(stmt, nextf);
+	RETURN NEXT;
+END
+$body$;
+
+-- The same over a binlog stored as a large object (read whole, by lo_get).
+CREATE FUNCTION mysql_binlog_apply_lo(binlog oid, source text, target_schema name,
+									  file_name text, schema_name text DEFAULT NULL,
+									  idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
+									  skip_ddl_at bigint DEFAULT NULL,
+									  apply_truncate boolean DEFAULT false)
+	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint,
+				   stop_file text, stop_position bigint, stop_reason text,
+				   stop_statement text)
+	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	AS $body$
+DECLARE
+	ext text;
+BEGIN
+	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
+		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
+		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
+	RETURN QUERY EXECUTE format('SELECT * FROM %I.mysql_binlog_apply(pg_catalog.lo_get($1), $2, $3, $4, $5, $6, $7, $8, $9)', ext)
+		USING binlog, source, target_schema, file_name, schema_name, idempotent, ddl, skip_ddl_at,
+			apply_truncate;
+END
+$body$;

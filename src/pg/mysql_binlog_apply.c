@@ -1,0 +1,304 @@
+/*
+ * mysql_binlog_apply.c: the transaction structure of a binlog file for
+ * mysql_binlog_apply (src/sql/mysql_binlog.sql applies the rows).
+ *
+ * mysql_binlog_apply_plan(binlog, start_position) walks the complete events
+ * of a file (a file still being written may end in a partial event: the
+ * walk stops before it) and returns one row per unit that starts at or
+ * after start_position: a committed transaction ('transaction'), a rolled
+ * back one ('rollback'), a statement outside a transaction ('query', with
+ * its text and default database), or an event outside any transaction
+ * ('event').  A last row says what follows the last whole unit: 'end' (the
+ * end of the file), 'incomplete' (a transaction or event not yet complete),
+ * 'rotate' (a ROTATE, whose statement is the next file's name) or 'stop'.
+ */
+#include "compat.h"
+
+#include "funcapi.h"
+#include "mb/pg_wchar.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+#include "mysql_binlog.h"
+#include "mysql_binlog_glue.h"
+#include "wc_report.h"
+
+/* One unit of the plan. */
+typedef struct ap_unit
+{
+	int64		first;			/* index of its first event */
+	uint64		offset;			/* byte offset of its first event */
+	bool		have_gtid;
+	char		gtid[80];
+	uint32		server_id;
+	text	   *stmt;			/* 'query': the statement; 'rotate': the file */
+	text	   *db;
+} ap_unit;
+
+/* Text of bytes from the log, for a message or a row: as they are when
+ * valid in the database encoding, else with every byte over 0x7f (and NUL)
+ * as '?'. */
+static text *
+ap_text(const uint8 *p, size_t n)
+{
+	text	   *t;
+	char	   *d;
+	size_t		i;
+
+	if (n > MaxAllocSize - VARHDRSZ)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog statement of %zu bytes does not fit a text", n)));
+	t = (text *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(t, VARHDRSZ + n);
+	d = VARDATA(t);
+	memcpy(d, p, n);
+	if (memchr(d, 0, n) == NULL && pg_verifymbstr(d, (int) n, true))
+		return t;
+	for (i = 0; i < n; i++)
+		if ((uint8) d[i] > 0x7f || d[i] == 0)
+			d[i] = '?';
+	return t;
+}
+
+/* A QUERY (or MariaDB QUERY_COMPRESSED) event's statement and database. */
+static void
+ap_query(const wc_binlog_state *st, const wc_binlog_event *ev, ap_unit *u)
+{
+	unsigned	post = wc_binlog_post_header_len(st, ev->h.type);
+	const uint8 *b = ev->body;
+	size_t		n = ev->body_len;
+	size_t		dbl,
+				vars,
+				q;
+
+	if (post < 13 || n < post)
+		goto bad;
+	dbl = b[8];
+	vars = (size_t) b[11] | ((size_t) b[12] << 8);
+	q = post + vars + dbl + 1;
+	if (q > n)
+		goto bad;
+	u->db = ap_text(b + post + vars, dbl);
+	if (ev->h.type == WC_BINLOG_QUERY_COMPRESSED_EVENT)
+	{
+		size_t		len;
+		uint8	   *raw = binlog_inflate_record(b + q, n - q, ev->body_offset + q, &len, ev);
+
+		u->stmt = ap_text(raw, len);
+		pfree(raw);
+	}
+	else
+		u->stmt = ap_text(b + q, n - q);
+	return;
+bad:
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+			 errmsg("MySQL binlog event %lld (%s) at byte offset %llu is too short for its statement",
+					(long long) ev->index, wc_binlog_event_type_name(ev->h.type),
+					(unsigned long long) ev->offset)));
+}
+
+/* Is the statement t (trimmed, any case) word? */
+static bool
+ap_is(const text *t, const char *word)
+{
+	const char *p = VARDATA_ANY(t);
+	size_t		n = VARSIZE_ANY_EXHDR(t);
+	size_t		w = strlen(word);
+
+	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++, n--;
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' ||
+					 p[n - 1] == '\r' || p[n - 1] == ';'))
+		n--;
+	return n == w && pg_strncasecmp(p, word, w) == 0;
+}
+
+/* One row of the result. */
+static void
+ap_emit(ReturnSetInfo *rsinfo, const ap_unit *u, int64 last, uint64 end, const char *kind)
+{
+	Datum		values[9];
+	bool		nulls[9] = {0};
+
+	values[0] = Int64GetDatum(u->first);
+	values[1] = Int64GetDatum(last);
+	values[2] = Int64GetDatum((int64) u->offset);
+	values[3] = Int64GetDatum((int64) end);
+	values[4] = CStringGetTextDatum(kind);
+	if (u->have_gtid)
+		values[5] = CStringGetTextDatum(u->gtid);
+	else
+		nulls[5] = true;
+	values[6] = Int64GetDatum((int64) u->server_id);
+	values[7] = PointerGetDatum(u->stmt);
+	nulls[7] = u->stmt == NULL;
+	values[8] = PointerGetDatum(u->db);
+	nulls[8] = u->db == NULL;
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+}
+
+/* The next complete event of data[0 .. len), or false before a partial one
+ * (or at the end). */
+static bool
+ap_next(const uint8 *data, size_t len, wc_binlog_state *st, wc_binlog_event *ev)
+{
+	wc_error	err;
+	wc_binlog_header h;
+
+	CHECK_FOR_INTERRUPTS();
+	if (st->offset + WC_BINLOG_HEADER_LEN > len)
+		return false;
+	if (wc_binlog_header_decode(st, data + st->offset, st->offset, &h, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	if (h.event_size > len - st->offset)
+		return false;
+	if (wc_binlog_next(st, data + st->offset, len - st->offset, ev, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	return true;
+}
+
+/* A GTID event: the unit's GTID; MariaDB's says whether a BEGIN is implied
+ * (its flags without FL_STANDALONE). */
+static bool
+ap_gtid(const wc_binlog_event *ev, ap_unit *u)
+{
+	wc_error	err;
+	wc_status	rc = wc_binlog_gtid_text(ev, u->gtid, sizeof(u->gtid), &err);
+
+	if (rc != WC_OK && rc != WC_NULL)
+		wc_report(&err, "MySQL binlog");
+	u->have_gtid = rc == WC_OK;
+	return ev->h.type == WC_BINLOG_GTID_EVENT && ev->body_len > 12 && (ev->body[12] & 1) == 0;
+}
+
+/* Walk data[0 .. len) and put the units at or after start into rsinfo. */
+static void
+ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
+{
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	wc_error	err;
+	ap_unit		u = {0};
+	bool		in_txn = false,
+				began = false,
+				start_seen = false;
+	uint64		done = WC_BINLOG_MAGIC_LEN;
+	const char *final = "end";
+
+	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	while (ap_next(data, len, &st, &ev))
+	{
+		const char *kind = NULL;
+		ap_unit		q = {0};
+
+		if (!in_txn)
+		{
+			memset(&u, 0, sizeof(u));
+			u.first = ev.index;
+			u.offset = ev.offset;
+			if (ev.offset == start)
+				start_seen = true;
+		}
+		u.server_id = ev.h.server_id;
+		final = "end";
+		switch (ev.h.type)
+		{
+			case WC_BINLOG_GTID_LOG_EVENT:
+			case WC_BINLOG_ANONYMOUS_GTID_LOG_EVENT:
+			case WC_BINLOG_GTID_EVENT:
+				if (in_txn)
+					ereport(ERROR,
+							(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+							 errmsg("MySQL binlog event %lld (%s) at byte offset %llu starts a transaction inside the one that event %lld started",
+									(long long) ev.index, wc_binlog_event_type_name(ev.h.type),
+									(unsigned long long) ev.offset, (long long) u.first)));
+				in_txn = true;
+				began = ap_gtid(&ev, &u);
+				break;
+			case WC_BINLOG_QUERY_EVENT:
+			case WC_BINLOG_QUERY_COMPRESSED_EVENT:
+				ap_query(&st, &ev, &q);
+				if (ap_is(q.stmt, "BEGIN") || ap_is(q.stmt, "XA START"))
+					in_txn = began = true;
+				else if (began && (ap_is(q.stmt, "COMMIT") || ap_is(q.stmt, "XA COMMIT")))
+					kind = "transaction";
+				else if (began && ap_is(q.stmt, "ROLLBACK"))
+					kind = "rollback";
+				else if (!began)
+				{
+					u.stmt = q.stmt;
+					u.db = q.db;
+					kind = "query";
+				}
+				break;
+			case WC_BINLOG_XID_EVENT:
+			case WC_BINLOG_TRANSACTION_PAYLOAD_EVENT:
+				kind = "transaction";
+				break;
+			case WC_BINLOG_ROTATE_EVENT:
+				if (!in_txn)
+				{
+					unsigned	post = wc_binlog_post_header_len(&st, ev.h.type);
+
+					if (post > ev.body_len)
+						post = ev.body_len;
+					u.stmt = ap_text(ev.body + post, ev.body_len - post);
+					final = "rotate";
+				}
+				break;
+			case WC_BINLOG_STOP_EVENT:
+				final = "stop";
+				break;
+			default:
+				break;
+		}
+		if (kind == NULL && !in_txn)
+			kind = "event";
+		if (kind != NULL)
+		{
+			if (start_seen)
+				ap_emit(rsinfo, &u, ev.index, ev.offset + ev.h.event_size, kind);
+			done = ev.offset + ev.h.event_size;
+			in_txn = began = false;
+		}
+	}
+	if (in_txn || st.offset < len)
+		final = "incomplete";
+	if (done == start)
+		start_seen = true;
+	if (!start_seen)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("MySQL binlog position %llu is not where a transaction starts in this file",
+						(unsigned long long) start),
+				 errdetail("Its complete transactions end at byte offset %llu.",
+						   (unsigned long long) done)));
+	if (strcmp(final, "rotate") != 0)
+		u.stmt = NULL;
+	u.db = NULL;
+	u.first = st.index + 1;
+	u.offset = done;
+	u.have_gtid = false;
+	ap_emit(rsinfo, &u, st.index, done, final);
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_plan);
+Datum
+mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	int64		start = PG_GETARG_INT64(1);
+
+	if (start < WC_BINLOG_MAGIC_LEN)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("MySQL binlog position %lld is before the first event (4)",
+						(long long) start)));
+	InitMaterializedSRF(fcinfo, 0);
+	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) start,
+			(ReturnSetInfo *) fcinfo->resultinfo);
+	return (Datum) 0;
+}
