@@ -8,7 +8,9 @@
 -- through the target types' input functions, e.g. timestamptz's, which read
 -- settings), the binlog readers of large objects, VOLATILE and PARALLEL
 -- UNSAFE like lo_get, and the loaders, VOLATILE and PARALLEL UNSAFE because
--- they insert rows (the fdb_tuple_load aggregate too).
+-- they insert rows (the fdb_tuple_load aggregate too), as the binlog apply
+-- functions change rows (mysql_binlog_apply_statement, STABLE: it reads
+-- the catalog).
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proparallel
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
@@ -16,7 +18,8 @@ JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'wirecodec'
 WHERE p.provolatile <> 'i' OR p.proparallel <> 's'
 ORDER BY p.oid::regprocedure::text;
 
--- Plain functions that are not STRICT: only those that take NULL elements.
+-- Plain functions that are not STRICT: only those that take NULL elements,
+-- and the binlog apply functions, whose options may be NULL.
 SELECT p.oid::regprocedure AS function
 FROM pg_proc p
 JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'

@@ -8,9 +8,17 @@
  * after start_position: a committed transaction ('transaction'), a rolled
  * back one ('rollback'), a statement outside a transaction ('query', with
  * its text and default database), or an event outside any transaction
- * ('event').  A last row says what follows the last whole unit: 'end' (the
+ * ('event'); before a transaction's row, one row per statement inside it
+ * other than BEGIN and COMMIT ('statement': statement-based changes).  A last row says what follows the last whole unit: 'end' (the
  * end of the file), 'incomplete' (a transaction or event not yet complete),
  * 'rotate' (a ROTATE, whose statement is the next file's name) or 'stop'.
+ *
+ * mysql_binlog_apply_slice(binlog, start_position, end_position) is the
+ * file cut at end_position with every event before start_position but the
+ * FORMAT_DESCRIPTION made an IGNORABLE_LOG_EVENT (its checksum computed
+ * again): the row readers then decode only the rows from start_position on
+ * (a table map before it may be of a table since changed), with the events'
+ * indexes and offsets those of the file.
  */
 #include "compat.h"
 
@@ -22,6 +30,9 @@
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
 #include "wc_report.h"
+
+/* MySQL's IGNORABLE_LOG_EVENT: what the slice makes of the events it hides */
+#define AP_IGNORABLE_EVENT 28
 
 /* One unit of the plan. */
 typedef struct ap_unit
@@ -233,6 +244,14 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 					u.db = q.db;
 					kind = "query";
 				}
+				else if (start_seen)
+				{
+					/* a statement inside a transaction, before its unit */
+					q.first = ev.index;
+					q.offset = ev.offset;
+					q.server_id = ev.h.server_id;
+					ap_emit(rsinfo, &q, ev.index, ev.offset + ev.h.event_size, "statement");
+				}
 				break;
 			case WC_BINLOG_XID_EVENT:
 			case WC_BINLOG_TRANSACTION_PAYLOAD_EVENT:
@@ -301,4 +320,51 @@ mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
 	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) start,
 			(ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_slice);
+Datum
+mysql_binlog_apply_slice(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	int64		start = PG_GETARG_INT64(1);
+	int64		end = PG_GETARG_INT64(2);
+	const uint8 *data = (const uint8 *) VARDATA_ANY(b);
+	size_t		len = VARSIZE_ANY_EXHDR(b);
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	wc_error	err;
+	bytea	   *r;
+	uint8	   *out;
+
+	if (start < WC_BINLOG_MAGIC_LEN || end < start || (uint64) end > len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("MySQL binlog slice from %lld to %lld is not within the file's %zu bytes",
+						(long long) start, (long long) end, len)));
+	r = (bytea *) palloc(VARHDRSZ + end);
+	SET_VARSIZE(r, VARHDRSZ + end);
+	out = (uint8 *) VARDATA(r);
+	memcpy(out, data, end);
+	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	while (st.offset < (uint64) start && ap_next(data, len, &st, &ev))
+	{
+		uint8	   *p = out + ev.offset;
+
+		if (ev.h.type == WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
+			continue;
+		p[4] = AP_IGNORABLE_EVENT;
+		if (st.checksum == WC_BINLOG_CHECKSUM_CRC32)
+		{
+			uint32		crc = wc_binlog_crc32(0, p, ev.h.event_size - WC_BINLOG_CHECKSUM_LEN);
+			uint8	   *c = p + ev.h.event_size - WC_BINLOG_CHECKSUM_LEN;
+
+			c[0] = crc & 0xff;
+			c[1] = (crc >> 8) & 0xff;
+			c[2] = (crc >> 16) & 0xff;
+			c[3] = crc >> 24;
+		}
+	}
+	PG_RETURN_BYTEA_P(r);
 }

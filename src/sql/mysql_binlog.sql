@@ -110,6 +110,14 @@ CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFA
 	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_plan'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
 
+-- The file cut at end_position, every event before start_position but the
+-- FORMAT_DESCRIPTION hidden (an IGNORABLE_LOG_EVENT), offsets and indexes
+-- kept: what the row readers decode from start_position on.
+CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, end_position bigint)
+	RETURNS bytea
+	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_slice'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 -- The row changes of binlog (cut at a unit's end) after event after_index
 -- applied in log order to the tables of target_schema that the MySQL tables
 -- map to (same name; of MySQL database schema_name only, when given), each
@@ -267,6 +275,11 @@ BEGIN
 				ins[ti] := ins[ti] + 1;
 				CONTINUE;
 			ELSIF r.change OPERATOR(pg_catalog.=) 'update' THEN
+				IF idempotent THEN
+					-- a row already at the key the update moves this one to
+					EXECUTE format('DELETE FROM %s WHERE %s AND NOT (%s)', rel,
+								   pg_catalog.replace(keyexpr, '$2', '$1'), keyexpr) USING r.a, r.b;
+				END IF;
 				EXECUTE format('UPDATE %s SET %s WHERE %s', rel,
 							   (SELECT pg_catalog.string_agg(format('%I = ($1::%s).%I', c, rel, c), ', ')
 								FROM pg_catalog.unnest(pres) c), keyexpr) USING r.a, r.b;
@@ -310,10 +323,13 @@ BEGIN
 		IF cur IS NULL THEN
 			RAISE;
 		END IF;
-		RAISE EXCEPTION '%', msg USING ERRCODE = st, HINT = hnt,
-			DETAIL = concat_ws(E'\n', nullif(det, ''),
-				format('While applying MySQL binlog event %s (transaction at byte offset %s), %s of a row of %s (MySQL table %s).',
-					   cur, unit_offset[u], r.change, rel, t ->> 'mysql'));
+		det := concat_ws(E'\n', nullif(det, ''),
+			format('While applying MySQL binlog event %s (transaction at byte offset %s), %s of a row of %s (MySQL table %s).',
+				   cur, unit_offset[u], r.change, rel, t ->> 'mysql'));
+		IF hnt OPERATOR(pg_catalog.=) '' THEN
+			RAISE EXCEPTION '%', msg USING ERRCODE = st, DETAIL = det;
+		END IF;
+		RAISE EXCEPTION '%', msg USING ERRCODE = st, HINT = hnt, DETAIL = det;
 	END;
 	FOR i IN 1 .. pg_catalog.cardinality(names) LOOP
 		target := ((tabs -> (i - 1)) ->> 'oid')::oid::pg_catalog.regclass;
@@ -322,6 +338,54 @@ BEGIN
 		deleted := del[i];
 		RETURN NEXT;
 	END LOOP;
+END
+$body$;
+
+-- The table of target_schema that a MySQL statement (run with default
+-- database db) changes other than through row events, and how: 'alter',
+-- 'rename', 'truncate', 'drop' (DDL) or 'insert', 'update', 'delete'
+-- (statement-based changes); NULL when it changes no table that maps there
+-- (same name; of MySQL database schema_name only, when given).
+CREATE FUNCTION mysql_binlog_apply_statement(statement text, db text, target_schema name,
+											 schema_name text, OUT verb text, OUT target text)
+	LANGUAGE plpgsql STABLE PARALLEL SAFE
+	AS $body$
+DECLARE
+	m text[];
+BEGIN
+	m := pg_catalog.regexp_match(statement,
+		'^\s*(alter|rename|truncate|drop|insert|replace|update|delete)\s+' ||
+		'(?:(?:online|ignore|temporary|low_priority|delayed|high_priority|quick)\s+)*' ||
+		'(?:(?:tables?|into|from)\s+)?(?:if\s+exists\s+)?(.*)$', 'is');
+	IF m IS NULL THEN
+		RETURN;
+	END IF;
+	verb := pg_catalog.lower(m[1]);
+	IF verb OPERATOR(pg_catalog.=) 'replace' THEN
+		verb := 'insert';
+	END IF;
+	IF verb OPERATOR(pg_catalog.=) ANY ('{alter,rename,drop}')
+		AND statement OPERATOR(pg_catalog.!~*) '^\s*(alter|rename|drop)\s+(online\s+|ignore\s+|temporary\s+)*tables?\s' THEN
+		verb := NULL;
+		RETURN;
+	END IF;
+	SELECT pg_catalog.format('%I.%I', target_schema, c.relname) INTO target
+	FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
+			WITH ORDINALITY x(id, n),
+		pg_catalog.pg_class c, pg_catalog.pg_namespace ns
+	WHERE (x.n OPERATOR(pg_catalog.=) 1 OR verb OPERATOR(pg_catalog.=) ANY ('{rename,drop}'))
+		AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
+		AND c.relname OPERATOR(pg_catalog.=) pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`')
+		AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}')
+		AND ns.oid OPERATOR(pg_catalog.=) c.relnamespace
+		AND ns.nspname OPERATOR(pg_catalog.=) target_schema
+		AND (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=)
+			 coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), db))
+	ORDER BY x.n
+	LIMIT 1;
+	IF target IS NULL THEN
+		verb := NULL;
+	END IF;
 END
 $body$;
 
@@ -364,8 +428,11 @@ DECLARE
 	tr_target text[] := '{}';
 	ufirst bigint[] := '{}';
 	uoff bigint[] := '{}';
-	m text[];
+	verb text;
 	tgt text;
+	pend text;
+	pend_verb text;
+	pend_tgt text;
 	ti bigint := 0;
 	tu bigint := 0;
 	td bigint := 0;
@@ -401,6 +468,18 @@ BEGIN
 	FOR u IN EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_plan($1, $2)', ext)
 		USING binlog, start_pos
 	LOOP
+		IF u.kind OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
+			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4)', ext)
+				INTO verb, tgt USING u.statement, u.db, target_schema, schema_name;
+		END IF;
+		IF u.kind OPERATOR(pg_catalog.=) 'statement' THEN
+			IF tgt IS NOT NULL AND pend IS NULL THEN
+				pend := u.statement;
+				pend_verb := verb;
+				pend_tgt := tgt;
+			END IF;
+			CONTINUE;
+		END IF;
 		IF after_index IS NULL THEN
 			after_index := u.first_index - 1;
 		END IF;
@@ -412,41 +491,30 @@ BEGIN
 			END IF;
 			EXIT;
 		END IF;
-		IF u.kind OPERATOR(pg_catalog.=) 'query' THEN
-			-- DDL of a table that maps to target_schema?
-			m := pg_catalog.regexp_match(u.statement,
-				'^\s*(alter\s+(?:online\s+|ignore\s+)*table|rename\s+tables?|truncate(?:\s+table)?|drop\s+(?:temporary\s+)?tables?(?:\s+if\s+exists)?)\s+(.*)$', 'is');
-			tgt := NULL;
-			IF m IS NOT NULL THEN
-				SELECT pg_catalog.format('%I.%I', target_schema, c.relname) INTO tgt
-				FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
-						WITH ORDINALITY x(id, n),
-					pg_catalog.pg_class c, pg_catalog.pg_namespace ns
-				WHERE (x.n OPERATOR(pg_catalog.=) 1 OR m[1] OPERATOR(pg_catalog.~*) '^(rename|drop)')
-					AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
-					AND c.relname OPERATOR(pg_catalog.=) pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`')
-					AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}')
-					AND ns.oid OPERATOR(pg_catalog.=) c.relnamespace
-					AND ns.nspname OPERATOR(pg_catalog.=) target_schema
-					AND (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=)
-						 coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), u.db))
-				LIMIT 1;
-			END IF;
-			IF tgt IS NULL OR u.byte_offset OPERATOR(pg_catalog.=) skip_ddl_at THEN
+		IF u.kind OPERATOR(pg_catalog.=) 'query' AND tgt IS NOT NULL THEN
+			pend := u.statement;
+			pend_verb := verb;
+			pend_tgt := tgt;
+		END IF;
+		IF pend IS NOT NULL THEN
+			IF u.byte_offset OPERATOR(pg_catalog.=) skip_ddl_at THEN
 				NULL;
-			ELSIF apply_truncate AND m[1] OPERATOR(pg_catalog.~*) '^truncate' THEN
+			ELSIF apply_truncate AND pend_verb OPERATOR(pg_catalog.=) 'truncate' THEN
 				tr_after := tr_after || u.last_index;
-				tr_target := tr_target || tgt;
+				tr_target := tr_target || pend_tgt;
 			ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
-				RAISE EXCEPTION 'MySQL binlog event % at byte offset % changes table %: %',
-					u.first_index, u.byte_offset, tgt, u.statement USING ERRCODE = '55000',
-					HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => the byte offset.';
+				RAISE EXCEPTION 'MySQL binlog statement at byte offset % changes table %: %',
+					u.byte_offset, pend_tgt, pend USING ERRCODE = '55000',
+					HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => that byte offset.';
 			ELSE
-				reason := 'ddl';
-				stmt := u.statement;
+				reason := CASE WHEN pend_verb OPERATOR(pg_catalog.=) ANY ('{insert,update,delete}')
+							   THEN 'statement' ELSE 'ddl' END;
+				stmt := pend;
 				EXIT;
 			END IF;
-		ELSIF u.kind OPERATOR(pg_catalog.=) 'rollback' THEN
+			pend := NULL;
+		END IF;
+		IF u.kind OPERATOR(pg_catalog.=) 'rollback' THEN
 			skip := skip || ARRAY(SELECT pg_catalog.generate_series(u.first_index, u.last_index));
 		END IF;
 		ufirst := ufirst || u.first_index;
@@ -457,9 +525,10 @@ BEGIN
 	END LOOP;
 	IF last_index IS NOT NULL THEN
 		FOR target, inserted, updated, deleted IN
-			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_rows($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
-			USING pg_catalog.substr(binlog, 1, end_pos::int), after_index, target_schema, schema_name,
-				idempotent, skip, tr_after, tr_target, ufirst, uoff
+			EXECUTE format('SELECT * FROM %1$I.mysql_binlog_apply_rows(%1$I.mysql_binlog_apply_slice($1, $11, $12),
+							$2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
+			USING binlog, after_index, target_schema, schema_name,
+				idempotent, skip, tr_after, tr_target, ufirst, uoff, start_pos, end_pos
 		LOOP
 			ti := ti + inserted;
 			tu := tu + updated;

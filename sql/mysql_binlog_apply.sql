@@ -1,0 +1,274 @@
+-- mysql_binlog_apply: a binlog's committed row changes applied to tables,
+-- exactly once and resumable, over the real binlog files of
+-- test/vectors/binlog: the three files of test/mysql_binlog/apply-workload.sql
+-- (recorded by test/mysql_binlog/record-apply.sh, with the tables MariaDB
+-- was left with), and the MariaDB and MySQL files of the other suites.
+\set VERBOSITY default
+\set ECHO none
+\i sql/mysql_binlog_vectors.psql
+\set a1 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000001 | tr -d ' \n'`
+\set a2 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000002 | tr -d ' \n'`
+\set a3 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000003 | tr -d ' \n'`
+INSERT INTO bl VALUES ('apply.000001', decode(:'a1', 'hex')), ('apply.000002', decode(:'a2', 'hex')),
+	('apply.000003', decode(:'a3', 'hex'));
+-- rows of table a not in table b and of b not in a
+CREATE FUNCTION pg_temp.diff(a text, b text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+	EXECUTE format('SELECT count(*) FROM ((TABLE %s EXCEPT ALL TABLE %s) UNION ALL
+										  (TABLE %s EXCEPT ALL TABLE %s)) d', a, b, b, a) INTO n;
+	RETURN n;
+END $$;
+-- the rows that the typed images of file f leave in MySQL table s.t (the
+-- last image of each id in log order, unless a delete) not in table tab,
+-- and the rows of tab not in them (binlog_row_image=FULL)
+CREATE FUNCTION pg_temp.replay_diff(f text, s text, t text, tab text, k text DEFAULT 'id')
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+	-- an update that changes the key deletes the old one
+	EXECUTE format($q$CREATE TEMP TABLE replay AS SELECT (img).* FROM (
+		SELECT DISTINCT ON (key) change, img FROM (
+			SELECT event_index, row_in_event, 1 AS sub, change, coalesce(after, before) AS img,
+				   (coalesce(after, before)).%5$I AS key
+			FROM bl, mysql_binlog_rows(b, %1$L, %2$L, NULL::%3$s) WHERE name = %4$L
+			UNION ALL
+			SELECT event_index, row_in_event, 0, 'delete', before, (before).%5$I
+			FROM bl, mysql_binlog_rows(b, %1$L, %2$L, NULL::%3$s) WHERE name = %4$L
+				AND change = 'update' AND (before).%5$I <> (after).%5$I) c
+		ORDER BY key, event_index DESC, row_in_event DESC, sub DESC) l
+		WHERE change <> 'delete'$q$, s, t, tab, f, k);
+	n := pg_temp.diff(tab, 'replay');
+	DROP TABLE replay;
+	RETURN n;
+END $$;
+-- an error's SQLSTATE, message and detail
+CREATE FUNCTION pg_temp.err(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE d text;
+BEGIN
+	EXECUTE q;
+	RETURN 'no error';
+EXCEPTION WHEN OTHERS THEN
+	GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL;
+	RETURN SQLSTATE || ': ' || SQLERRM || coalesce(E'\n' || nullif(d, ''), '');
+END $$;
+\set ECHO all
+SET timezone = 'UTC';
+
+-- the units of a file: transactions, statements and events outside them,
+-- and what follows the last one (a ROTATE here)
+SELECT first_index, last_index, byte_offset, end_offset, kind, gtid, server_id, statement, db
+FROM bl, mysql_binlog_apply_plan(b) WHERE name = 'apply.000002';
+-- from a position on; a position inside a transaction is an error
+SELECT kind, byte_offset FROM bl, mysql_binlog_apply_plan(b, 945) WHERE name = 'apply.000002';
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 1000) WHERE name = 'apply.000002'$$);
+-- a file still being written: a partial last event or transaction is not
+-- an error, the plan ends before it
+SELECT kind, byte_offset, end_offset FROM bl, mysql_binlog_apply_plan(substr(b, 1, 1600)) p
+WHERE name = 'apply.000002' AND kind <> 'event';
+
+-- ---------------------------------------------------------------------
+-- three files of one server, in order
+-- ---------------------------------------------------------------------
+CREATE SCHEMA shop;
+CREATE TABLE shop.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE shop.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+-- (MySQL table shop.other has no table in schema shop: its rows are passed over)
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT source, server_id, server_uuid, file_name, position, next_file, gtid, applied_by
+FROM mysql_binlog_apply_progress;
+SELECT * FROM shop.k2 ORDER BY a, b;
+SELECT * FROM shop.t WHERE id IN (1, 3, 5, 1005, 1006) OR id BETWEEN 6 AND 9 ORDER BY id;
+SELECT pg_temp.replay_diff('apply.000001', 'shop', 't', 'shop.t') AS t_diff;
+-- the same file again changes nothing, not even the progress row
+SELECT applied_at AS m1_at FROM mysql_binlog_apply_progress WHERE source = 'm1' \gset
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT applied_at = :'m1_at' AS unchanged FROM mysql_binlog_apply_progress WHERE source = 'm1';
+-- a file that does not continue where the last stopped
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003') a
+					 WHERE name = 'apply.000003'$$);
+-- the next file (the one the ROTATE named): minimal images (an update
+-- changes only the columns it carries, an insert leaves the others to
+-- their defaults), then an ALTER TABLE of a mapped table: the apply stops
+-- before it, with the rows before it applied and the position saved
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000002') a WHERE name = 'apply.000002';
+SELECT file_name, position, next_file, gtid FROM mysql_binlog_apply_progress WHERE source = 'm1';
+SELECT * FROM shop.t WHERE id BETWEEN 10 AND 15 OR id IN (2, 60) ORDER BY id;
+-- again: it stops there again, changing nothing
+SELECT a.stop_position AS ddl_at FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000002') a
+WHERE name = 'apply.000002' \gset
+SELECT :ddl_at AS ddl_at;
+-- ddl => 'error' raises instead
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000002', ddl => 'error') a
+					 WHERE name = 'apply.000002'$$);
+-- the table changed as MySQL's did, the apply passes over the statement
+ALTER TABLE shop.t ADD COLUMN extra int;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000002', skip_ddl_at => :ddl_at) a
+WHERE name = 'apply.000002';
+-- the third file starts with a TRUNCATE of a mapped table: a stop too,
+-- unless apply_truncate => true
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003') a WHERE name = 'apply.000003';
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003', apply_truncate => true) a
+WHERE name = 'apply.000003';
+SELECT source, server_id, file_name, position, next_file, gtid FROM mysql_binlog_apply_progress;
+-- the tables are those MariaDB was left with
+CREATE TEMP TABLE want_t (LIKE shop.t);
+CREATE TEMP TABLE want_k2 (LIKE shop.k2);
+\copy want_t FROM 'test/vectors/binlog/mariadb-10.11-apply.t' WITH (NULL 'NULL')
+\copy want_k2 FROM 'test/vectors/binlog/mariadb-10.11-apply.k2' WITH (NULL 'NULL')
+SELECT (SELECT count(*) FROM want_t) AS t_rows, pg_temp.diff('shop.t', 'want_t') AS t_diff,
+	   (SELECT count(*) FROM want_k2) AS k2_rows, pg_temp.diff('shop.k2', 'want_k2') AS k2_diff;
+
+-- ---------------------------------------------------------------------
+-- a file still being written: cut at a transaction's end, inside a
+-- transaction, inside an event, then whole: the same rows
+-- ---------------------------------------------------------------------
+CREATE SCHEMA part;
+CREATE TABLE part.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE part.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+CREATE SCHEMA whole;
+CREATE TABLE whole.t (LIKE part.t INCLUDING ALL);
+CREATE TABLE whole.k2 (LIKE part.k2 INCLUDING ALL);
+SELECT stop_position, stop_reason FROM bl, mysql_binlog_apply(b, 'whole', 'whole', 'apply.000001') a
+WHERE name = 'apply.000001' AND target IS NULL;
+SELECT byte_offset, end_offset, kind FROM bl, mysql_binlog_apply_plan(b) WHERE name = 'apply.000001'
+	AND kind <> 'event';
+SELECT cut, a.* FROM unnest('{1210,1800,2921,2930,2921,4700}'::int[]) WITH ORDINALITY c(cut, n)
+	CROSS JOIN LATERAL (SELECT a.* FROM bl, mysql_binlog_apply(substr(b, 1, cut), 'part', 'part', 'apply.000001') a
+						WHERE name = 'apply.000001') a ORDER BY n, target;
+SELECT count(*) FROM part.t;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'part', 'part', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT pg_temp.diff('part.t', 'whole.t') AS t_diff, pg_temp.diff('part.k2', 'whole.k2') AS k2_diff;
+
+-- ---------------------------------------------------------------------
+-- divergence: a row the table has already, or lacks
+-- ---------------------------------------------------------------------
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'again', 'part', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+-- (from a position after the inserts, with row 3 gone)
+DELETE FROM part.t WHERE id = 3;
+BEGIN;
+INSERT INTO mysql_binlog_apply_progress VALUES ('again', NULL, NULL, 'apply.000001', 3598, NULL, NULL, now(), current_user);
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'again', 'part', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+ROLLBACK;
+-- idempotent => true: an insert of a key that is there updates it, an
+-- update or delete of a row that is not there inserts the new row (a whole
+-- image) or does nothing
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'again', 'part', 'apply.000001', idempotent => true) a
+WHERE name = 'apply.000001';
+SELECT pg_temp.diff('part.t', 'whole.t') AS t_diff, pg_temp.diff('part.k2', 'whole.k2') AS k2_diff;
+
+-- ---------------------------------------------------------------------
+-- privileges: the rows go through INSERT, UPDATE and DELETE as the caller
+-- ---------------------------------------------------------------------
+CREATE ROLE wc_apply_user;
+CREATE SCHEMA priv;
+CREATE TABLE priv.t (LIKE part.t INCLUDING ALL);
+CREATE TABLE priv.k2 (LIKE part.k2 INCLUDING ALL);
+GRANT USAGE ON SCHEMA priv TO wc_apply_user;
+GRANT SELECT, INSERT, DELETE ON priv.t, priv.k2 TO wc_apply_user;
+GRANT SELECT ON bl TO wc_apply_user;
+SET ROLE wc_apply_user;
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+-- each role sees and moves only its own sources
+SELECT count(*) FROM mysql_binlog_apply_progress;
+RESET ROLE;
+GRANT UPDATE ON priv.t, priv.k2 TO wc_apply_user;
+-- row-level security of the target applies
+ALTER TABLE priv.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY small ON priv.t USING (id < 1000);
+SET ROLE wc_apply_user;
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+RESET ROLE;
+ALTER TABLE priv.t DISABLE ROW LEVEL SECURITY;
+SET ROLE wc_apply_user;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT source, file_name, position, applied_by FROM mysql_binlog_apply_progress;
+-- another role's source is not this role's to move
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'priv', 'apply.000001',
+															 idempotent => true) a
+					 WHERE name = 'apply.000001'$$);
+RESET ROLE;
+SELECT pg_temp.diff('priv.t', 'whole.t') AS t_diff;
+DROP SCHEMA priv CASCADE;
+DELETE FROM mysql_binlog_apply_progress WHERE source = 'priv';
+REVOKE ALL ON bl FROM wc_apply_user;
+DROP ROLE wc_apply_user;
+
+-- ---------------------------------------------------------------------
+-- the other recorded files: every column type by name (FULL metadata) and
+-- by position (MINIMAL metadata and images), MySQL 8.0 transaction
+-- payloads
+-- ---------------------------------------------------------------------
+CREATE SCHEMA wf;
+CREATE TABLE wf.many (id int PRIMARY KEY, v varchar(10));
+CREATE TABLE wf.ints (id int PRIMARY KEY, ti int2, tiu int2, si int2, siu int4, mi int4, miu int4,
+					  i int4, iu int8, bi int8, biu numeric(20));
+CREATE TABLE wf.nums (id int PRIMARY KEY, d1 numeric(10,2), d2 numeric, d3 numeric, d4 numeric,
+					  d5 numeric, f float4, db float8, b1 bit(1), b64 bit(64), b10 varbit, y int);
+CREATE TABLE wf.times (id int PRIMARY KEY, dt date, t0 interval, t1 interval, t3 interval,
+					   t6 interval, dt0 timestamp, dt2 timestamp, dt4 timestamp(2), dt6 timestamp,
+					   ts0 timestamptz, ts1 timestamptz, ts3 text, ts6 timestamp);
+CREATE TABLE wf.strs (id int PRIMARY KEY, c text, c255 text, vc varchar(300), vl text, va text,
+					  vu2 text, vu16 text, vu32 text, vu3 text, bn bytea, vb bytea, tt text, tx text,
+					  mt text, lt text, tb bytea, bb bytea, mb bytea, lb bytea, e text, st text,
+					  j jsonb, g bytea, p bytea);
+CREATE SCHEMA wm;
+CREATE TABLE wm.many (LIKE wf.many INCLUDING ALL);
+CREATE TABLE wm.ints (LIKE wf.ints INCLUDING ALL);
+CREATE TABLE wm.nums (LIKE wf.nums INCLUDING ALL);
+CREATE TABLE wm.times (LIKE wf.times INCLUDING ALL);
+CREATE TABLE wm.strs (LIKE wf.strs INCLUDING ALL);
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'full', 'wf', 'bin.000012') a WHERE name = 'full';
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'minimal', 'wm', 'bin.000018') a WHERE name = 'minimal';
+SELECT t, pg_temp.replay_diff('full', 'wcb', t, 'wf.' || t) AS replay_diff,
+	   pg_temp.diff('wf.' || t, 'wm.' || t) AS full_minimal_diff
+FROM unnest('{many,ints,nums,times,strs}'::text[]) t;
+-- (without names ENUM and SET come as their index and bit mask)
+SELECT f.id, f.e, m.e, f.st, m.st FROM wf.strs f JOIN wm.strs m USING (id)
+WHERE (f.e, f.st) IS DISTINCT FROM (m.e, m.st);
+SELECT count(*) FROM ((SELECT id, c, c255, vc, vl, va, vu2, vu16, vu32, vu3, bn, vb, tt, tx, mt, lt, tb,
+							  bb, mb, lb, j, g, p FROM wf.strs
+					   EXCEPT SELECT id, c, c255, vc, vl, va, vu2, vu16, vu32, vu3, bn, vb, tt, tx, mt, lt, tb,
+							  bb, mb, lb, j, g, p FROM wm.strs)) d;
+CREATE SCHEMA my;
+CREATE TABLE my.t1 (a int PRIMARY KEY, b int, c text);
+CREATE TABLE my.t2 (a int PRIMARY KEY, b jsonb);
+CREATE TABLE my.t (a int);
+-- (a statement-based INSERT of a mapped table inside a transaction is a
+-- stop too: its rows are not in the log)
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'mysql80', 'my', 'master-bin.000001', schema_name => 'test') a
+WHERE name = 'mysql80';
+SELECT pg_temp.replay_diff('mysql80', 'test', 't1', 'my.t1', 'a') AS t1_diff;
+INSERT INTO my.t2 VALUES (1, '{}');
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'mysql80', 'my', 'master-bin.000001', skip_ddl_at => 2821) a
+WHERE name = 'mysql80';
+SELECT a, length(b::text) FROM my.t2 ORDER BY a;
+-- what is a statement of a mapped table
+SELECT s, v.* FROM unnest(ARRAY['ALTER TABLE t ADD x int', 'alter online table `shop`.`t` drop x',
+	'ALTER TABLE other.t ADD x int', 'ALTER DATABASE t', 'DROP TABLE IF EXISTS a, t', 'DROP DATABASE t',
+	'RENAME TABLE t TO t_old, x TO t', 'TRUNCATE t', 'truncate table `t`', 'INSERT t VALUES (1)',
+	'REPLACE INTO t SELECT 1', 'UPDATE LOW_PRIORITY t SET x = 1', 'DELETE QUICK FROM t',
+	'DELETE FROM tt', 'CREATE TABLE t (a int)', 'SELECT 1']) s,
+	mysql_binlog_apply_statement(s, 'shop', 'my', 'shop') v;
+
+-- the large-object form
+SELECT lo_from_bytea(0, b) AS lo FROM bl WHERE name = 'apply.000001' \gset
+CREATE SCHEMA lo;
+CREATE TABLE lo.t (LIKE part.t INCLUDING ALL);
+CREATE TABLE lo.k2 (LIKE part.k2 INCLUDING ALL);
+SELECT * FROM mysql_binlog_apply_lo(:lo, 'lo', 'lo', 'apply.000001');
+SELECT pg_temp.diff('lo.t', 'whole.t') AS t_diff;
+SELECT lo_unlink(:lo);
+
+-- bad arguments
+SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x', 's', 'lo', NULL)$$);
+SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x', 's', 'lo', 'f', ddl => 'skip')$$);
+SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x01', 's', 'lo', 'f')$$);
+SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply_slice('\xfe62696e', 5, 4)$$);
+
+DROP SCHEMA shop, part, whole, wf, wm, my, lo CASCADE;
+DELETE FROM mysql_binlog_apply_progress;
