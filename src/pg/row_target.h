@@ -55,8 +55,12 @@ typedef struct rt_attr
 	char		typalign;
 	Oid			ioparam;		/* of base's input function */
 	FmgrInfo	input;			/* base's input function, in the plan's context */
-	void	   *domain_extra;	/* domain_check's cache */
-	const char *name;			/* attribute name ("" for an array element) */
+	void	   *domain_extra;	/* domain_check's cache, in mcxt */
+	MemoryContext mcxt;			/* the plan's context */
+	const char *name;			/* attribute name (an array element: its
+								 * array's) */
+	const char *range_name;		/* name, or NULL when the caller's error
+								 * context names the column */
 	int			attno;			/* 0-based attribute index; -1 element */
 	struct rt_attr *elem;		/* base an array: its element (a nested
 								 * target: element of a domain over an
@@ -109,6 +113,9 @@ typedef struct row_type
 	TypeCacheEntry *tce;
 	rt_resolve_fn resolve;
 	void	   *resolve_arg;
+	bool		name_columns;	/* range errors name the column in their
+								 * detail (false: the codec's error context
+								 * does) */
 	MemoryContext cxt;			/* holds the plan */
 	rt_row	   *top;
 	rt_watch   *watch;			/* top first */
@@ -182,11 +189,11 @@ extern Datum rt_from_float8(const rt_attr *a, float8 d);
 typedef struct rt_encoding
 {
 	int			src;			/* PostgreSQL encoding; -1: none converts it */
-	FmgrInfo   *conv;			/* NULL: none needed, or none found */
-	const char *what;			/* names the source in the error for src < 0 */
+	FmgrInfo   *conv;			/* NULL: none needed, or none found (the
+								 * conversion then names the error) */
 } rt_encoding;
 
-extern void rt_encoding_init(rt_encoding *e, int src_enc, const rt_attr *a, const char *what);
+extern void rt_encoding_init(rt_encoding *e, int src_enc, const rt_attr *a);
 extern Datum rt_from_text(const rt_attr *a, const rt_encoding *e, const uint8 *p, size_t n);
 
 /* Bytes into bytea (or through the input function of their text form). */
@@ -204,32 +211,33 @@ extern Datum rt_from_bits(const rt_attr *a, const uint8 *p, size_t n, size_t nbi
  * rt_from_datetime: a date (date_only) or a date and time, local, or UTC
  * (utc: a timestamptz target takes it as such); all-zero date: *isnull.
  * rt_from_time: a signed duration (days, hours, ...) into time/timetz
- * (a time of day) or interval (or anything through its text).
+ * (a time of day) or interval (or anything through its text); what names
+ * the source type in the error for a duration that is no time of day.
  */
 typedef struct rt_datetime
 {
-	int			year;
-	int			month;
-	int			day;
-	int			hour;
-	int			minute;
-	int			second;
-	int			microsecond;
+	uint32		year;
+	uint32		month;
+	uint32		day;
+	uint32		hour;
+	uint32		minute;
+	uint32		second;
+	uint32		microsecond;
 } rt_datetime;
 
 typedef struct rt_duration
 {
 	bool		negative;
 	uint64		days;
-	int			hour;
-	int			minute;
-	int			second;
-	int			microsecond;
+	uint32		hour;
+	uint32		minute;
+	uint32		second;
+	uint32		microsecond;
 } rt_duration;
 
 extern Datum rt_from_datetime(const rt_attr *a, const rt_datetime *dt, bool date_only,
 							  bool utc, bool *isnull);
-extern Datum rt_from_time(const rt_attr *a, const rt_duration *t);
+extern Datum rt_from_time(const rt_attr *a, const rt_duration *t, const char *what);
 
 /* A domain target's check on a built base value (no-op otherwise). */
 extern Datum rt_domain_check(const rt_attr *a, Datum d, bool isnull);
