@@ -4,13 +4,14 @@
  * src/core/mysql_binary.c for values and temporal fields,
  * src/core/mysql_packet.c for rows and column definitions).
  *
- * Each MySQL value becomes the target column's type: integers straight
- * (range-checked, BIGINT UNSIGNED through numeric), DECIMAL into numeric,
- * temporal values into date/timestamp/timestamptz/time and strings into
- * text/varchar built directly where that gives what the input function
- * would, everything else through its canonical text form and the target
- * type's input function; strings converted from the column's character set
- * first (the conversion looked up once per column).  Zero dates become NULL.
+ * Each MySQL value becomes the target column's type through the shared
+ * builders of row_target.c: integers straight (range-checked, BIGINT
+ * UNSIGNED through numeric), DECIMAL into numeric, temporal values into
+ * date/timestamp/timestamptz/time and strings into text/varchar built
+ * directly where that gives what the input function would, everything else
+ * through its canonical text form and the target type's input function;
+ * strings converted from the column's character set first (the conversion
+ * looked up once per column).  Zero dates become NULL.
  * Every error carries a context line naming the row, the column and the
  * MySQL type.
  */

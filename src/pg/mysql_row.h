@@ -4,7 +4,9 @@
  * (mysql_conversation_rows.c) and the typed mysql_binlog_rows()
  * (mysql_binlog_typed.c): one decoded column definition bound to an
  * attribute of the target row type, and the conversion of one row, or one
- * value, into that row type's values.
+ * value, into that row type's values.  The row type itself (a row_type)
+ * and the conversions into a target type are row_target.h's; this adds
+ * what is MySQL's: column definitions, character sets, protocol forms.
  */
 #ifndef WC_MYSQL_ROW_H
 #define WC_MYSQL_ROW_H
