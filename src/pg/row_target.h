@@ -263,25 +263,41 @@ extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
 /*
  * Notes for the codecs still to move here.
  *
- * FoundationDB populate (fdb_tuple_read.c): PopCtx's row plan is a row_type
- * with resolve = a function mapping rt_attr->base to the PopKind (stored in
- * a->kind; versionstamp and tuple OIDs looked up once before the first
- * check, passed through resolve_arg), rejecting domains as today (or,
- * better, accepting them: the builders check the domain).  PopRecord's
- * attno/cols/values/nulls are rt_row's live/atts/values/nulls; PopWatch is
- * rt_watch and pop_fresh is row_type_stale.  pop_fill_fast keeps its
- * direct form from a->typlen/typalign; pop_value calls rt_from_int64,
- * rt_from_decimal_digits, rt_from_float8, rt_from_text (UTF-8),
- * rt_from_bytes, and the element walk for arrays uses a->elem's storage.
+ * FoundationDB populate (fdb_tuple_read.c):
+ * - PopCtx's plan (top, cxt, watch) becomes a row_type; PopRecord's
+ *   attno/cols/values/nulls are rt_row's live/atts/values/nulls, PopWatch
+ *   is rt_watch, pop_fresh is row_type_stale, and pop_build's PG_TRY
+ *   restore goes away (the plan is built aside and published complete).
+ * - The row type comes from the row value's header (or the declared type):
+ *   keep its own "must be of a row type" check, then row_type_of(typid).
+ * - resolve (resolve_arg: the PopCtx, vs_oid/tuple_oid looked up once
+ *   before) maps a->base to a PopKind in a->kind; versionstamp and
+ *   fdb_tuple by OID; it may keep refusing domains (a->domain) or accept
+ *   them, the builders checking them.
+ * - What pop_record_info derives per row type (fast, elems) is recomputed
+ *   when row_type_of/row_type_check returns true, from the top row's
+ *   atts[].typlen/typbyval/typalign and kinds.
+ * - pop_value: integers rt_from_int64 / rt_from_uint64 (the tuple's
+ *   big-integer magnitude beyond 64 bits: rt_from_decimal_digits, scale
+ *   0), floats rt_from_float4/8, strings rt_from_text with a UTF-8
+ *   rt_encoding set once per attribute (stored in a->extra), bytes
+ *   rt_from_bytes; nested tuples fill a->rec's work arrays, arrays walk
+ *   a->elem (its typlen/typbyval/typalign).  pop_range's message becomes
+ *   wc_report_range's (set name_columns: its context is an element path).
  *
- * CockroachDB keys (crdb_key.c): KeyType is rt_attr (kind: KeyKind set by
- * resolve; domain/domain_extra/elem/rec as there); keytype_init's record
- * branch becomes the nested rt_row; the populate cache at PopCache becomes
- * a row_type (watching nested row types too, which it does not today).
- * decode_typed's integer/decimal/float/string/bytes/bit/temporal results go
- * through the builders (range errors then worded by wc_report_range);
- * encode_typed's numeric branch uses rt_numeric_digits_of instead of
- * parsing numeric_out.
+ * CockroachDB keys (crdb_key.c):
+ * - KeyType is rt_attr (kind: KeyKind set by resolve, which raises
+ *   unsupported_type for the rest; domain, domain_extra, elem and the
+ *   record's atts as there; arrays of arrays or rows refused by resolve
+ *   with level > 0 and a->elem's kind).  keytype_init's record branch is
+ *   the nested rt_row (watched: today only the top descriptor is).
+ * - The populate cache (PopCache, ~line 1560) becomes a row_type checked
+ *   with row_type_of/row_type_check on every call.
+ * - decode_typed: integers, decimals, floats, strings (UTF-8), bytes, bits
+ *   and temporal values through the builders, which apply typmods and the
+ *   domain check once, at the end (no separate domain_check call).
+ * - encode_typed: the numeric branch reads rt_numeric_digits_of instead of
+ *   parsing numeric_out itself (fdb_tuple.c likewise).
  */
 
 #endif							/* WC_ROW_TARGET_H */
