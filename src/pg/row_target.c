@@ -211,12 +211,10 @@ row_type_of(row_type *t, Oid rectype, MemoryContext fn_mcxt)
 
 /* ============================================================= builders */
 
-Datum
-rt_domain_check(const rt_attr *a, Datum d, bool isnull)
+void
+rt_domain_check_value(const rt_attr *a, Datum d, bool isnull)
 {
-	if (a->domain)
-		domain_check(d, isnull, a->typid, (void **) &((rt_attr *) a)->domain_extra, a->mcxt);
-	return d;
+	domain_check(d, isnull, a->typid, (void **) &((rt_attr *) a)->domain_extra, a->mcxt);
 }
 
 Datum

@@ -239,8 +239,17 @@ extern Datum rt_from_datetime(const rt_attr *a, const rt_datetime *dt, bool date
 							  bool utc, bool *isnull);
 extern Datum rt_from_time(const rt_attr *a, const rt_duration *t, const char *what);
 
-/* A domain target's check on a built base value (no-op otherwise). */
-extern Datum rt_domain_check(const rt_attr *a, Datum d, bool isnull);
+/* A domain target's check on a built base value (no-op otherwise: one
+ * test inline, no call). */
+extern void rt_domain_check_value(const rt_attr *a, Datum d, bool isnull);
+
+static inline Datum
+rt_domain_check(const rt_attr *a, Datum d, bool isnull)
+{
+	if (unlikely(a->domain))
+		rt_domain_check_value(a, d, isnull);
+	return d;
+}
 
 /* ------------------------------------------------------------- reverse */
 
