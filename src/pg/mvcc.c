@@ -46,12 +46,7 @@ crdb_mvcc_key_encode(PG_FUNCTION_ARGS)
 	size_t		n = wc_mvcc_encode_size(klen, ts);
 	bytea	   *r;
 
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MVCC key of %zu bytes is too large", n)));
-	r = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(r, VARHDRSZ + n);
+	r = (bytea *) wc_alloc_varlena(n, "MVCC key");
 	wc_mvcc_encode((const uint8_t *) VARDATA_ANY(key), klen, ts, (uint8_t *) VARDATA(r));
 	PG_RETURN_BYTEA_P(r);
 }

@@ -47,4 +47,19 @@ extern void wc_report_range(const char *value, Oid type, const char *column) WC_
 /* The ERRCODE_* of a status class. */
 extern int	wc_class_errcode(wc_class klass);
 
+/*
+ * A result that would pass PostgreSQL's 1 GB allocation limit (54000), one
+ * wording for every codec: "<what> of <n> <unit> is too large", the limit
+ * in the detail.  unit is "bytes", "elements", "columns", ...
+ */
+extern void wc_report_too_large(const char *what, size_t n, const char *unit,
+								size_t limit) WC_NORETURN;
+
+/*
+ * A bytea (or text) of n data bytes, its header set and its data left for
+ * the caller to write (not zeroed); wc_report_too_large naming what when
+ * it would pass the limit.
+ */
+extern struct varlena *wc_alloc_varlena(size_t n, const char *what);
+
 #endif							/* WC_REPORT_H */
