@@ -34,6 +34,7 @@
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
 #include "srf.h"
+#include "bytea_in.h"
 #include "bytea_text.h"
 
 #define ARG_BYTES(n, p, len) \
@@ -148,31 +149,20 @@ fdb_payload_bytea(const wc_fdb_elem *e)
 static Datum
 fdb_tuple_in_hex(const char *s, size_t n, Node *escontext)
 {
-	size_t		len = 0,
-				count = 0;
-	/* one decoding pass into a buffer of the upper bound: half the digits */
-	bytea	   *b = fdb_new_bytea((n - 2) / 2);
-	wc_error	berr;
+	size_t		count = 0;
+	bytea	   *b = wc_bytea_in(s, n, "fdb_tuple", escontext);
 	wc_fdb_reader	r;
 	wc_status	st;
 
-	if (wc_bt_hex_decode(s + 2, n - 2, (uint8_t *) VARDATA(b), &len, &berr) != WC_OK)
-		ereturn(escontext, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
-				 berr.status == WC_ERR_TRUNCATED ?
-				 errdetail("Odd number of hexadecimal digits after \\x.") :
-				 errdetail("Invalid hexadecimal digit at character %zu.", berr.offset + 3)));
-	SET_VARSIZE(b, VARHDRSZ + len);
-	st = wc_fdb_validate((const uint8_t *) VARDATA(b), len, &count, &r);
+	if (b == NULL)
+		return (Datum) 0;
+	st = wc_fdb_validate((const uint8_t *) VARDATA(b), VARSIZE(b) - VARHDRSZ, &count, &r);
 	if (st != WC_OK)
 	{
-		{
-			wc_error	err;
+		wc_error	err;
 
-			wc_fdb_error(&r, st, &err);
-			wc_report_save(&err, "FoundationDB tuple", escontext);
-		}
+		wc_fdb_error(&r, st, &err);
+		wc_report_save(&err, "FoundationDB tuple", escontext);
 		return (Datum) 0;
 	}
 	return PointerGetDatum(b);
@@ -185,9 +175,8 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	char	   *s = PG_GETARG_CSTRING(0);
 	const char *u = s;
 	size_t		n = strlen(s),
-				outlen = 0,
-				pos = 0;
-	wc_status	st;
+				outlen = 0;
+	wc_error	err;
 	bytea	   *b;
 
 	if (wc_bt_is_hex(s, n))
@@ -200,24 +189,17 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	/* short input (every key in practice): parse once into a buffer of the
 	 * bound; long input: size first, so as not to allocate 3x its length */
 	b = n <= WC_FDB_TEXT_ONE_PASS_MAX ? fdb_new_bytea(wc_fdb_text_parse_bound(n)) : NULL;
-	st = wc_fdb_text_parse(u, n, b ? (uint8_t *) VARDATA(b) : NULL, &outlen, &pos);
-	if (st == WC_ERR_RANGE)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("integer out of range for type fdb_tuple at character %zu", pos + 1),
-				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
-	if (st != WC_OK)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type fdb_tuple: \"%s\"", s),
-				 errdetail("%s at character %zu.",
-						   st == WC_ERR_UTF8 ? "Invalid UTF-8" : "Unexpected input", pos + 1)));
+	if (wc_fdb_text_parse(u, n, b ? (uint8_t *) VARDATA(b) : NULL, &outlen, &err) != WC_OK)
+	{
+		wc_report_input(&err, "fdb_tuple", s, fcinfo->context);
+		PG_RETURN_DATUM((Datum) 0);
+	}
 	if (b != NULL)
 		SET_VARSIZE(b, VARHDRSZ + outlen);
 	else
 	{
 		b = fdb_new_bytea(outlen);
-		wc_fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &pos);
+		wc_fdb_text_parse(u, n, (uint8_t *) VARDATA(b), &outlen, &err);
 	}
 	PG_RETURN_BYTEA_P(b);
 }
