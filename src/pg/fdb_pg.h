@@ -8,6 +8,10 @@
 #include "fdb_tuple_text.h"
 #include "wc_report.h"
 
+/* Report the error st of the tuple reader r (22P03 for a tuple that does
+ * not decode); does not return. */
+extern void fdb_reader_error(const wc_fdb_reader *r, wc_status st) WC_NORETURN;
+
 /* Validate a packed tuple as a whole (22P03 on error); returns the number
  * of top-level elements. */
 extern size_t fdb_validate_checked(const uint8_t *p, size_t len);

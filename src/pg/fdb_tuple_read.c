@@ -75,12 +75,7 @@ tuple_text(const char *what, const uint8_t *p, size_t len)
 	out = palloc(bound);
 	st = wc_fdb_text_write_checked(p, len, out, GetDatabaseEncoding() != PG_UTF8, &n, &r);
 	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fdb_error(&r, st, &err);
-		wc_report(&err, "FoundationDB tuple");
-	}
+		fdb_reader_error(&r, st);
 	return out;
 }
 
@@ -286,12 +281,7 @@ get_element(FunctionCallInfo fcinfo, const char *fname, wc_fdb_elem *e)
 	wc_status	st = wc_fdb_get(p, len, idx, e, &found, &r);
 
 	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fdb_error(&r, st, &err);
-		wc_report(&err, "FoundationDB tuple");
-	}
+		fdb_reader_error(&r, st);
 	if (!found)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
