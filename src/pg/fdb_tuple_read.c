@@ -23,13 +23,8 @@
 #include "utils/jsonb.h"
 #include "utils/numeric.h"
 #include "utils/sortsupport.h"
-#include "utils/tuplestore.h"
 #include "utils/uuid.h"
 #include "utils/varlena.h"
-#include "utils/array.h"
-#include "utils/lsyscache.h"
-#include "utils/syscache.h"
-#include "utils/typcache.h"
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
