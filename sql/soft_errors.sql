@@ -38,7 +38,7 @@ INSERT INTO soft_cases VALUES
 SELECT t, left(v, 40) AS v, pg_input_is_valid(v, t) AS valid FROM soft_cases;
 
 -- The error a cast would raise, as data.
-SELECT t, left(v, 40) AS v, e.sql_error_code, e.message, e.detail
+SELECT t, left(v, 40) AS v, e.sql_error_code, left(e.message, 80) AS message, e.detail
 FROM soft_cases, LATERAL pg_input_error_info(v, t) e
 WHERE NOT pg_input_is_valid(v, t);
 

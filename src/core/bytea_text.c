@@ -67,12 +67,12 @@ wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error
 		}
 		if ((hi = HEXV(c)) < 0)
 			return wc_in_field(err, wc_fail_found(err, WC_ERR_SYNTAX, i, (uint8_t) c),
-							   "hexadecimal digit");
+							   "hexadecimal data");
 		if (i + 1 >= n)
-			return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, i), "hexadecimal digits");
+			return wc_in_field(err, wc_fail(err, WC_ERR_TRUNCATED, i), "hexadecimal data");
 		if ((lo = HEXV(s[i + 1])) < 0)
 			return wc_in_field(err, wc_fail_found(err, WC_ERR_SYNTAX, i + 1, (uint8_t) s[i + 1]),
-							   "hexadecimal digit");
+							   "hexadecimal data");
 		if (out)
 			out[o] = (uint8_t) ((hi << 4) | lo);
 		o++;

@@ -14,9 +14,9 @@
 
 /*
  * Errors (err's offset is in s as passed):
- *   WC_ERR_SYNTAX, field "hexadecimal digit": a character that is not a hex
+ *   WC_ERR_SYNTAX, field "hexadecimal data": a character that is not a hex
  *     digit, found = the byte;
- *   WC_ERR_TRUNCATED, field "hexadecimal digits": an odd number of digits,
+ *   WC_ERR_TRUNCATED, field "hexadecimal data": an odd number of digits,
  *     at the last one;
  *   WC_ERR_SYNTAX, field "escape sequence": a backslash not followed by
  *     another or by three octal digits (000 to 377), at the backslash.

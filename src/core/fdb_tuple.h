@@ -1,6 +1,6 @@
 /*
  * fdb_tuple.h: FoundationDB tuple layer, pure C core (no PostgreSQL headers,
- * no allocation).  See doc/spec/fdb-tuple.md for the format.
+ * no allocation).  See doc/spec/fdb_tuple.md for the format.
  *
  * Decoding is a streaming reader: wc_fdb_read() returns one event at a time
  * (a scalar element, the start or the end of a nested tuple, the end of the

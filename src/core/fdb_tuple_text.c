@@ -1301,6 +1301,36 @@ skip_ws(const char *s, size_t n, size_t *i)
 	}
 }
 
+wc_status
+wc_fdb_vs_parse(const char *s, size_t n, uint8_t *vs, wc_error *err)
+{
+	size_t		i = 0,
+				used = 0;
+	uint32_t	uv = 0;
+	wc_status	st;
+
+	if (!parse_hex_run(s, n, &i, vs, 10, 0))
+		return wc_in_field(err, wc_fail(err, WC_ERR_SYNTAX, i), "transaction version");
+	if (i >= n || s[i] != ':')
+		return wc_fail(err, WC_ERR_SYNTAX, i);
+	i++;
+	st = wc_fdb_vs_parse_user_version(s + i, n - i, &used, &uv);
+	if (st != WC_OK)
+	{
+		wc_in_field(err, wc_fail(err, st, i), "user version");
+		if (err && st == WC_ERR_RANGE)
+		{
+			err->expected = 0xFFFF;
+			err->has |= WC_HAS_EXPECTED;
+		}
+		return st;
+	}
+	if (i + used != n)
+		return wc_fail(err, WC_ERR_SYNTAX, i + used);
+	wc_store_be16(vs + 10, (uint16_t) uv);
+	return WC_OK;
+}
+
 /* Parse one scalar element at s[*pi] and emit it: one case per element
  * kind of the text grammar, each a few lines, dispatched on one character. */
 static wc_status
@@ -1521,8 +1551,22 @@ close:
 	return 1;
 }
 
+/* The parser's one error exit: st at character offset i, in top-level
+ * element elem (0: before the first); an integer beyond the tuple layer's
+ * range says so in a status of its own. */
+static wc_status
+text_fail(wc_error *err, wc_status st, size_t i, int64_t elem)
+{
+	if (st == WC_ERR_RANGE)
+		st = WC_FDB_INT_RANGE;
+	wc_fail(err, st, i);
+	if (elem > 0)
+		wc_at_index(err, st, "element", elem);
+	return st;
+}
+
 wc_status
-wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t *err_pos)
+wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	enum
 	{
@@ -1531,6 +1575,7 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 	size_t		i = 0,
 				depth = 1,
 				steps = 0;
+	int64_t		elem = 0;		/* top-level elements begun */
 	text_out	t = {out, 0};
 	wc_status	st;
 
@@ -1538,20 +1583,14 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 		return WC_OK;
 	skip_ws(s, n, &i);
 	if (i >= n || s[i] != '(')
-	{
-		*err_pos = i;
-		return WC_ERR_SYNTAX;
-	}
+		return text_fail(err, WC_ERR_SYNTAX, i, elem);
 	i++;
 	for (;;)
 	{
 		wc_check_interrupts_every(++steps, WC_INTERRUPT_STRIDE);
 		skip_ws(s, n, &i);
 		if (i >= n)
-		{
-			*err_pos = i;
-			return WC_ERR_SYNTAX;
-		}
+			return text_fail(err, WC_ERR_SYNTAX, i, elem);
 		if (s[i] == ')' && state != AFTER_COMMA)
 		{
 			i++;
@@ -1563,15 +1602,13 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 		else if (state == AFTER_ELEM)
 		{
 			if (s[i] != ',')
-			{
-				*err_pos = i;
-				return WC_ERR_SYNTAX;
-			}
+				return text_fail(err, WC_ERR_SYNTAX, i, elem);
 			i++;
 			state = AFTER_COMMA;
 		}
 		else if (s[i] == '(')
 		{
+			elem += depth == 1;
 			emit_byte(&t, WC_FDB_CODE_NESTED);
 			depth++;
 			i++;
@@ -1579,21 +1616,16 @@ wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen, size_t 
 		}
 		else
 		{
+			elem += depth == 1;
 			st = parse_scalar(s, n, &i, &t, depth > 1);
 			if (st != WC_OK)
-			{
-				*err_pos = i;
-				return st;
-			}
+				return text_fail(err, st, i, elem);
 			state = AFTER_ELEM;
 		}
 	}
 	skip_ws(s, n, &i);
 	if (i != n)
-	{
-		*err_pos = i;
-		return WC_ERR_SYNTAX;
-	}
+		return text_fail(err, WC_ERR_SYNTAX, i, 0);
 	*outlen = t.len;
 	return WC_OK;
 }

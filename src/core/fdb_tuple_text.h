@@ -19,6 +19,15 @@ int			wc_fdb_utf8_encode(uint32_t cp, uint8_t *u);
 #define WC_FDB_VS_TEXT_MAX 32
 size_t		wc_fdb_vs_format(const uint8_t *vs, char *out);
 
+/*
+ * Parse a versionstamp's text form "<20 hex digits>:<user version>" (s[0..n),
+ * nothing after it) into its 12 bytes vs.  Errors: WC_ERR_SYNTAX at the
+ * character not in the form (field "transaction version" or "user version"
+ * where one was being read), WC_ERR_RANGE (field "user version",
+ * expected = the maximum, 65535) for a user version above it.
+ */
+wc_status	wc_fdb_vs_parse(const char *s, size_t n, uint8_t *vs, wc_error *err);
+
 /* ---- text form ---- */
 
 /* Upper bound of the text form of a valid packed tuple (incl. NUL). */
@@ -55,9 +64,14 @@ void		wc_fdb_text_set_shortest(wc_fdb_shortest_double_fn dfn, wc_fdb_shortest_fl
 /* Text up to this long is parsed once into a buffer of the bound. */
 #define WC_FDB_TEXT_ONE_PASS_MAX 8192
 
-/* Parse the text form (s need not be NUL-terminated).  With out == NULL
- * only *outlen is computed.  On error *err_pos is the character offset. */
+/*
+ * Parse the text form (s need not be NUL-terminated).  With out == NULL
+ * only *outlen is computed.  On error err (when not NULL) gets the status,
+ * the byte offset in s and the top-level element (1-based) it is in:
+ * WC_ERR_SYNTAX (text not in the form), WC_ERR_UTF8 (a quoted string not
+ * UTF-8), WC_FDB_INT_RANGE (an integer beyond 255 bytes of magnitude).
+ */
 wc_status	wc_fdb_text_parse(const char *s, size_t n, uint8_t *out, size_t *outlen,
-						   size_t *err_pos);
+						   wc_error *err);
 
 #endif							/* WC_FDB_TUPLE_TEXT_H */

@@ -1,6 +1,6 @@
 /*
  * hlc.c: CockroachDB HLC timestamps, pure C core (see hlc.h and
- * doc/spec/crdb-hlc-mvcc.md).  No PostgreSQL headers, no allocation.
+ * doc/spec/hlc_mvcc.md).  No PostgreSQL headers, no allocation.
  */
 #include "hlc.h"
 

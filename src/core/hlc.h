@@ -2,7 +2,7 @@
  * hlc.h: CockroachDB hybrid-logical-clock timestamps, pure C core.
  *
  * A timestamp is (wall_time, logical) with 0 <= wall_time <= 2^63-1 and
- * 0 <= logical <= 2^31-1 (see doc/spec/crdb-hlc-mvcc.md, section 1).
+ * 0 <= logical <= 2^31-1 (see doc/spec/hlc_mvcc.md, section 1).
  * Text forms (2), the 12-byte binary form, the protobuf form
  * (cockroach.util.hlc.Timestamp, 3) and stepping/arithmetic.
  *

@@ -1,6 +1,6 @@
 /*
  * mvcc.c: CockroachDB MVCC key encoding, decoding and order, pure C core
- * (see mvcc.h and doc/spec/crdb-hlc-mvcc.md, sections 4 and 5).
+ * (see mvcc.h and doc/spec/hlc_mvcc.md, sections 4 and 5).
  */
 #include "mvcc.h"
 

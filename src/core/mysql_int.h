@@ -1,7 +1,7 @@
 /*
  * mysql_int.h: MySQL fixed-width little-endian unsigned integers, int<N>
  * for N in 1, 2, 3, 4, 6, 8.  Pure C, no allocation, static inline (these
- * are single stores and loads).  See doc/spec/mysql-protocol.md
+ * are single stores and loads).  See doc/spec/mysql.md
  * section 2.
  */
 #ifndef WC_MYSQL_INT_H

@@ -1,7 +1,7 @@
 /*
  * mysql_lenenc.h: MySQL length-encoded integers (int<lenenc>) and the
  * strings built on them (string<lenenc>, string<NUL>).  Pure C, no
- * allocation.  See doc/spec/mysql-protocol.md sections 1 and 3.
+ * allocation.  See doc/spec/mysql.md sections 1 and 3.
  *
  * The integer write/read are static inline: they are the protocol's hot
  * path (every row field starts with one) and a call across translation

@@ -4,7 +4,7 @@
  * (with or without MariaDB's extended metadata), OK (with or without
  * session-state tracking) and its session-state changes, ERR (with
  * MariaDB's progress report), EOF, COM_STMT_PREPARE OK.  Pure C, no
- * allocation.  See doc/spec/mysql-protocol.md sections 4 to 7 and
+ * allocation.  See doc/spec/mysql.md sections 4 to 7 and
  * the MySQL and MariaDB protocol documentation.
  */
 #ifndef WC_MYSQL_PACKET_H

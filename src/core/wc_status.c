@@ -70,6 +70,7 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_FDB_BAD_CODE] = {.klass = WC_CLASS_BINARY, .message = "unsupported type code", .show = WC_SHOW_HEX},
 	[WC_FDB_NESTED_UNTERMINATED] = {.klass = WC_CLASS_BINARY, .message = "unterminated nested tuple"},
 	[WC_FDB_VS_COUNT] = {.klass = WC_CLASS_PARAMETER, .message = "not exactly one incomplete versionstamp"},
+	[WC_FDB_INT_RANGE] = {.klass = WC_CLASS_RANGE, .message = "integer beyond 255 bytes of magnitude", .hint = "Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1."},
 
 	/* CockroachDB HLC timestamps */
 	[WC_HLC_EMPTY] = {.klass = WC_CLASS_TEXT, .message = "empty input"},

@@ -78,6 +78,7 @@ typedef enum wc_status
 	WC_FDB_BAD_CODE,			/* type code not supported (reserved, unknown): found = code */
 	WC_FDB_NESTED_UNTERMINATED, /* 05 nested tuple without its 00 */
 	WC_FDB_VS_COUNT,			/* pack_with_versionstamp: not exactly one */
+	WC_FDB_INT_RANGE,			/* text: an integer beyond 255 bytes of magnitude (22003) */
 
 	/* ---- CockroachDB HLC timestamps (hlc.h) ---- */
 	WC_HLC_EMPTY,				/* text: nothing but white space (22P02) */

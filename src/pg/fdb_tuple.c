@@ -35,6 +35,15 @@
  * Errors
  * ====================================================================== */
 
+void
+fdb_reader_error(const wc_fdb_reader *r, wc_status st)
+{
+	wc_error	err;
+
+	wc_fdb_error(r, st, &err);
+	wc_report(&err, "FoundationDB tuple");
+}
+
 size_t
 fdb_validate_checked(const uint8_t *p, size_t len)
 {
@@ -43,12 +52,7 @@ fdb_validate_checked(const uint8_t *p, size_t len)
 	wc_status	st = wc_fdb_validate(p, len, &count, &r);
 
 	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fdb_error(&r, st, &err);
-		wc_report(&err, "FoundationDB tuple");
-	}
+		fdb_reader_error(&r, st);
 	return count;
 }
 
@@ -696,12 +700,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 		const wc_fdb_elem *bad = &c->events.ev[erri];
 
 		wc_fdb_validate(bad->ptr, bad->len, NULL, &r);
-		{
-			wc_error	err;
-
-			wc_fdb_error(&r, st, &err);
-			wc_report(&err, "FoundationDB tuple");
-		}
+		fdb_reader_error(&r, st);
 	}
 	if (!with_vs && ninc > 0)
 		ereport(ERROR,
@@ -807,11 +806,6 @@ fdb_tuple_with_versionstamp_offset(PG_FUNCTION_ARGS)
 				 errmsg("versionstamp offset %zu does not fit in %d bytes",
 						r.incomplete_off, offbytes)));
 	if (st != WC_OK)
-	{
-		wc_error	err;
-
-		wc_fdb_error(&r, st, &err);
-		wc_report(&err, "FoundationDB tuple");
-	}
+		fdb_reader_error(&r, st);
 	PG_RETURN_BYTEA_P(result);
 }

@@ -18,6 +18,7 @@
 #include "byteorder.h"
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
+#include "bytea_in.h"
 #include "bytea_text.h"
 
 #define VS_LEN 12
@@ -44,48 +45,37 @@ Datum
 fdb_versionstamp_in(PG_FUNCTION_ARGS)
 {
 	const char *s = PG_GETARG_CSTRING(0);
-	uint8_t		tx[10];
-	uint32_t	uv = 0;
-	size_t		used = 0;
-	wc_status	st;
-	size_t		n = strlen(s),
-				len = 0;
+	size_t		n = strlen(s);
+	uint8_t    *v;
 	wc_error	err;
 
 	/* bytea's hex form of the 12 bytes, as a binary export writes them */
 	if (wc_bt_is_hex(s, n))
 	{
-		/* one decoding pass into room for whatever the digits hold */
-		uint8_t    *v = palloc(Max(VS_LEN, (n - 2) / 2));
+		bytea	   *b = wc_bytea_in(s, n, "fdb_versionstamp", fcinfo->context);
 
-		if (wc_bt_hex_decode(s + 2, n - 2, v, &len, &err) != WC_OK || len != VS_LEN)
-			ereturn(fcinfo->context, (Datum) 0,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
-					 errdetail("The hex form is \\x and 24 hex digits (the 12 bytes of a versionstamp).")));
+		if (b == NULL)
+			PG_RETURN_DATUM((Datum) 0);
+		if (VARSIZE(b) - VARHDRSZ != VS_LEN)
+		{
+			wc_in_field(&err, wc_fail_ef(&err, WC_ERR_BAD_VALUE, 0, VS_LEN, VARSIZE(b) - VARHDRSZ),
+						"versionstamp length");
+			err.has &= ~(unsigned) WC_HAS_OFFSET;
+			wc_report_input(&err, "fdb_versionstamp", s, fcinfo->context);
+			PG_RETURN_DATUM((Datum) 0);
+		}
+		v = palloc(VS_LEN);
+		memcpy(v, VARDATA(b), VS_LEN);
 		PG_RETURN_POINTER(v);
 	}
-
-	/* 20 hex digits (whitespace makes fewer than 10 bytes), ':', a digit */
-	if (n < 22 || wc_bt_hex_decode(s, 20, tx, &len, &err) != WC_OK || len != 10 ||
-		s[20] != ':' || !isdigit((unsigned char) s[21]))
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
-				 errdetail("Expected 20 hex digits (the transaction version), ':' and the user version.")));
-	/* the core's rule, which the tuple text parser uses too */
-	st = wc_fdb_vs_parse_user_version(s + 21, n - 21, &used, &uv);
-	if (st == WC_OK && s[21 + used] != '\0')
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type fdb_versionstamp: \"%s\"", s),
-				 errdetail("Unexpected text at character %d.", (int) (21 + used) + 1)));
-	if (st != WC_OK)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("versionstamp user version is out of range: \"%s\"", s),
-				 errdetail("The user version is a 2-byte unsigned integer, 0 to 65535.")));
-	PG_RETURN_POINTER(vs_make(tx, (int32) uv));
+	/* 20 hex digits (the transaction version), ':', the user version */
+	v = palloc(VS_LEN);
+	if (wc_fdb_vs_parse(s, n, v, &err) != WC_OK)
+	{
+		wc_report_input(&err, "fdb_versionstamp", s, fcinfo->context);
+		PG_RETURN_DATUM((Datum) 0);
+	}
+	PG_RETURN_POINTER(v);
 }
 
 PG_FUNCTION_INFO_V1(fdb_versionstamp_out);

@@ -18,7 +18,7 @@
 #include "utils/sortsupport.h"
 
 #include "byteorder.h"
-#include "bytea_text.h"
+#include "bytea_in.h"
 #include "hlc_pg.h"
 #include "mvcc.h"
 #include "srf.h"
@@ -46,12 +46,7 @@ crdb_mvcc_key_encode(PG_FUNCTION_ARGS)
 	size_t		n = wc_mvcc_encode_size(klen, ts);
 	bytea	   *r;
 
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MVCC key of %zu bytes is too large", n)));
-	r = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(r, VARHDRSZ + n);
+	r = (bytea *) wc_alloc_varlena(n, "MVCC key");
 	wc_mvcc_encode((const uint8_t *) VARDATA_ANY(key), klen, ts, (uint8_t *) VARDATA(r));
 	PG_RETURN_BYTEA_P(r);
 }
@@ -302,33 +297,21 @@ crdb_mvcc_key_hash_extended(PG_FUNCTION_ARGS)
 
 /*
  * bytea's text forms (hex and escape), validated as an MVCC key.  The bytea
- * text is decoded by wirecodec's own code, so every bad input is a soft error
- * on 16+; a bad bytea form is this type's 22P02 with bytea's reason as detail.
+ * text is decoded by wirecodec's own code (wc_bytea_in), so every bad input
+ * is a soft error on 16+; a bad bytea form is this type's 22P02.
  */
 PG_FUNCTION_INFO_V1(crdb_mvcc_key_in);
 Datum
 crdb_mvcc_key_in(PG_FUNCTION_ARGS)
 {
 	char	   *str = PG_GETARG_CSTRING(0);
-	size_t		n = strlen(str),
-				len = 0;
-	bool		hex = wc_bt_is_hex(str, n);
-	/* one decoding pass into a buffer of the upper bound (hex: half the digits) */
-	bytea	   *b = (bytea *) palloc(VARHDRSZ + (hex ? (n - 2) / 2 : n));
+	bytea	   *b = wc_bytea_in(str, strlen(str), "crdb_mvcc_key", fcinfo->context);
 	wc_mvcc_key k;
 	wc_error	err;
 
-	if (wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &err) != WC_OK)
-		ereturn(fcinfo->context, (Datum) 0,
-				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type crdb_mvcc_key: \"%s\"", str),
-				 err.status == WC_ERR_TRUNCATED ?
-				 errdetail("invalid hexadecimal data: odd number of digits") :
-				 hex ?
-				 errdetail("invalid hexadecimal digit: \"%.*s\"", pg_mblen(str + err.offset), str + err.offset) :
-				 errdetail("invalid input syntax for type bytea")));
-	SET_VARSIZE(b, VARHDRSZ + len);
-	if (wc_mvcc_decode((const uint8_t *) VARDATA(b), len, &k, &err) != WC_OK)
+	if (b == NULL)
+		PG_RETURN_DATUM((Datum) 0);
+	if (wc_mvcc_decode((const uint8_t *) VARDATA(b), VARSIZE(b) - VARHDRSZ, &k, &err) != WC_OK)
 	{
 		wc_report_input(&err, "crdb_mvcc_key", str, fcinfo->context);
 		PG_RETURN_DATUM((Datum) 0);

@@ -64,9 +64,7 @@ binlog_lo_window(binlog_src *s, uint64 off, size_t n)
 	size_t		want = Max(n, (size_t) 1 << 20);
 
 	if (want > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MySQL binlog event of %zu bytes is too large", n)));
+		wc_report_too_large("MySQL binlog event", n, "bytes", MaxAllocSize - VARHDRSZ);
 	if (s->win)
 		pfree(s->win);
 	s->win = DatumGetByteaPP(DirectFunctionCall3(be_lo_get_fragment, ObjectIdGetDatum(s->lo),
@@ -187,14 +185,8 @@ binlog_events(FunctionCallInfo fcinfo, bool is_lo)
 bytea *
 binlog_bytea(const uint8 *p, size_t n)
 {
-	bytea	   *r;
+	bytea	   *r = (bytea *) wc_alloc_varlena(n, "MySQL binlog value");
 
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MySQL binlog value of %zu bytes does not fit a bytea", n)));
-	r = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(r, VARHDRSZ + n);
 	memcpy(VARDATA(r), p, n);
 	return r;
 }

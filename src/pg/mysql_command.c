@@ -36,9 +36,7 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps,
 	if (!ps->bound)
 		return;
 	if (ps->count > (uint64) MaxArraySize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%llu parameters exceed the maximum array size", (unsigned long long) ps->count)));
+		wc_report_too_large("array", (size_t) ps->count, "parameters", MaxArraySize);
 	dims[0] = n;
 	types = palloc(sizeof(Datum) * (n ? n : 1));
 	names = palloc(sizeof(Datum) * (n ? n : 1));

@@ -175,9 +175,7 @@ void
 mysql_check_bytea_size(size_t n)
 {
 	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("result of %zu bytes exceeds the maximum bytea size", n)));
+		wc_report_too_large("result", n, "bytes", MaxAllocSize - VARHDRSZ);
 }
 
 bytea *

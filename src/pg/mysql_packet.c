@@ -155,10 +155,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 		wc_check_interrupts_every(ncols + 1, WC_INTERRUPT_STRIDE);
 		/* a payload of 1 GB of 0xFB would be 10^9 NULL columns */
 		if (ncols >= (size_t) MaxArraySize)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("row of more than %d columns exceeds the maximum array size",
-							(int) MaxArraySize)));
+			wc_report_too_large("MySQL text row", ncols + 1, "columns", MaxArraySize);
 		if (ncols == cap && cap < TEXT_ROW_KEEP)
 		{
 			wc_mysql_slice *grown = palloc(sizeof(wc_mysql_slice) * cap * 2);
@@ -190,10 +187,7 @@ text_row_decode(const uint8 *buf, size_t len, int64 expect)
 	overhead = nnulls ? ARR_OVERHEAD_WITHNULLS(1, ncols) : ARR_OVERHEAD_NONULLS(1);
 	total = overhead + data;
 	if (total > MaxAllocSize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("array of %zu columns would take %zu bytes, more than the maximum of %zu",
-						ncols, total, (size_t) MaxAllocSize)));
+		wc_report_too_large("array of the row's columns", total, "bytes", MaxAllocSize);
 	a = (ArrayType *) palloc(total);
 	SET_VARSIZE(a, total);
 	a->ndim = 1;

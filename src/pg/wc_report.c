@@ -10,7 +10,9 @@
 #include "compat.h"
 
 #include "lib/stringinfo.h"
+#include "utils/builtins.h"
 #include "utils/elog.h"
+#include "utils/memutils.h"
 
 #include "wc_report.h"
 
@@ -168,4 +170,36 @@ wc_report(const wc_error *err, const char *subject)
 {
 	wc_report_save(err, subject, NULL);
 	pg_unreachable();
+}
+
+void
+wc_report_range(const char *value, Oid type, const char *column)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("value %s is out of range for type %s", value, format_type_be(type)),
+			 column ? errdetail("Column \"%s\".", column) : 0));
+	pg_unreachable();
+}
+
+void
+wc_report_too_large(const char *what, size_t n, const char *unit, size_t limit)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("%s of %zu %s is too large", what, n, unit),
+			 errdetail("The limit is %zu %s.", limit, unit)));
+	pg_unreachable();
+}
+
+struct varlena *
+wc_alloc_varlena(size_t n, const char *what)
+{
+	struct varlena *r;
+
+	if (n > MaxAllocSize - VARHDRSZ)
+		wc_report_too_large(what, n, "bytes", MaxAllocSize - VARHDRSZ);
+	r = (struct varlena *) palloc(VARHDRSZ + n);
+	SET_VARSIZE(r, VARHDRSZ + n);
+	return r;
 }

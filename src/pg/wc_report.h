@@ -36,7 +36,30 @@ extern void wc_report_input(const wc_error *err, const char *type, const char *t
 /* wc_report_save without an escontext: never returns. */
 extern void wc_report(const wc_error *err, const char *subject) WC_NORETURN;
 
+/*
+ * A decoded value that the target type cannot hold (22003): "value <value>
+ * is out of range for type <type>", the column named in the detail when
+ * column is not NULL (callers whose error context names it pass NULL).
+ * Never returns.
+ */
+extern void wc_report_range(const char *value, Oid type, const char *column) WC_NORETURN;
+
 /* The ERRCODE_* of a status class. */
 extern int	wc_class_errcode(wc_class klass);
+
+/*
+ * A result that would pass PostgreSQL's 1 GB allocation limit (54000), one
+ * wording for every codec: "<what> of <n> <unit> is too large", the limit
+ * in the detail.  unit is "bytes", "elements", "columns", ...
+ */
+extern void wc_report_too_large(const char *what, size_t n, const char *unit,
+								size_t limit) WC_NORETURN;
+
+/*
+ * A bytea (or text) of n data bytes, its header set and its data left for
+ * the caller to write (not zeroed); wc_report_too_large naming what when
+ * it would pass the limit.
+ */
+extern struct varlena *wc_alloc_varlena(size_t n, const char *what);
 
 #endif							/* WC_REPORT_H */

@@ -101,8 +101,8 @@ text_round_trip(const uint8_t *p, size_t len, const uint8_t *want, size_t wantle
 {
 	char	   *txt = malloc(wc_fdb_text_bound(p, len));
 	size_t		tlen = wc_fdb_text_write(p, len, txt, ascii),
-				plen,
-				pos;
+				plen;
+	wc_error	pos;
 	uint8_t    *parsed;
 
 	check(tlen < wc_fdb_text_bound(p, len));
@@ -242,13 +242,13 @@ static void
 text_mode(const uint8_t *p, size_t len)
 {
 	size_t		plen,
-				pos,
 				plen2;
+	wc_error	pos;
 	uint8_t    *bytes;
 
 	if (wc_fdb_text_parse((const char *) p, len, NULL, &plen, &pos) != WC_OK)
 	{
-		check(pos <= len);
+		check(pos.offset <= len);
 		return;
 	}
 	bytes = malloc(plen + 1);

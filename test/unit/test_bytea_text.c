@@ -28,8 +28,7 @@ check(const char *s, wc_status want_st, const char *want, size_t want_len, size_
 	CHECK(st == want_st, "%s: status %d, want %d", s, (int) st, (int) want_st);
 	if (st != WC_OK)
 	{
-		const char *field = want_st == WC_ERR_TRUNCATED ? "hexadecimal digits" :
-			wc_bt_is_hex(s, n) ? "hexadecimal digit" : "escape sequence";
+		const char *field = wc_bt_is_hex(s, n) ? "hexadecimal data" : "escape sequence";
 
 		CHECK(err.status == st && (err.has & WC_HAS_OFFSET) && err.offset == want_off,
 			  "%s: error offset %zu, want %zu", s, err.offset, want_off);

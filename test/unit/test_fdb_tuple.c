@@ -826,8 +826,8 @@ check_text_roundtrip(const uint8_t *buf, size_t len, const char *what)
 {
 	size_t		bound = wc_fdb_text_bound(buf, len),
 				tlen,
-				plen = 0,
-				errpos = 0;
+				plen = 0;
+	wc_error	errpos = {0};
 	char	   *txt = malloc(bound);
 	uint8_t    *parsed;
 	wc_status	st;
@@ -836,7 +836,7 @@ check_text_roundtrip(const uint8_t *buf, size_t len, const char *what)
 	CHECK(tlen < bound, "%s: text length %zu within bound %zu", what, tlen, bound);
 	st = wc_fdb_text_parse(txt, tlen, NULL, &plen, &errpos);
 	CHECK(st == WC_OK && plen == len, "%s: text %s parses (status %d at %zu, %zu bytes, want %zu)",
-		  what, txt, st, errpos, plen, len);
+		  what, txt, st, errpos.offset, plen, len);
 	if (st == WC_OK)
 	{
 		parsed = malloc(plen + 1);
@@ -1406,8 +1406,8 @@ test_text(void)
 	}
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 	{
-		size_t		outlen,
-					pos;
+		size_t		outlen;
+		wc_error	pos;
 
 		CHECK(wc_fdb_text_parse(bad[i], strlen(bad[i]), NULL, &outlen, &pos) != WC_OK,
 			  "text %s is rejected", bad[i]);
@@ -1420,8 +1420,8 @@ test_text(void)
 		static const uint8_t want[] = {0x02, 'a', 0x00, 0xFF, 0x00, 0xFF, 'b', 0x00,
 			0x01, 0x00, 0xFF, 0x00, 0x02, 0x00, 0xFF, 0x00, 0xFF, 0x00};
 		uint8_t		out[sizeof(want)];
-		size_t		outlen = 0,
-					pos = 0;
+		size_t		outlen = 0;
+		wc_error	pos;
 
 		CHECK(wc_fdb_text_parse(txt, sizeof(txt) - 1, NULL, &outlen, &pos) == WC_OK &&
 			  outlen == sizeof(want), "raw 00 in quotes: size %zu", outlen);

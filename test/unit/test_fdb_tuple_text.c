@@ -527,8 +527,8 @@ test_parse_bound(void)
 			char		s[4096];
 			uint8_t		out[4096];
 			size_t		n = 0,
-						outlen = 0,
-						pos = 0;
+						outlen = 0;
+			wc_error	pos;
 			int			j;
 			wc_status	st;
 
@@ -734,13 +734,13 @@ test_fast_paths(long rounds)
 					n2,
 					o1 = 0,
 					o2 = 0,
-					e1 = 0,
-					e2 = 0,
 					nel = next_rand() % 7,
 					k,
 					count;
 		wc_status	s1,
 					s2;
+		wc_error	e1,
+					e2;
 		wc_fdb_reader	r;
 
 		for (k = 0; k < nel; k++)
@@ -801,10 +801,10 @@ test_fast_paths(long rounds)
 			sp[1] = ' ';
 			s2 = wc_fdb_text_parse(sp, n1 + 1, b2, &o2, &e2);
 			if (s1 != s2 || (s1 == WC_OK && (o1 != o2 || memcmp(b1, b2, o1) != 0)) ||
-				(s1 != WC_OK && e2 != e1 + 1))
+				(s1 != WC_OK && e2.offset != e1.offset + 1))
 			{
 				if (bad_mangle++ < 5)
-					CHECK(0, "mangled %s: %d at %zu / %d at %zu", sp, (int) s1, e1, (int) s2, e2);
+					CHECK(0, "mangled %s: %d at %zu / %d at %zu", sp, (int) s1, e1.offset, (int) s2, e2.offset);
 			}
 		}
 	}
@@ -831,8 +831,8 @@ test_decimal_input(long rounds)
 		char		num[64],
 					txt[80];
 		uint8_t		out[64];
-		size_t		olen = 0,
-					epos = 0;
+		size_t		olen = 0;
+		wc_error	epos;
 		uint64_t	r = next_rand();
 		int			nd = 1 + (int) (r % 19),
 					x = (int) ((r >> 8) % 61) - 30,
@@ -895,8 +895,8 @@ test_interrupts(void)
 			   *back = malloc(mb + 2);
 	char	   *txt = malloc(4 * mb + 16);
 	size_t		n,
-				blen,
-				epos;
+				blen;
+	wc_error	epos;
 	long		calls;
 
 	t[0] = WC_FDB_CODE_STRING;
@@ -925,12 +925,83 @@ test_interrupts(void)
 	free(txt);
 }
 
+/*
+ * Errors of the text parsers: status, byte offset, top-level element and
+ * field, as the reporter words them.
+ */
+static void
+test_parse_errors(void)
+{
+	static const struct
+	{
+		const char *text;
+		wc_status	st;
+		size_t		offset;
+		int64_t		element;	/* 0: none */
+	}			cases[] = {
+		{"", WC_ERR_SYNTAX, 0, 0},
+		{"  x", WC_ERR_SYNTAX, 2, 0},
+		{"(1, 2", WC_ERR_SYNTAX, 5, 2},
+		{"(1, 2 3)", WC_ERR_SYNTAX, 6, 2},
+		{"(1, (2, ?))", WC_ERR_SYNTAX, 8, 2},
+		{"(1) x", WC_ERR_SYNTAX, 4, 0},
+		{"(\"a\xff\")", WC_ERR_UTF8, 2, 1},
+	};
+	char		big[700];
+	size_t		outlen,
+				n;
+	uint8_t		vs[12];
+	wc_error	err;
+	wc_status	st;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		st = wc_fdb_text_parse(cases[i].text, strlen(cases[i].text), NULL, &outlen, &err);
+		CHECK(st == cases[i].st && err.status == st && err.offset == cases[i].offset &&
+			  (cases[i].element ? (err.has & WC_HAS_INDEX) && err.index == cases[i].element &&
+			   strcmp(err.index_kind, "element") == 0 : !(err.has & WC_HAS_INDEX)),
+			  "parse error %s: status %d at %zu, element %lld", cases[i].text, (int) st,
+			  err.offset, (long long) ((err.has & WC_HAS_INDEX) ? err.index : 0));
+	}
+	/* an integer of 256 bytes of magnitude: its own status, range class */
+	n = (size_t) snprintf(big, sizeof(big), "(0, 1");
+	while (n < 2 + 620)
+		big[n++] = '0';
+	big[n++] = ')';
+	st = wc_fdb_text_parse(big, n, NULL, &outlen, &err);
+	CHECK(st == WC_FDB_INT_RANGE && err.index == 2 &&
+		  wc_status_row(st)->klass == WC_CLASS_RANGE && wc_status_row(st)->hint != NULL,
+		  "integer beyond range: status %d, element %lld", (int) st, (long long) err.index);
+
+	/* versionstamps */
+	st = wc_fdb_vs_parse("0102030405060708090a:48879", 26, vs, &err);
+	CHECK(st == WC_OK && vs[0] == 0x01 && vs[9] == 0x0a && vs[10] == 0xbe && vs[11] == 0xef,
+		  "versionstamp text: status %d", (int) st);
+	st = wc_fdb_vs_parse("0102030405060708090a", 20, vs, &err);
+	CHECK(st == WC_ERR_SYNTAX && err.offset == 20, "versionstamp without ':': %d at %zu",
+		  (int) st, err.offset);
+	st = wc_fdb_vs_parse("0102030405060708090:1", 21, vs, &err);
+	CHECK(st == WC_ERR_SYNTAX && err.offset == 19 && strcmp(err.field, "transaction version") == 0,
+		  "versionstamp with 19 digits: %d at %zu", (int) st, err.offset);
+	st = wc_fdb_vs_parse("0102030405060708090a:1x", 23, vs, &err);
+	CHECK(st == WC_ERR_SYNTAX && err.offset == 22, "versionstamp trailing text: %d at %zu",
+		  (int) st, err.offset);
+	st = wc_fdb_vs_parse("0102030405060708090a:", 21, vs, &err);
+	CHECK(st == WC_ERR_SYNTAX && err.offset == 21 && strcmp(err.field, "user version") == 0,
+		  "versionstamp without user version: %d at %zu", (int) st, err.offset);
+	st = wc_fdb_vs_parse("0102030405060708090a:70000", 26, vs, &err);
+	CHECK(st == WC_ERR_RANGE && err.offset == 21 && err.expected == 0xFFFF &&
+		  (err.has & WC_HAS_EXPECTED) && strcmp(err.field, "user version") == 0,
+		  "versionstamp user version above 65535: %d at %zu", (int) st, err.offset);
+}
+
 int
 main(int argc, char **argv)
 {
 	long		nrandom = argc > 1 ? atol(argv[1]) : 100000;
 
 	test_parse_bound();
+	test_parse_errors();
 	test_quick_bound();
 	test_layout();
 	test_decimal_input(nrandom * 2);
