@@ -164,6 +164,15 @@ DECLARE
 	det text;
 	hnt text;
 	cur bigint;
+	ctx text;
+	b_n int := 0;
+	b_ti int;
+	b_t jsonb;
+	b_pres text[];
+	b_rows text[] := '{}';
+	b_first bigint;
+	b_last bigint;
+	b_u int;
 BEGIN
 	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
@@ -207,7 +216,7 @@ BEGIN
 	END IF;
 	BEGIN
 		FOR r IN EXECUTE format($q$
-			SELECT j.ti, j.ev, j.change, j.bk, j.ak, y.b, y.a FROM
+			SELECT j.ti, j.ev, j.rn, j.change, j.bk, j.ak, y.b, y.a FROM
 			(SELECT m.ti, x.event_index AS ev, x.row_in_event AS rn, x.change,
 				ARRAY(SELECT pg_catalog.jsonb_object_keys(x.before)) AS bk,
 				ARRAY(SELECT pg_catalog.jsonb_object_keys(x.after)) AS ak,
@@ -217,12 +226,63 @@ BEGIN
 				ON x.schema_name OPERATOR(pg_catalog.=) m.s AND x.table_name OPERATOR(pg_catalog.=) m.t) j
 			JOIN (%s) y ON y.ti OPERATOR(pg_catalog.=) j.ti AND y.k OPERATOR(pg_catalog.=) j.k
 			WHERE j.ev OPERATOR(pg_catalog.>) $4 AND j.ev OPERATOR(pg_catalog.<>) ALL ($5)
-			ORDER BY j.ev, j.rn$q$, ext, typed)
+			UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+			ORDER BY 2 NULLS LAST, 3$q$, ext, typed)
 			USING binlog, dbs, names, after_index, skip
 		LOOP
 			cur := r.ev;
-			WHILE nt OPERATOR(pg_catalog.<=) pg_catalog.cardinality(truncate_after)
-				AND truncate_after[nt] OPERATOR(pg_catalog.<) r.ev LOOP
+			IF r.ti IS NOT NULL THEN
+				ti := r.ti;
+				t := tabs -> (ti - 1);
+				rel := t ->> 'rel';
+				cols := ARRAY(SELECT pg_catalog.jsonb_array_elements_text(t -> 'cols'));
+				-- the columns the image carries (all of them but with minimal images)
+				IF r.change OPERATOR(pg_catalog.<>) 'delete'
+					AND pg_catalog.cardinality(r.ak) OPERATOR(pg_catalog.<) pg_catalog.cardinality(cols) THEN
+					pres := '{}';
+					FOREACH k IN ARRAY r.ak LOOP
+						IF k OPERATOR(pg_catalog.~) '^@[0-9]+$' AND NOT k OPERATOR(pg_catalog.=) ANY (cols) THEN
+							pres := pres || cols[pg_catalog.substr(k, 2)::int];
+						ELSIF k OPERATOR(pg_catalog.=) ANY (cols) THEN
+							pres := pres || k;
+						ELSE
+							pres := pres || (SELECT c FROM pg_catalog.unnest(cols) c
+											 WHERE pg_catalog.lower(c) OPERATOR(pg_catalog.=) pg_catalog.lower(k) LIMIT 1);
+						END IF;
+					END LOOP;
+				ELSE
+					pres := cols;
+				END IF;
+			END IF;
+			-- consecutive inserts of a table (same columns) go in one INSERT
+			IF b_n OPERATOR(pg_catalog.>) 0 AND (r.ti IS NULL OR r.change OPERATOR(pg_catalog.<>) 'insert'
+				OR ti OPERATOR(pg_catalog.<>) b_ti OR pres OPERATOR(pg_catalog.<>) b_pres
+				OR b_n OPERATOR(pg_catalog.>=) 10000
+				OR truncate_after[nt] OPERATOR(pg_catalog.<) r.ev) THEN
+				ctx := format('%s (transaction at byte offset %s), insert of %s rows of %s (MySQL table %s)',
+							  CASE WHEN b_first OPERATOR(pg_catalog.=) b_last THEN 'event ' || b_first
+								   ELSE format('events %s to %s', b_first, b_last) END,
+							  unit_offset[b_u], b_n, b_t ->> 'rel', b_t ->> 'mysql');
+				sql := format('INSERT INTO %s (%s) SELECT %s FROM (SELECT u.v::%s AS x FROM pg_catalog.unnest($1::text[]) u(v) OFFSET 0) q',
+							  b_t ->> 'rel',
+							  (SELECT pg_catalog.string_agg(format('%I', c), ', ') FROM pg_catalog.unnest(b_pres) c),
+							  (SELECT pg_catalog.string_agg(format('(x).%I', c), ', ') FROM pg_catalog.unnest(b_pres) c),
+							  b_t ->> 'rel');
+				IF idempotent THEN
+					sql := sql || format(' ON CONFLICT (%s) DO ', (SELECT pg_catalog.string_agg(format('%I', c), ', ')
+														   FROM pg_catalog.jsonb_array_elements_text(b_t -> 'pk') c))
+						|| coalesce('UPDATE SET ' || (SELECT pg_catalog.string_agg(format('%I = EXCLUDED.%I', c, c), ', ')
+													FROM pg_catalog.unnest(b_pres) c
+													WHERE NOT b_t -> 'pk' OPERATOR(pg_catalog.?) c), 'NOTHING');
+				END IF;
+				EXECUTE sql USING b_rows;
+				ins[b_ti] := ins[b_ti] + b_n;
+				b_n := 0;
+				b_rows := '{}';
+			END IF;
+			EXIT WHEN r.ti IS NULL;
+			WHILE truncate_after[nt] OPERATOR(pg_catalog.<) r.ev LOOP
+				ctx := format('TRUNCATE of %s after event %s', truncate_target[nt], truncate_after[nt]);
 				EXECUTE format('TRUNCATE %s', truncate_target[nt]);
 				nt := nt + 1;
 			END LOOP;
@@ -230,59 +290,38 @@ BEGIN
 				AND unit_first[u + 1] OPERATOR(pg_catalog.<=) r.ev LOOP
 				u := u + 1;
 			END LOOP;
-			ti := r.ti;
-			t := tabs -> (ti - 1);
-			rel := t ->> 'rel';
-			cols := ARRAY(SELECT pg_catalog.jsonb_array_elements_text(t -> 'cols'));
-			-- the columns the image carries (all of them but with minimal images)
-			IF r.change OPERATOR(pg_catalog.<>) 'delete'
-				AND pg_catalog.cardinality(r.ak) OPERATOR(pg_catalog.<) pg_catalog.cardinality(cols) THEN
-				pres := '{}';
-				FOREACH k IN ARRAY r.ak LOOP
-					IF k OPERATOR(pg_catalog.~) '^@[0-9]+$' AND NOT k OPERATOR(pg_catalog.=) ANY (cols) THEN
-						pres := pres || cols[pg_catalog.substr(k, 2)::int];
-					ELSIF k OPERATOR(pg_catalog.=) ANY (cols) THEN
-						pres := pres || k;
-					ELSE
-						pres := pres || (SELECT c FROM pg_catalog.unnest(cols) c
-										 WHERE pg_catalog.lower(c) OPERATOR(pg_catalog.=) pg_catalog.lower(k) LIMIT 1);
-					END IF;
-				END LOOP;
-			ELSE
-				pres := cols;
-			END IF;
-			IF r.change OPERATOR(pg_catalog.<>) 'insert' THEN
-				IF t -> 'pk' OPERATOR(pg_catalog.=) 'null'::jsonb THEN
-					own := true;
-					RAISE EXCEPTION 'table % has no primary key to find the rows of MySQL table % by', rel, t ->> 'mysql'
-						USING ERRCODE = '22023';
-				END IF;
-				keyexpr := (SELECT pg_catalog.string_agg(format('%I OPERATOR(pg_catalog.=) ($2::%s).%I', c, rel, c), ' AND ')
-							FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c);
-			END IF;
 			IF r.change OPERATOR(pg_catalog.=) 'insert' THEN
-				sql := format('INSERT INTO %s (%s) SELECT %s FROM (SELECT $1::%s AS x) q', rel,
-							  (SELECT pg_catalog.string_agg(format('%I', c), ', ') FROM pg_catalog.unnest(pres) c),
-							  (SELECT pg_catalog.string_agg(format('(x).%I', c), ', ') FROM pg_catalog.unnest(pres) c), rel);
-				IF idempotent THEN
-					sql := sql || format(' ON CONFLICT (%s) DO ', (SELECT pg_catalog.string_agg(format('%I', c), ', ')
-														   FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c))
-						|| coalesce('UPDATE SET ' || (SELECT pg_catalog.string_agg(format('%I = EXCLUDED.%I', c, c), ', ')
-													FROM pg_catalog.unnest(pres) c
-													WHERE NOT t -> 'pk' OPERATOR(pg_catalog.?) c), 'NOTHING');
+				IF b_n OPERATOR(pg_catalog.=) 0 THEN
+					b_ti := ti;
+					b_t := t;
+					b_pres := pres;
+					b_first := r.ev;
+					b_u := u;
 				END IF;
-				EXECUTE sql USING r.a;
-				ins[ti] := ins[ti] + 1;
+				b_rows := b_rows || r.a;
+				b_n := b_n + 1;
+				b_last := r.ev;
 				CONTINUE;
-			ELSIF r.change OPERATOR(pg_catalog.=) 'update' THEN
+			END IF;
+			ctx := format('event %s (transaction at byte offset %s), %s of a row of %s (MySQL table %s)',
+						  cur, unit_offset[u], r.change, rel, t ->> 'mysql');
+			IF t -> 'pk' OPERATOR(pg_catalog.=) 'null'::jsonb THEN
+				own := true;
+				RAISE EXCEPTION 'table % has no primary key to find the rows of MySQL table % by', rel, t ->> 'mysql'
+					USING ERRCODE = '22023';
+			END IF;
+			keyexpr := (SELECT pg_catalog.string_agg(format('%I OPERATOR(pg_catalog.=) ($2::%s).%I', c, rel, c), ' AND ')
+						FROM pg_catalog.jsonb_array_elements_text(t -> 'pk') c);
+			IF r.change OPERATOR(pg_catalog.=) 'update' THEN
 				IF idempotent THEN
 					-- a row already at the key the update moves this one to
 					EXECUTE format('DELETE FROM %s WHERE %s AND NOT (%s)', rel,
 								   pg_catalog.replace(keyexpr, '$2', '$1'), keyexpr) USING r.a, r.b;
 				END IF;
-				EXECUTE format('UPDATE %s SET %s WHERE %s', rel,
-							   (SELECT pg_catalog.string_agg(format('%I = ($1::%s).%I', c, rel, c), ', ')
-								FROM pg_catalog.unnest(pres) c), keyexpr) USING r.a, r.b;
+				EXECUTE format('UPDATE %s SET (%s) = (SELECT %s FROM (SELECT $1::%s AS x OFFSET 0) q) WHERE %s',
+							   rel, (SELECT pg_catalog.string_agg(format('%I', c), ', ') FROM pg_catalog.unnest(pres) c),
+							   (SELECT pg_catalog.string_agg(format('(x).%I', c), ', ') FROM pg_catalog.unnest(pres) c),
+							   rel, keyexpr) USING r.a, r.b;
 			ELSE
 				EXECUTE format('DELETE FROM %s WHERE %s', rel, keyexpr) USING r.a, r.b;
 			END IF;
@@ -311,6 +350,7 @@ BEGIN
 			END IF;
 		END LOOP;
 		WHILE nt OPERATOR(pg_catalog.<=) pg_catalog.cardinality(truncate_after) LOOP
+			ctx := format('TRUNCATE of %s after event %s', truncate_target[nt], truncate_after[nt]);
 			EXECUTE format('TRUNCATE %s', truncate_target[nt]);
 			nt := nt + 1;
 		END LOOP;
@@ -320,12 +360,10 @@ BEGIN
 		END IF;
 		GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL,
 			hnt = PG_EXCEPTION_HINT;
-		IF cur IS NULL THEN
+		IF ctx IS NULL THEN
 			RAISE;
 		END IF;
-		det := concat_ws(E'\n', nullif(det, ''),
-			format('While applying MySQL binlog event %s (transaction at byte offset %s), %s of a row of %s (MySQL table %s).',
-				   cur, unit_offset[u], r.change, rel, t ->> 'mysql'));
+		det := concat_ws(E'\n', nullif(det, ''), format('While applying MySQL binlog %s.', ctx));
 		IF hnt OPERATOR(pg_catalog.=) '' THEN
 			RAISE EXCEPTION '%', msg USING ERRCODE = st, DETAIL = det;
 		END IF;
