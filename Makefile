@@ -40,7 +40,7 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # postgresql-server-dev-NN first, the others need none or install their own.
 # (Debian ships pgxs.mk with the client package, so look for the headers
 # themselves.)
-WC_TARGETS  = demo test test-matrix test-citus test-mysql-live test-mysql-binlog \
+WC_TARGETS  = demo test test-matrix test-citus test-mysql-live test-mysql-binlog test-binlog-apply \
               bench-citus unit unit-san bench fuzz hostile load reliability \
               deb dist test-packaging test-bare
 # `make installcheck` against installed files, and `make clean`, need only
@@ -99,6 +99,11 @@ test-mysql-live:
 # servers' mariadb-binlog and mysqlbinlog.
 test-mysql-binlog:
 	bash test/mysql_binlog/run.sh
+
+# A random MariaDB workload over several binlog files applied by
+# mysql_binlog_apply and compared with MariaDB's tables (SEED=, STATEMENTS=).
+test-binlog-apply:
+	bash test/mysql_binlog/apply-random.sh $(SEED) $(STATEMENTS)
 
 bench-citus:
 	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)
