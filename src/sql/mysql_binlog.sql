@@ -487,6 +487,8 @@ BEGIN
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
 	prog := format('%I.mysql_binlog_apply_progress', ext);
+	-- one apply of a source at a time, also before its progress row exists
+	PERFORM pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('mysql_binlog_apply ' || source, 0));
 	EXECUTE format('SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1 FOR UPDATE', prog)
 		INTO p USING source;
 	IF p.source IS NULL THEN
