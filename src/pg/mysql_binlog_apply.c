@@ -23,6 +23,7 @@
 #include "compat.h"
 
 #include "funcapi.h"
+#include "utils/memutils.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -197,6 +198,9 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 				start_seen = false;
 	uint64		done = WC_BINLOG_MAGIC_LEN;
 	const char *final = "end";
+	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_plan",
+											  ALLOCSET_DEFAULT_SIZES);
+	MemoryContext old = MemoryContextSwitchTo(tmp);
 
 	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
 		wc_report(&err, "MySQL binlog");
@@ -204,6 +208,9 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 	{
 		const char *kind = NULL;
 		ap_unit		q = {0};
+
+		/* statements live until their row is written, in this event */
+		MemoryContextReset(tmp);
 
 		if (!in_txn)
 		{
@@ -302,6 +309,8 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 	u.offset = done;
 	u.have_gtid = false;
 	ap_emit(rsinfo, &u, st.index, done, final);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(tmp);
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_apply_plan);
