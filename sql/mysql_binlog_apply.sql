@@ -66,6 +66,13 @@ SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 1000) WHERE na
 -- an error, the plan ends before it
 SELECT kind, byte_offset, end_offset FROM bl, mysql_binlog_apply_plan(substr(b, 1, 1600)) p
 WHERE name = 'apply.000002' AND kind <> 'event';
+-- every prefix of a file plans without an error, and ends at or before
+-- the cut
+SELECT p.kind, count(*) AS prefixes, count(*) FILTER (WHERE p.end_offset <= n) AS within_cut
+FROM bl, generate_series(4, length(b)) n,
+	LATERAL (SELECT * FROM mysql_binlog_apply_plan(substr(b, 1, n))
+			 WHERE kind IN ('end', 'incomplete', 'rotate', 'stop')) p
+WHERE name = 'apply.000002' GROUP BY p.kind ORDER BY p.kind;
 
 -- ---------------------------------------------------------------------
 -- three files of one server, in order
