@@ -194,7 +194,7 @@ ALTER FUNCTION fdb_tuple_populate_record(anyelement, fdb_tuple) STABLE;
 
 -- Where each source's apply stopped: the file and the byte offset after the
 -- last unit applied (next_file: the file a ROTATE at its end names), the
--- last applied transaction's GTID.  Written in the same transaction as the
+-- GTID set applied.  Written in the same transaction as the
 -- rows; dumped by pg_dump with the extension's data.  Every role may keep
 -- sources of its own (row-level security: a row is its applied_by's).
 CREATE TABLE mysql_binlog_apply_progress (
@@ -543,6 +543,58 @@ BEGIN
 END
 $body$;
 
+-- A GTID set (MySQL's 'uuid:1-5:7,uuid2:1-3', MariaDB's 'domain-server-seq'
+-- per domain, comma-separated, as gtid_executed and gtid_slave_pos print
+-- them) with the GTIDs gtids added in log order: a MySQL GTID joins its
+-- uuid's intervals, a MariaDB GTID replaces its domain's.
+CREATE FUNCTION mysql_binlog_apply_gtid_set(gtid_set text, gtids text[])
+	RETURNS text
+	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+	AS $body$
+DECLARE
+	r text;
+BEGIN
+	WITH items AS (
+		SELECT pg_catalog.btrim(x) AS g, o
+		FROM pg_catalog.unnest(pg_catalog.string_to_array(gtid_set, ',') || gtids) WITH ORDINALITY u(x, o)
+		WHERE x IS NOT NULL AND pg_catalog.btrim(x) OPERATOR(pg_catalog.<>) ''
+	), maria AS (
+		SELECT DISTINCT ON (pg_catalog.split_part(g, '-', 1)::bigint)
+			pg_catalog.split_part(g, '-', 1)::bigint AS domain, g
+		FROM items WHERE g OPERATOR(pg_catalog.~) '^[0-9]+-[0-9]+-[0-9]+$'
+		ORDER BY pg_catalog.split_part(g, '-', 1)::bigint, o DESC
+	), iv AS (
+		SELECT pg_catalog.lower(pg_catalog.split_part(i.g, ':', 1)) AS uuid,
+			   pg_catalog.split_part(r.x, '-', 1)::bigint AS lo,
+			   coalesce(NULLIF(pg_catalog.split_part(r.x, '-', 2), ''),
+						pg_catalog.split_part(r.x, '-', 1))::bigint AS hi
+		FROM items i, pg_catalog.unnest((pg_catalog.string_to_array(i.g, ':'))[2:]) r(x)
+		WHERE i.g OPERATOR(pg_catalog.~) '^[0-9A-Fa-f-]{36}(:[0-9]+(-[0-9]+)?)+$'
+	), runs AS (
+		SELECT uuid, lo, hi,
+			   pg_catalog.max(hi) OVER (PARTITION BY uuid ORDER BY lo, hi
+										ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+		FROM iv
+	), grp AS (
+		SELECT uuid, lo, hi,
+			   pg_catalog.count(*) FILTER (WHERE before IS NULL OR lo OPERATOR(pg_catalog.>) before + 1)
+				   OVER (PARTITION BY uuid ORDER BY lo, hi) AS n
+		FROM runs
+	), merged AS (
+		SELECT uuid, pg_catalog.min(lo) AS lo, pg_catalog.max(hi) AS hi FROM grp GROUP BY uuid, n
+	), mysql AS (
+		SELECT uuid, pg_catalog.string_agg(CASE WHEN lo OPERATOR(pg_catalog.=) hi THEN lo::text
+												ELSE lo || '-' || hi END, ':' ORDER BY lo) AS ivs
+		FROM merged GROUP BY uuid
+	)
+	SELECT pg_catalog.string_agg(s, ',' ORDER BY k1, k2) INTO r FROM (
+		SELECT 1 AS k1, uuid AS k2, uuid || ':' || ivs AS s FROM mysql
+		UNION ALL
+		SELECT 2, pg_catalog.lpad(domain::text, 20, '0'), g FROM maria) x;
+	RETURN r;
+END
+$body$;
+
 -- Apply the row changes of binlog file file_name of MySQL server source to
 -- the tables of target_schema, exactly once: from where the last apply of
 -- source stopped (in this file, or at the start of the file its ROTATE
@@ -576,6 +628,7 @@ DECLARE
 	stmt text;
 	nextf text;
 	g text;
+	gtids text[] := '{}';
 	sid bigint;
 	skip bigint[] := '{}';
 	tr_after bigint[] := '{}';
@@ -676,7 +729,9 @@ BEGIN
 		ufirst := ufirst || u.first_index;
 		uoff := uoff || u.byte_offset;
 		last_index := u.last_index;
-		g := coalesce(u.gtid, g);
+		IF u.gtid IS NOT NULL THEN
+			gtids := gtids || u.gtid;
+		END IF;
 		sid := u.server_id;
 	END LOOP;
 	IF last_index IS NOT NULL THEN
@@ -692,6 +747,9 @@ BEGIN
 			RETURN NEXT;
 		END LOOP;
 	END IF;
+	IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>) 0 THEN
+		EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING p.gtid, gtids;
+	END IF;
 	IF p.source IS NULL OR p.file_name OPERATOR(pg_catalog.<>) file_name
 		OR p.position OPERATOR(pg_catalog.<>) end_pos
 		OR p.next_file IS DISTINCT FROM nextf THEN
@@ -701,7 +759,8 @@ BEGIN
 				"position" = EXCLUDED."position", next_file = EXCLUDED.next_file,
 				gtid = coalesce(EXCLUDED.gtid, p.gtid), applied_at = EXCLUDED.applied_at,
 				applied_by = EXCLUDED.applied_by$q$, prog)
-			USING source, sid, CASE WHEN g OPERATOR(pg_catalog.~) '^[0-9a-f-]{36}:' THEN pg_catalog.split_part(g, ':', 1) END,
+			USING source, sid, CASE WHEN gtids[pg_catalog.cardinality(gtids)] OPERATOR(pg_catalog.~) '^[0-9A-Fa-f-]{36}:'
+							   THEN pg_catalog.lower(pg_catalog.split_part(gtids[pg_catalog.cardinality(gtids)], ':', 1)) END,
 				file_name, end_pos, nextf, g;
 	END IF;
 	target := NULL;

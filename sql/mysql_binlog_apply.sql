@@ -262,6 +262,14 @@ SELECT s, v.* FROM unnest(ARRAY['ALTER TABLE t ADD x int', 'alter online table `
 	'DELETE FROM tt', 'CREATE TABLE t (a int)', 'SELECT 1']) s,
 	mysql_binlog_apply_statement(s, 'shop', 'my', 'shop') v;
 
+-- GTID sets: MySQL's intervals per uuid joined, MariaDB's last per domain
+SELECT s, g, mysql_binlog_apply_gtid_set(s, g) FROM (VALUES
+	(NULL, '{0-7-5,1-7-3,0-7-6}'::text[]),
+	('0-7-4,2-1-9', '{0-7-5}'),
+	('3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5', '{3E11FA47-71CA-11E1-9E33-C80AA9429562:6,3e11fa47-71ca-11e1-9e33-c80aa9429562:8}'),
+	('3e11fa47-71ca-11e1-9e33-c80aa9429562:1-3:7-9', '{3e11fa47-71ca-11e1-9e33-c80aa9429562:5,3e11fa47-71ca-11e1-9e33-c80aa9429562:4,00000000-0000-0000-0000-000000000001:1}'),
+	('3e11fa47-71ca-11e1-9e33-c80aa9429562:1-10', '{3e11fa47-71ca-11e1-9e33-c80aa9429562:3}')) v(s, g);
+
 -- the large-object form
 SELECT lo_from_bytea(0, b) AS lo FROM bl WHERE name = 'apply.000001' \gset
 CREATE SCHEMA lo;
