@@ -9,8 +9,9 @@
 \set a1 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000001 | tr -d ' \n'`
 \set a2 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000002 | tr -d ' \n'`
 \set a3 `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-apply.000003 | tr -d ' \n'`
+\set m97 `od -An -v -tx1 test/vectors/binlog/mysql-9.7-gtid-payload.bin | tr -d ' \n'`
 INSERT INTO bl VALUES ('apply.000001', decode(:'a1', 'hex')), ('apply.000002', decode(:'a2', 'hex')),
-	('apply.000003', decode(:'a3', 'hex'));
+	('apply.000003', decode(:'a3', 'hex')), ('mysql97', decode(:'m97', 'hex'));
 -- rows of table a not in table b and of b not in a
 CREATE FUNCTION pg_temp.diff(a text, b text) RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE n bigint;
@@ -254,6 +255,18 @@ INSERT INTO my.t2 VALUES (1, '{}');
 SELECT a.* FROM bl, mysql_binlog_apply(b, 'mysql80', 'my', 'master-bin.000001', skip_ddl_at => 2821) a
 WHERE name = 'mysql80';
 SELECT a, length(b::text) FROM my.t2 ORDER BY a;
+-- MySQL 9.7 with GTIDs: one compressed transaction whose rows of two
+-- tables interleave (insert, insert, update, insert into the other table,
+-- delete), applied in log order; the progress keeps the GTID set
+CREATE SCHEMA m97;
+CREATE TABLE m97.t (id int PRIMARY KEY, v text, j jsonb);
+CREATE TABLE m97.u (id int PRIMARY KEY);
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'mysql97', 'm97', 'binlog.000001') a WHERE name = 'mysql97';
+SELECT * FROM m97.t;
+SELECT * FROM m97.u;
+SELECT server_id, server_uuid, position, gtid FROM mysql_binlog_apply_progress WHERE source = 'mysql97';
+DROP SCHEMA m97 CASCADE;
+
 -- what is a statement of a mapped table
 SELECT s, v.* FROM unnest(ARRAY['ALTER TABLE t ADD x int', 'alter online table `shop`.`t` drop x',
 	'ALTER TABLE other.t ADD x int', 'ALTER DATABASE t', 'DROP TABLE IF EXISTS a, t', 'DROP DATABASE t',
