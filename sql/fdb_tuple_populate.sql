@@ -159,13 +159,17 @@ WHERE (r).b IS NOT DISTINCT FROM fdb_tuple_get_int8(k, 1)::int4
   AND (r).j IS NOT DISTINCT FROM fdb_tuple_get_text(k, 9)
   AND (r).m IS NOT DISTINCT FROM fdb_tuple_get_numeric(k, 10);
 -- keys the direct form hands to the general path: the same errors (an
--- int2 and an int4 out of range, a double into real, an element missing,
--- one too many, an integer beyond 64 bits into numeric, which converts, and
--- a double, which does not, a truncated key, a string with U+0000 into text)
+-- int2 and an int4 out of range, a double out of real's range (one in range
+-- converts), an element missing, one too many, an integer beyond 64 bits and
+-- a double into numeric, which convert, a truncated key, a string with
+-- U+0000 into text)
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(32768, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 2147483648, 1, 1::float4, 1::float8, true,
+	NULL::uuid, 't', 'b'::bytea, 'v', 1));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1e300::float8, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float8, 1::float8, true,

@@ -309,4 +309,16 @@ extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
  *   parsing numeric_out itself (fdb_tuple.c likewise).
  */
 
+/* ------------------------------------------------------- count mismatch */
+
+/*
+ * A decoded value whose parts do not match the row type's columns one to
+ * one (22023), one wording for every codec: "<what> has <n> <unit>, the row
+ * type <rowtype> has <ncolumns> columns" (singular for one), the detail
+ * naming the first part without a column or the first column without a
+ * part.  what: "the tuple", "the key", ...; unit plural: "elements".
+ */
+extern void rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype,
+							int ncolumns) WC_NORETURN;
+
 #endif							/* WC_ROW_TARGET_H */
