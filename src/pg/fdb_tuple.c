@@ -95,9 +95,10 @@ typedef struct FdbTypeInfo
 	size_t		rawlen;
 	/* K_ARRAY: the element type */
 	struct FdbTypeInfo *elem;
-	/* K_RECORD: field infos of the last row type seen */
+	/* K_RECORD: field infos of the last row type seen, and its descriptor */
 	Oid			rec_type;
 	int32		rec_typmod;
+	uint64		rec_tdid;
 	int			rec_natts;
 	struct FdbTypeInfo *rec_atts;
 } FdbTypeInfo;
@@ -398,18 +399,24 @@ push_record(PackCtx *x, FdbTypeInfo *ti, Datum d)
 	Oid			typ = HeapTupleHeaderGetTypeId(th);
 	int32		typmod = HeapTupleHeaderGetTypMod(th);
 	TupleDesc	td = lookup_rowtype_tupdesc(typ, typmod);
+	/* a named row type's descriptor changes with ALTER TYPE / ALTER TABLE
+	 * (an anonymous record's never does) */
+	uint64		tdid = typ == RECORDOID ? 0 :
+		lookup_type_cache(typ, TYPECACHE_TUPDESC)->tupDesc_identifier;
 	HeapTupleData tmp;
 	Datum	   *values;
 	bool	   *nulls;
 	int			i;
 
-	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod)
+	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod ||
+		ti->rec_tdid != tdid)
 	{
 		ti->rec_atts = MemoryContextAlloc(x->c->mcxt, sizeof(FdbTypeInfo) * Max(td->natts, 1));
 		for (i = 0; i < td->natts; i++)
 			resolve_type(x->c, &ti->rec_atts[i], TupleDescAttr(td, i)->atttypid);
 		ti->rec_type = typ;
 		ti->rec_typmod = typmod;
+		ti->rec_tdid = tdid;
 		ti->rec_natts = td->natts;
 	}
 	tmp.t_len = HeapTupleHeaderGetDatumLength(th);
