@@ -650,7 +650,7 @@ pop_fast_store(const rt_attr *a, const wc_fdb_elem *e, char *p)
 }
 
 /* The row of the elements read into c->elems, dlen data bytes, written in
- * place; 0 past the allocation limit. */
+ * place (54000 past the allocation limit). */
 static Datum
 pop_fast_form(PopCtx *c, bool hasnull, bool hasvar, size_t dlen)
 {
@@ -668,7 +668,7 @@ pop_fast_form(PopCtx *c, bool hasnull, bool hasvar, size_t dlen)
 	hoff = MAXALIGN(hoff);
 	len = hoff + dlen;
 	if (len > MaxAllocSize)
-		return (Datum) 0;
+		wc_report_too_large("row", len, "bytes", MaxAllocSize);
 
 	/* zeroed: the header's unused fields, the bitmap and alignment padding */
 	td = (HeapTupleHeader) palloc0(len);
