@@ -195,6 +195,22 @@ SELECT * FROM fdb_tuple_populate_record(NULL::fflat,
 DROP TABLE fflat_rows, fflat;
 DROP TYPE fflat_slow;
 
+-- floats into numeric (as the casts float4/float8 -> numeric, the typmod
+-- applied), domains (NOT NULL included) on a column and an array's
+-- elements, PostgreSQL's own errors with the element and column as context
+CREATE DOMAIN fdb_nn AS int4 NOT NULL;
+CREATE TYPE fdb_fn AS (a numeric, b numeric(4,1), c fdb_nn, d fdb_nn[]);
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, 1, ARRAY[1, 2]));
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, NULL::int4, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, 1, ARRAY[1, NULL]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 12345.0::float8, 1, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 'NaN'::float8, 1, ARRAY[1]));
+DROP TYPE fdb_fn;
+DROP DOMAIN fdb_nn;
+
 -- memory stays flat over 2,000,000 calls: the peak resident size of this
 -- backend (VmHWM) grows by a few MB at most.
 SET max_parallel_workers = 0;
