@@ -174,7 +174,6 @@ SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float8, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
-\echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v'));
 \echo :LAST_ERROR_SQLSTATE
@@ -185,7 +184,6 @@ SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 
 	NULL::uuid, 't', 'b'::bytea, 'v', 18446744073709551616::numeric));
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1.5::float8));
-\echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, '\x0c0a'::bytea);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat,
