@@ -7,6 +7,7 @@
 
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -628,4 +629,69 @@ rt_numeric_digits_of(Datum num, rt_numeric_digits *out)
 	out->digits = d;
 	out->ndigits = nd;
 	return true;
+}
+
+/* ======================================================= count mismatch */
+
+/* unit ("elements") for a count of n: without its final s for one. */
+static char *
+rt_unit_for(const char *unit, int64 n)
+{
+	size_t		len = strlen(unit);
+
+	if (n == 1 && len > 1 && unit[len - 1] == 's')
+		return pnstrdup(unit, len - 1);
+	return pstrdup(unit);
+}
+
+/* The name of live column i (0-based) of rowtype; NULL when unknown. */
+static char *
+rt_live_column_name(Oid rowtype, int64 i)
+{
+	TupleDesc	td;
+	char	   *name = NULL;
+
+	if (rowtype == RECORDOID)
+		return NULL;
+	td = lookup_rowtype_tupdesc(rowtype, -1);
+	for (int k = 0; k < td->natts && name == NULL; k++)
+	{
+		Form_pg_attribute att = TupleDescAttr(td, k);
+
+		if (!att->attisdropped && i-- == 0)
+			name = pstrdup(NameStr(att->attname));
+	}
+	ReleaseTupleDesc(td);
+	return name;
+}
+
+void
+rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns)
+{
+	char	   *one = rt_unit_for(unit, 1);
+	StringInfoData detail;
+
+	initStringInfo(&detail);
+	if (n > ncolumns)
+	{
+		/* "Element 3 has no column." */
+		appendStringInfo(&detail, "%c%s %d has no column.",
+						 pg_toupper((unsigned char) one[0]), one + 1, ncolumns + 1);
+	}
+	else
+	{
+		char	   *col = rt_live_column_name(rowtype, n);
+
+		if (col)
+			appendStringInfo(&detail, "Column \"%s\" has no %s.", col, one);
+		else
+			appendStringInfo(&detail, "Column %lld has no %s.", (long long) n + 1, one);
+	}
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s has %lld %s, the row type %s has %d %s", what, (long long) n,
+					rt_unit_for(unit, n), format_type_be(rowtype), ncolumns,
+					ncolumns == 1 ? "column" : "columns"),
+			 errdetail_internal("%s", detail.data)));
+	pg_unreachable();
 }
