@@ -666,7 +666,8 @@ rt_live_column_name(Oid rowtype, int64 i)
 }
 
 void
-rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns)
+rt_report_count_at(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns,
+				   const char *where, const char *hint)
 {
 	char	   *one = rt_unit_for(unit, 1);
 	StringInfoData detail;
@@ -687,11 +688,20 @@ rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int nc
 		else
 			appendStringInfo(&detail, "Column %lld has no %s.", (long long) n + 1, one);
 	}
+	if (where)
+		appendStringInfo(&detail, " %s", where);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("%s has %lld %s, the row type %s has %d %s", what, (long long) n,
 					rt_unit_for(unit, n), format_type_be(rowtype), ncolumns,
 					ncolumns == 1 ? "column" : "columns"),
-			 errdetail_internal("%s", detail.data)));
+			 errdetail_internal("%s", detail.data),
+			 hint ? errhint("%s", hint) : 0));
 	pg_unreachable();
+}
+
+void
+rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns)
+{
+	rt_report_count_at(what, unit, n, rowtype, ncolumns, NULL, NULL);
 }

@@ -300,4 +300,9 @@ extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
 extern void rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype,
 							int ncolumns) WC_NORETURN;
 
+/* The same with a sentence on where (appended to the detail) and a hint;
+ * either may be NULL. */
+extern void rt_report_count_at(const char *what, const char *unit, int64 n, Oid rowtype,
+							   int ncolumns, const char *where, const char *hint) WC_NORETURN;
+
 #endif							/* WC_ROW_TARGET_H */
