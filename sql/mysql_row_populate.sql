@@ -209,3 +209,45 @@ SELECT v, ty, (mysql_row_populate_record(NULL::dtm_z, mysql_lenenc_str(convert_t
 FROM dtm_in, unnest(ARRAY[7, 12]) ty
 WHERE v NOT IN ('2024-02-30 00:00:00', '2024-00-01 00:00:00') ORDER BY ty, v;
 RESET timezone;
+
+-- domain targets: the value is built as the base type, then the domain's
+-- constraints checked (integers, strings within a varchar's length, dates)
+CREATE DOMAIN pos_int AS int CHECK (VALUE > 0);
+CREATE DOMAIN short_name AS varchar(3);
+CREATE DOMAIN past_date AS date CHECK (VALUE < '2100-01-01');
+CREATE TYPE dom_row AS (n pos_int, s short_name, d past_date);
+CREATE TEMP TABLE dom_in (n text, s text, d text);
+INSERT INTO dom_in VALUES ('5', 'abc', '2024-01-02'), ('-5', 'abc', '2024-01-02'),
+	('5', 'abcd', '2024-01-02'), ('5', 'ab', '2200-01-01'), ('5', 'ab', '0000-00-00');
+SELECT n, s, d, pg_temp.try(format('SELECT to_jsonb(r)::text FROM mysql_row_populate_record(NULL::dom_row, %L, %L) r',
+		mysql_lenenc_str(convert_to(n, 'UTF8')) || mysql_lenenc_str(convert_to(s, 'UTF8')) ||
+		mysql_lenenc_str(convert_to(d, 'UTF8')),
+		ARRAY[pg_temp.cd('n', 63, 3), pg_temp.cd('s', 255, 253), pg_temp.cd('d', 63, 10)])) AS status
+FROM dom_in ORDER BY n, s, d;
+DROP TYPE dom_row;
+DROP DOMAIN pos_int;
+DROP DOMAIN short_name;
+DROP DOMAIN past_date;
+
+-- a row type nested in the target changes between two calls of one call
+-- site: the nested type is watched too, the next call has its new shape
+CREATE TYPE inner_t AS (a int, b text);
+CREATE TABLE outer_t (id int, inner_v inner_t);
+DO $$
+DECLARE
+	cols bytea[] := ARRAY[pg_temp.cd('id', 63, 3), pg_temp.cd('inner_v', 255, 253)];
+	r bytea := mysql_lenenc_str('1') || mysql_lenenc_str('(2,x,3)');
+BEGIN
+	FOR i IN 1..2 LOOP
+		BEGIN
+			RAISE NOTICE 'call %: %', i, to_jsonb(mysql_row_populate_record(NULL::outer_t, r, cols));
+		EXCEPTION WHEN OTHERS THEN
+			RAISE NOTICE 'call %: ERROR % %', i, SQLSTATE, SQLERRM;
+		END;
+		IF i = 1 THEN
+			ALTER TYPE inner_t ADD ATTRIBUTE c int;
+		END IF;
+	END LOOP;
+END $$;
+DROP TABLE outer_t;
+DROP TYPE inner_t;

@@ -38,8 +38,8 @@
 typedef enum
 {
 	BT_BINARY,					/* the bytes as the binary protocol has them */
-	BT_INT24,					/* 3 bytes, widened to the protocol's 4 */
-	BT_YEAR,					/* 1 byte (years since 1900), to the protocol's 2 */
+	BT_INT24,					/* 3 bytes, an integer (rt_from_uint64) */
+	BT_YEAR,					/* 1 byte (years since 1900), the year */
 	BT_TEXT,					/* the rendered text (quotes dropped): DECIMAL,
 								 * unnamed ENUM/SET */
 	BT_DECIMAL,					/* DECIMAL of at most 18 digits into numeric:
@@ -69,7 +69,7 @@ typedef struct bt_col
  */
 typedef struct bt_cache
 {
-	mysql_row_type type;
+	row_type	type;
 	MemoryContext bcxt;			/* holds the binding; NULL: none */
 	uint8	   *key;			/* TABLE_MAP body after the post-header */
 	size_t		keylen;
@@ -302,7 +302,7 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 		const uint8 *key, size_t keylen)
 {
 	bt_cache   *bc = s->cache;
-	mysql_row_type *rt = &bc->type;
+	row_type   *rt = &bc->type;
 	TupleDesc	td = rt->tupdesc;
 	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows binding",
 											  ALLOCSET_SMALL_SIZES);
@@ -338,12 +338,9 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 		}
 		bt_col_kind(b, &t->cols[i]);
 		b->rc.attnum = a;
-		b->rc.atttype = rt->targets[a].atttype;
-		b->rc.atttypmod = rt->targets[a].atttypmod;
-		b->rc.input = &rt->targets[a].input;
-		b->rc.ioparam = rt->targets[a].ioparam;
+		b->rc.t = &rt->atts[a];
 		mysql_row_column_charset(&b->rc);
-		if (b->binlog_type == WC_BINLOG_T_NEWDECIMAL && b->rc.atttype == NUMERICOID &&
+		if (b->binlog_type == WC_BINLOG_T_NEWDECIMAL && b->rc.t->base == NUMERICOID &&
 			t->cols[i].precision <= 18)
 			b->how = BT_DECIMAL;
 	}
@@ -477,7 +474,6 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 	const bt_col *b = &s->cache->cols[i];
 	const uint8 *p = cell->p;
 	size_t		n = cell->len;
-	uint8		buf[4];
 
 	if (cell->partial)
 	{
@@ -502,19 +498,15 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 		case BT_BINARY:
 			return mysql_row_value(&b->rc, true, p, n, isnull);
 		case BT_INT24:
-			buf[0] = p[0];
-			buf[1] = p[1];
-			buf[2] = p[2];
-			buf[3] = (p[2] & 0x80) && !(b->rc.flags & WC_MYSQL_FLAG_UNSIGNED) ? 0xff : 0;
-			return mysql_row_value(&b->rc, true, buf, 4, isnull);
-		case BT_YEAR:
 			{
-				unsigned	y = p[0] ? 1900u + p[0] : 0;
+				uint32		u = (uint32) p[0] | (uint32) p[1] << 8 | (uint32) p[2] << 16;
 
-				buf[0] = (uint8) (y & 0xff);
-				buf[1] = (uint8) (y >> 8);
-				return mysql_row_value(&b->rc, true, buf, 2, isnull);
+				if ((p[2] & 0x80) && !(b->rc.flags & WC_MYSQL_FLAG_UNSIGNED))
+					return rt_from_uint64(b->rc.t, true, (uint64) (0x1000000 - u));
+				return rt_from_uint64(b->rc.t, false, u);
 			}
+		case BT_YEAR:
+			return rt_from_uint64(b->rc.t, false, p[0] ? 1900u + p[0] : 0);
 		case BT_DECIMAL:
 			{
 				wc_binlog_decimal d;
@@ -525,7 +517,7 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 					bt_value_error(s, ev, t, qualified, i, &err);
 				for (int k = 0; k < d.ndigits; k++)
 					v = v * 10 + (uint64) (d.digits[k] - '0');
-				return mysql_row_decimal(&b->rc, d.negative, v, d.ndigits - d.point);
+				return rt_from_decimal(b->rc.t, d.negative, v, d.ndigits - d.point);
 			}
 		case BT_TEMPORAL:
 			{
@@ -536,19 +528,19 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 					bt_value_error(s, ev, t, qualified, i, &err);
 				if (tm.kind == WC_BINLOG_TEMPORAL_TIME)
 				{
-					wc_mysql_time mt = {.negative = tm.negative, .hour = tm.hour,
-						.minute = (uint8) tm.minute, .second = (uint8) tm.second,
-					.microsecond = tm.usec};
+					rt_duration d = {.negative = tm.negative != 0, .hour = tm.hour,
+						.minute = tm.minute, .second = tm.second, .microsecond = tm.usec};
 
-					return mysql_row_time(&b->rc, &mt);
+					return rt_from_time(b->rc.t, &d, "MySQL TIME");
 				}
 				if (tm.year <= 9999)
 				{
-					wc_mysql_datetime dt = {.year = (uint16) tm.year, .month = (uint8) tm.month,
-						.day = (uint8) tm.day, .hour = (uint8) tm.hour, .minute = (uint8) tm.minute,
-					.second = (uint8) tm.second, .microsecond = tm.usec};
+					rt_datetime dt = {.year = tm.year, .month = tm.month, .day = tm.day,
+						.hour = tm.hour, .minute = tm.minute, .second = tm.second,
+					.microsecond = tm.usec};
 
-					return mysql_row_datetime(&b->rc, &dt, isnull);
+					return rt_from_datetime(b->rc.t, &dt, b->rc.type == WC_MYSQL_TYPE_DATE,
+											b->rc.utc, isnull);
 				}
 				/* a DATE past 9999: as its text shows it (4 digits) */
 			}
@@ -564,18 +556,18 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 			}
 			return mysql_row_value(&b->rc, false, p, n, isnull);
 		case BT_STRING:
-			if (b->pad_to > n - b->prefix && b->rc.atttype == BYTEAOID)
+			if (b->pad_to > n - b->prefix && b->rc.t->base == BYTEAOID)
 			{
 				/* BINARY(n) is logged without its trailing 00 padding */
 				bytea	   *r = (bytea *) palloc0(VARHDRSZ + b->pad_to);
 
 				SET_VARSIZE(r, VARHDRSZ + b->pad_to);
 				memcpy(VARDATA(r), p + b->prefix, n - b->prefix);
-				return PointerGetDatum(r);
+				return rt_domain_check(b->rc.t, PointerGetDatum(r), false);
 			}
 			return mysql_row_value(&b->rc, false, p + b->prefix, n - b->prefix, isnull);
 		case BT_JSON_STRING:
-			if (b->prefix && b->rc.atttype == BYTEAOID)
+			if (b->prefix && b->rc.t->base == BYTEAOID)
 				/* a string into bytea: its bytes, as in any character set */
 				return mysql_row_value(&b->rc, false, p + b->prefix, n - b->prefix, isnull);
 			bt_render(s, ev, t, qualified, i, cell);
@@ -593,7 +585,7 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 static void
 bt_fill(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
 {
-	mysql_row_type *rt = &s->cache->type;
+	row_type   *rt = &s->cache->type;
 
 	for (int a = 0; a < rt->tupdesc->natts; a++)
 		rt->nulls[a] = true;
@@ -620,7 +612,7 @@ bt_fill(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 static Datum
 bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
 {
-	mysql_row_type *rt = &s->cache->type;
+	row_type   *rt = &s->cache->type;
 
 	bt_fill(s, ev, t, qualified);
 	return HeapTupleGetDatum(heap_form_tuple(rt->tupdesc, rt->values, rt->nulls));
@@ -869,7 +861,7 @@ binlog_rows_typed(FunctionCallInfo fcinfo, bool lo)
 {
 	bt_cache   *bc = bt_cache_get(fcinfo);
 
-	if (mysql_row_type_check(&bc->type, fcinfo, 3, "base") && bc->bcxt)
+	if (row_type_check(&bc->type, fcinfo, 3, "base") && bc->bcxt)
 	{
 		/* the row type changed: bind again */
 		MemoryContextDelete(bc->bcxt);
@@ -903,7 +895,7 @@ binlog_load(FunctionCallInfo fcinfo, bool lo)
 				 errmsg("image must be 'after' or 'before', not \"%s\"", text_to_cstring(image))));
 	load = wc_table_load_begin(PG_GETARG_OID(3), lo ? "mysql_binlog_load_lo" : "mysql_binlog_load",
 							   lo ? "mysql_binlog_rows_lo(...)" : "mysql_binlog_rows(...)");
-	if (mysql_row_type_of(&bc->type, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt) &&
+	if (row_type_of(&bc->type, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt) &&
 		bc->bcxt)
 	{
 		MemoryContextDelete(bc->bcxt);

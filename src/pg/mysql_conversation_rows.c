@@ -86,17 +86,17 @@ convrows_context(void *arg)
 }
 
 /* base's row type, cached per call site and checked on every call. */
-static mysql_row_type *
+static row_type *
 convrows_type_get(FunctionCallInfo fcinfo, int basearg)
 {
-	mysql_row_type *t = (mysql_row_type *) fcinfo->flinfo->fn_extra;
+	row_type   *t = (row_type *) fcinfo->flinfo->fn_extra;
 
 	if (t == NULL)
 	{
-		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(mysql_row_type));
+		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type));
 		fcinfo->flinfo->fn_extra = t;
 	}
-	(void) mysql_row_type_check(t, fcinfo, basearg, "base");
+	(void) row_type_check(t, fcinfo, basearg, "base");
 	return t;
 }
 
@@ -107,14 +107,14 @@ convrows_type_get(FunctionCallInfo fcinfo, int basearg)
  * shares them.
  */
 static void
-bind_columns(convrows_state *s, mysql_row_type *t)
+bind_columns(convrows_state *s, row_type *t)
 {
 	const wc_mysql_conv_item *it = &s->it;
 	const uint8 *buf = s->conv.buf[1];
 	size_t		len = s->conv.len[1];
 	size_t		pos = it->columns_offset;
 	MemoryContext old;
-	int			att = 0;
+	int			att;
 
 	if (!it->columns_known)
 		ereport(ERROR,
@@ -163,14 +163,12 @@ bind_columns(convrows_state *s, mysql_row_type *t)
 			wc_mysql_packet_gather(buf, &pkt, copy);
 			def = copy;
 		}
-		while (TupleDescAttr(t->tupdesc, att)->attisdropped)
-			att++;
+		att = t->top->live[i];
 		s->where.colno = i;
 		old = MemoryContextSwitchTo(s->cxt);	/* the column's conversion */
-		mysql_row_column_init(&s->cols[i], def, pkt.length, i, att, &t->targets[att]);
+		mysql_row_column_init(&s->cols[i], def, pkt.length, i, att, &t->atts[att]);
 		MemoryContextSwitchTo(old);
 		s->types[i] = s->cols[i].type;
-		att++;
 	}
 	s->binding = false;
 	s->bound = true;
@@ -220,7 +218,7 @@ selector_arg(FunctionCallInfo fcinfo, int argno, const char *name)
  * given a loader (mysql_conversation_load), into its table.
  */
 static void
-conversation_walk(FunctionCallInfo fcinfo, bool two_sided, int selarg, mysql_row_type *t,
+conversation_walk(FunctionCallInfo fcinfo, bool two_sided, int selarg, row_type *t,
 				  Tuplestorestate *store, wc_table_load *load)
 {
 	int			want_command = selector_arg(fcinfo, selarg, "command");
@@ -316,7 +314,7 @@ conversation_rows(FunctionCallInfo fcinfo, bool two_sided)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	int			basearg = two_sided ? 2 : 1;
-	mysql_row_type *t;
+	row_type   *t;
 	Tuplestorestate *store;
 	MemoryContext old;
 
@@ -348,19 +346,19 @@ static Datum
 conversation_load(FunctionCallInfo fcinfo, bool two_sided)
 {
 	int			relarg = two_sided ? 2 : 1;
-	mysql_row_type *t = (mysql_row_type *) fcinfo->flinfo->fn_extra;
+	row_type   *t = (row_type *) fcinfo->flinfo->fn_extra;
 	wc_table_load *load;
 
 	if ((two_sided && PG_ARGISNULL(0)) || PG_ARGISNULL(relarg - 1) || PG_ARGISNULL(relarg))
 		PG_RETURN_NULL();
 	if (t == NULL)
 	{
-		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(mysql_row_type));
+		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type));
 		fcinfo->flinfo->fn_extra = t;
 	}
 	load = wc_table_load_begin(PG_GETARG_OID(relarg), "mysql_conversation_load",
 							   "mysql_conversation_rows(...)");
-	(void) mysql_row_type_of(t, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt);
+	(void) row_type_of(t, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt);
 	conversation_walk(fcinfo, two_sided, relarg + 1, t, NULL, load);
 	PG_RETURN_INT64(wc_table_load_end(load));
 }

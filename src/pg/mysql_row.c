@@ -66,7 +66,7 @@ typedef struct row_entry
 
 typedef struct row_cache
 {
-	mysql_row_type type;		/* the row type, checked on every call */
+	row_type	type;			/* the row type, checked on every call */
 	row_entry  *slot[ROW_CACHE_SLOTS];
 	int			victim;			/* next slot to replace */
 } row_cache;
@@ -144,7 +144,7 @@ row_cache_type(FunctionCallInfo fcinfo)
 		rc = (row_cache *) MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_cache));
 		fcinfo->flinfo->fn_extra = rc;
 	}
-	if (mysql_row_type_check(&rc->type, fcinfo, 0, "first argument"))
+	if (row_type_check(&rc->type, fcinfo, 0, "first argument"))
 		row_cache_clear_slots(rc);
 	return rc;
 }
@@ -166,7 +166,7 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, struct varlena *packed)
 	Datum	   *elems;
 	bool	   *enulls;
 	int			n;
-	int			att = 0;
+	int			att;
 
 	if (ARR_NDIM(columns) > 1)
 		ereport(ERROR,
@@ -192,21 +192,17 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, struct varlena *packed)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("column definition %d is NULL", i + 1)));
-		while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
-			att++;
-		if (att >= rc->type.tupdesc->natts)
+		if (i >= rc->type.nlive)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%d column definitions for a record of fewer columns", n)));
+		att = rc->type.top->live[i];
 		def = DatumGetByteaPP(elems[i]);
 		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
-							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.targets[att]);
+							  VARSIZE_ANY_EXHDR(def), i, att, &rc->type.atts[att]);
 		re->types[i] = re->cols[i].type;
-		att++;
 	}
-	while (att < rc->type.tupdesc->natts && TupleDescAttr(rc->type.tupdesc, att)->attisdropped)
-		att++;
-	if (att < rc->type.tupdesc->natts)
+	if (n < rc->type.nlive)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%d column definitions for a record of more columns", n)));
@@ -244,79 +240,18 @@ row_entry_get(FunctionCallInfo fcinfo, row_cache *rc, Datum columns)
 	return row_entry_build(fcinfo, rc, packed);
 }
 
-/* Value via the target type's input function (jsonb's parse made
- * cancellable). */
-static Datum
+/* Value via the target type's input function. */
+static inline Datum
 from_text(const row_column *c, char *s)
 {
-	if (c->atttype == JSONBOID)
-		return wc_jsonb_from_cstring(s, strlen(s));
-	return InputFunctionCall(c->input, s, c->ioparam, c->atttypmod);
+	return rt_from_cstring(c->t, s);
 }
 
 /* An integer (neg: -v) into the target column. */
-static Datum
+static inline Datum
 from_integer(const row_column *c, bool neg, uint64 v)
 {
-	char		buf[32];
-
-	switch (c->atttype)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-			{
-				int64		lim = c->atttype == INT2OID ? PG_INT16_MAX :
-					c->atttype == INT4OID ? PG_INT32_MAX : PG_INT64_MAX;
-
-				if (neg ? v > (uint64) lim + 1 : v > (uint64) lim)
-					ereport(ERROR,
-							(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-							 errmsg("value %s%llu is out of range for type %s", neg ? "-" : "", (unsigned long long) v,
-									format_type_be(c->atttype))));
-				if (c->atttype == INT2OID)
-					return Int16GetDatum(neg ? (int16) (0 - v) : (int16) v);
-				if (c->atttype == INT4OID)
-					return Int32GetDatum(neg ? (int32) (0 - v) : (int32) v);
-				return Int64GetDatum(neg ? (int64) (0 - v) : (int64) v);
-			}
-		case NUMERICOID:
-			if (!neg && c->atttypmod < 0)
-				return mysql_uint64_numeric(v);
-			break;
-		default:
-			break;
-	}
-	snprintf(buf, sizeof(buf), "%s%llu", neg ? "-" : "", (unsigned long long) v);
-	return from_text(c, buf);
-}
-
-Datum
-mysql_row_decimal(const row_column *c, bool negative, uint64 v, int scale)
-{
-	char		buf[80];
-	char		digits[40];
-	int			nd;
-
-	/*
-	 * Below 2^63 / 1000: int64_div_fast_to_numeric scales its argument by up
-	 * to 1000 in int64 (older minor releases have no overflow fallback).
-	 */
-	if (c->atttype == NUMERICOID && v < UINT64CONST(9223372036854775))
-	{
-		/* what numeric_in makes of the text, and its typmod applied */
-		Datum		d = NumericGetDatum(int64_div_fast_to_numeric(negative ? -(int64) v : (int64) v,
-																   scale));
-
-		if (c->atttypmod >= 0)
-			d = DirectFunctionCall2(numeric, d, Int32GetDatum(c->atttypmod));
-		return d;
-	}
-	/* the text: no sign on zero, at least one integer digit */
-	nd = snprintf(digits, sizeof(digits), "%0*llu", scale + 1, (unsigned long long) v);
-	snprintf(buf, sizeof(buf), "%s%.*s%s%s", negative && v ? "-" : "", nd - scale, digits,
-			 scale ? "." : "", digits + nd - scale);
-	return from_text(c, buf);
+	return rt_from_uint64(c->t, neg, v);
 }
 
 /* The text protocol's DECIMAL form "[-]digits[.digits]" of at most 18
@@ -374,201 +309,44 @@ bad:
 			 errmsg("invalid integer \"%s\"", pnstrdup((const char *) p, n))));
 }
 
-/* Zero dates to NULL; impossible fields are an error; else canonical text. */
+/* Zero dates to NULL; impossible fields are an error; else the value.
+ * MySQL counts years astronomically (its year 0 is a leap year before year
+ * 1), as rt_from_datetime does. */
 Datum
 mysql_row_datetime(const row_column *c, const wc_mysql_datetime *dt, bool *isnull)
 {
-	char		buf[64];
+	rt_datetime f = {dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second,
+	dt->microsecond};
 
-	if (dt->year == 0 && dt->month == 0 && dt->day == 0)
-	{
-		*isnull = true;
-		return (Datum) 0;
-	}
-	if (dt->month < 1 || dt->month > 12 || dt->day < 1 || dt->day > 31 || dt->hour > 23 ||
-		dt->minute > 59 || dt->second > 59 || dt->microsecond > 999999)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("date %04u-%02u-%02u %02u:%02u:%02u has a field out of range", dt->year, dt->month, dt->day, dt->hour, dt->minute, dt->second),
-				 errdetail("Only the all-zero date (0000-00-00) is read as NULL.")));
-	if (c->atttype == DATEOID || c->atttype == TIMESTAMPOID ||
-		(c->atttype == TIMESTAMPTZOID && c->utc))
-	{
-		/* straight to the value; the day must exist in its month */
-		int			j;
-
-		if (dt->day > day_tab[isleap(dt->year)][dt->month - 1])
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("date %04u-%02u-%02u does not exist", dt->year, dt->month,
-							dt->day)));
-		j = date2j(dt->year, dt->month, dt->day);
-		if (c->atttype == DATEOID)
-			return DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE));
-		/* UTC fields (utc) are the timestamptz itself */
-		if (c->atttypmod < 0)
-			return TimestampGetDatum((((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 +
-										 dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
-									 dt->microsecond);
-	}
-	/*
-	 * MySQL counts years astronomically (its year 0 is a leap year before
-	 * year 1): year 0 is PostgreSQL's 1 BC, as date2j above has it.
-	 */
-	if (c->type == WC_MYSQL_TYPE_DATE)
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u%s", dt->year ? dt->year : 1, dt->month,
-				 dt->day, dt->year ? "" : " BC");
-	else
-		snprintf(buf, sizeof(buf), "%04u-%02u-%02u %02u:%02u:%02u.%06u%s%s",
-				 dt->year ? dt->year : 1, dt->month, dt->day, dt->hour, dt->minute, dt->second,
-				 dt->microsecond, c->utc ? "+00" : "", dt->year ? "" : " BC");
-	return from_text(c, buf);
+	return rt_from_datetime(c->t, &f, c->type == WC_MYSQL_TYPE_DATE, c->utc, isnull);
 }
 
 Datum
 mysql_row_time(const row_column *c, const wc_mysql_time *t)
 {
-	char		buf[64];
+	rt_duration d = {t->negative != 0, t->days, t->hour, t->minute, t->second,
+	t->microsecond};
 
-	if (t->minute > 59 || t->second > 59 || t->microsecond > 999999)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("time has a field out of range")));
-	/* time and timetz hold a time of day, 00:00:00 to 24:00:00 */
-	if ((c->atttype == TIMEOID || c->atttype == TIMETZOID) &&
-		(t->negative || t->days * 24 + t->hour > 24 ||
-		 (t->days * 24 + t->hour == 24 && (t->minute || t->second || t->microsecond))))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("MySQL TIME %s%02llu:%02u:%02u.%06u is not a time of day", t->negative ? "-" : "",
-						(unsigned long long) t->days * 24 + t->hour, t->minute, t->second,
-						t->microsecond),
-				 errhint("Use an interval column for durations.")));
-	/* a time of day straight to time (what time_in reads from the text) */
-	if (c->atttype == TIMEOID && c->atttypmod < 0 && !t->negative && t->days == 0 &&
-		t->hour < 24)
-		return TimeADTGetDatum((((TimeADT) t->hour * 60 + t->minute) * 60 + t->second) *
-							   USECS_PER_SEC + t->microsecond);
-	snprintf(buf, sizeof(buf), "%s%llu:%02u:%02u.%06u", t->negative ? "-" : "",
-			 (unsigned long long) t->days * 24 + t->hour, t->minute, t->second, t->microsecond);
-	return from_text(c, buf);
-}
-
-/* Are p[0 .. n) all ASCII (valid in every encoding, converted to
- * themselves)? */
-static bool
-all_ascii(const uint8 *p, size_t n)
-{
-	uint8		hi = 0;
-
-	for (size_t i = 0; i < n; i++)
-		hi |= p[i];
-	return (hi & 0x80) == 0;
-}
-
-/* p[0 .. n), valid in c->src_enc, in the database encoding (p itself when
- * no conversion changes it), as pg_do_encoding_conversion does with the
- * column's cached conversion. */
-static char *
-row_convert(const row_column *c, const uint8 *p, size_t n)
-{
-	char	   *r;
-
-	if (c->conv == NULL || n >= MaxAllocHugeSize / MAX_CONVERSION_GROWTH)
-		return (char *) pg_do_encoding_conversion((unsigned char *) p, (int) n, c->src_enc,
-												  GetDatabaseEncoding());
-	r = MemoryContextAllocHuge(CurrentMemoryContext, n * MAX_CONVERSION_GROWTH + 1);
-	(void) FunctionCall6(c->conv, Int32GetDatum(c->src_enc), Int32GetDatum(GetDatabaseEncoding()),
-						 CStringGetDatum((const char *) p), CStringGetDatum(r), Int32GetDatum((int) n),
-						 BoolGetDatum(false));
-	return r;
+	return rt_from_time(c->t, &d, "MySQL TIME");
 }
 
 /* Bytes of a string column: bytea as they are, text converted. */
 static Datum
 from_string(const row_column *c, const uint8 *p, size_t n)
 {
-	char	   *s;
-	size_t		len;
-
-	if (c->atttype == BYTEAOID)
-		return PointerGetDatum(mysql_bytea(p, n));
-	if (c->src_enc < 0)
+	if (c->enc.src < 0 && c->t->base != BYTEAOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("collation %u has a character set PostgreSQL cannot convert", c->charset)));
-	if (n > 0 && memchr(p, 0, n))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
-				 errmsg("string contains a 0x00 byte, which text cannot hold"),
-				 errhint("Use a bytea column for it.")));
-	if (all_ascii(p, n))
-	{
-		s = (char *) p;
-		len = n;
-	}
-	else
-	{
-		(void) pg_verify_mbstr(c->src_enc, (const char *) p, (int) n, false);
-		s = row_convert(c, p, n);
-		len = s == (const char *) p ? n : strlen(s);
-	}
-	/* text, and varchar within its length, are the bytes (what textin and
-	 * varcharin make of them) */
-	if (c->atttype == TEXTOID ||
-		(c->atttype == VARCHAROID &&
-		 (c->atttypmod < (int32) VARHDRSZ || len <= (size_t) (c->atttypmod - VARHDRSZ))))
-		return PointerGetDatum(cstring_to_text_with_len(s, (int) len));
-	if (s == (const char *) p)
-		s = pnstrdup((const char *) p, n);
-	return from_text(c, s);
+	return rt_from_text(c->t, &c->enc, p, n);
 }
 
 /* BIT(n): big-endian bytes to a bit string of column_length bits, or to
  * their unsigned value for a numeric target. */
-static Datum
+static inline Datum
 from_bit(const row_column *c, const uint8 *p, size_t n)
 {
-	size_t		bits = c->column_length ? c->column_length : n * 8;
-	char	   *s;
-
-	/* into a number: the bits' unsigned value (BIT(M) has M <= 64) */
-	switch (c->atttype)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-		case NUMERICOID:
-		case FLOAT4OID:
-		case FLOAT8OID:
-			{
-				uint64		v = 0;
-
-				for (size_t i = 0; i < n; i++)
-				{
-					if (v >> 56)
-						ereport(ERROR,
-								(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-								 errmsg("BIT value of %zu bytes is out of range for type %s",
-										n, format_type_be(c->atttype))));
-					v = v << 8 | p[i];
-				}
-				return from_integer(c, false, v);
-			}
-		default:
-			break;
-	}
-	if (bits > n * 8)
-		bits = n * 8;
-	s = palloc(bits + 1);
-	for (size_t i = 0; i < bits; i++)
-	{
-		size_t		b = n * 8 - bits + i;
-
-		s[i] = (p[b / 8] >> (7 - b % 8)) & 1 ? '1' : '0';
-	}
-	s[bits] = '\0';
-	return from_text(c, s);
+	return rt_from_bits(c->t, p, n, c->column_length ? c->column_length : n * 8);
 }
 
 /* A DECIMAL's text (both protocols send it so): into numeric without
@@ -580,8 +358,8 @@ from_decimal_text(const row_column *c, const uint8 *p, size_t n)
 	uint64		v;
 	int			scale;
 
-	if (c->atttype == NUMERICOID && text_decimal(p, n, &neg, &v, &scale))
-		return mysql_row_decimal(c, neg, v, scale);
+	if (c->t->base == NUMERICOID && text_decimal(p, n, &neg, &v, &scale))
+		return rt_from_decimal(c->t, neg, v, scale);
 	return from_text(c, pnstrdup((const char *) p, n));
 }
 
@@ -687,11 +465,7 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 				uint32		u = wc_load_le32(p);
 
 				memcpy(&f, &u, 4);
-				if (c->atttype == FLOAT4OID)
-					return Float4GetDatum(f);
-				if (c->atttype == FLOAT8OID)
-					return Float8GetDatum((float8) f);
-				return from_text(c, DatumGetCString(DirectFunctionCall1(float4out, Float4GetDatum(f))));
+				return rt_from_float4(c->t, f);
 			}
 		case WC_MYSQL_TYPE_DOUBLE:
 			{
@@ -699,9 +473,7 @@ binary_value(const row_column *c, const uint8 *p, size_t n, bool *isnull)
 				uint64		u = wc_load_le64(p);
 
 				memcpy(&d, &u, 8);
-				if (c->atttype == FLOAT8OID)
-					return Float8GetDatum(d);
-				return from_text(c, DatumGetCString(DirectFunctionCall1(float8out, Float8GetDatum(d))));
+				return rt_from_float8(c->t, d);
 			}
 		case WC_MYSQL_TYPE_DATE:
 		case WC_MYSQL_TYPE_DATETIME:
@@ -739,122 +511,12 @@ mysql_row_value(const mysql_row_column *c, bool binary, const uint8 *p, size_t n
 }
 
 /* ======================================================================
- * Shared with mysql_conversation_rows()
+ * Shared with mysql_conversation_rows() and the typed binlog rows
  * ====================================================================== */
-
-static bool row_type_refresh(mysql_row_type *t, MemoryContext fn_mcxt);
-
-bool
-mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno, const char *argname)
-{
-	if (t->tce == NULL)
-	{
-		Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, argno);
-		TypeCacheEntry *tce;
-
-		if (!OidIsValid(rectype) || rectype == RECORDOID || !type_is_rowtype(rectype))
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s must be of a composite type, not %s", argname,
-							OidIsValid(rectype) ? format_type_be(rectype) : "unknown"),
-					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
-		tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
-		if (tce->tupDesc == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("%s must be of a composite type, not %s", argname,
-							format_type_be(rectype)),
-					 errhint("Use the composite type itself, not a domain over it.")));
-		t->rectype = rectype;
-		t->tce = tce;
-	}
-	return row_type_refresh(t, fcinfo->flinfo->fn_mcxt);
-}
-
-bool
-mysql_row_type_of(mysql_row_type *t, Oid rectype, MemoryContext fn_mcxt)
-{
-	if (t->tce == NULL || t->rectype != rectype)
-	{
-		if (t->cxt)
-			MemoryContextDelete(t->cxt);
-		memset(t, 0, sizeof(*t));
-		t->rectype = rectype;
-		t->tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
-	}
-	return row_type_refresh(t, fn_mcxt);
-}
-
-/* Build t's descriptor and targets on first use or after the type changed
- * (built aside, published when complete); true when (re)built. */
-static bool
-row_type_refresh(mysql_row_type *t, MemoryContext fn_mcxt)
-{
-	MemoryContext cxt;
-	MemoryContext old;
-	TupleDesc	td;
-	mysql_row_target *targets;
-	Datum	   *values;
-	bool	   *nulls;
-	int			nlive = 0;
-
-	if (t->tupdesc != NULL && t->tce->tupDesc_identifier == t->tupdesc_id)
-		return false;
-
-	(void) lookup_type_cache(t->rectype, TYPECACHE_TUPDESC);
-	if (t->tce->tupDesc == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("type %s is no longer a composite type", format_type_be(t->rectype))));
-	cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec MySQL row type",
-								ALLOCSET_SMALL_SIZES);
-	old = MemoryContextSwitchTo(cxt);
-	td = CreateTupleDescCopy(t->tce->tupDesc);
-	values = (Datum *) palloc(Max(td->natts, 1) * sizeof(Datum));
-	nulls = (bool *) palloc(Max(td->natts, 1) * sizeof(bool));
-	targets = mysql_row_targets(td, cxt);
-	for (int i = 0; i < td->natts; i++)
-		nlive += !TupleDescAttr(td, i)->attisdropped;
-	MemoryContextSwitchTo(old);
-	MemoryContextSetParent(cxt, fn_mcxt);
-	if (t->cxt)
-		MemoryContextDelete(t->cxt);
-	t->cxt = cxt;
-	t->tupdesc = td;
-	t->values = values;
-	t->nulls = nulls;
-	t->targets = targets;
-	t->nlive = nlive;
-	t->tupdesc_id = t->tce->tupDesc_identifier;
-	return true;
-}
-
-mysql_row_target *
-mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt)
-{
-	mysql_row_target *t = (mysql_row_target *) palloc(sizeof(mysql_row_target) * Max(td->natts, 1));
-
-	for (int i = 0; i < td->natts; i++)
-	{
-		Form_pg_attribute a = TupleDescAttr(td, i);
-		Oid			typinput;
-
-		if (a->attisdropped)
-		{
-			memset(&t[i], 0, sizeof(t[i]));
-			continue;
-		}
-		t[i].atttype = a->atttypid;
-		t[i].atttypmod = a->atttypmod;
-		getTypeInputInfo(a->atttypid, &typinput, &t[i].ioparam);
-		fmgr_info_cxt(typinput, &t[i].input, fmgr_cxt);
-	}
-	return t;
-}
 
 void
 mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, int att,
-					  const mysql_row_target *t)
+					  const rt_attr *t)
 {
 	wc_mysql_column_def cd;
 	wc_error	err;
@@ -884,10 +546,7 @@ mysql_row_column_init(mysql_row_column *c, const uint8 *b, size_t len, int i, in
 				 errmsg("column %d (\"%s\") has MySQL type %d, which no result set carries",
 						i + 1, c->name, cd.type)));
 	c->attnum = att;
-	c->atttype = t->atttype;
-	c->atttypmod = t->atttypmod;
-	c->input = (FmgrInfo *) &t->input;
-	c->ioparam = t->ioparam;
+	c->t = t;
 	mysql_row_column_charset(c);
 }
 
@@ -895,22 +554,9 @@ void
 mysql_row_column_charset(mysql_row_column *c)
 {
 	wc_mysql_charset cs = wc_mysql_charset_of(c->charset);
-	int			db = GetDatabaseEncoding();
-	int			enc;
-	Oid			proc;
 
-	enc = cs == WC_MYSQL_CS_BINARY ? db : pg_encoding_of(cs);
-	if (enc == PG_SQL_ASCII)
-		enc = PG_UTF8;
-	c->src_enc = enc;
-	c->conv = NULL;
-	if (enc < 0 || c->atttype == BYTEAOID || enc == db || db == PG_SQL_ASCII)
-		return;
-	proc = FindDefaultConversionProc(enc, db);
-	if (!OidIsValid(proc))
-		return;
-	c->conv = (FmgrInfo *) palloc(sizeof(FmgrInfo));
-	fmgr_info(proc, c->conv);
+	rt_encoding_init(&c->enc, cs == WC_MYSQL_CS_BINARY ? GetDatabaseEncoding() :
+					 pg_encoding_of(cs), c->t);
 }
 
 /* "MySQL text row 5 of command 3, result set 0", as much as w knows. */

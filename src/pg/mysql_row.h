@@ -11,19 +11,7 @@
 
 #include "compat.h"
 
-#include "access/tupdesc.h"
-#include "fmgr.h"
-#include "utils/typcache.h"
-
-/* What one attribute of the target row type needs: its type and its input
- * function, looked up once per row type. */
-typedef struct mysql_row_target
-{
-	Oid			atttype;
-	int32		atttypmod;
-	Oid			ioparam;
-	FmgrInfo	input;
-} mysql_row_target;
+#include "row_target.h"
 
 /* One decoded column definition and its target attribute. */
 typedef struct mysql_row_column
@@ -34,19 +22,13 @@ typedef struct mysql_row_column
 	uint32		column_length;
 	char		name[64];
 	int			attnum;			/* 0-based attribute of the record */
-	Oid			atttype;
-	int32		atttypmod;
-	FmgrInfo   *input;			/* the target's */
-	Oid			ioparam;
+	const rt_attr *t;			/* its target (row_target.h) */
 	bool		utc;			/* DATETIME/TIMESTAMP fields are UTC (a
 								 * binlog TIMESTAMP): timestamptz reads them
 								 * as such */
-	/* set by mysql_row_column_charset, once per column */
-	int			src_enc;		/* PostgreSQL encoding of the character set
-								 * (-1: none converts it) */
-	FmgrInfo   *conv;			/* its conversion to the database encoding;
-								 * NULL: none needed, or none found (the
-								 * conversion then names the error) */
+	/* set by mysql_row_column_charset, once per column: the character
+	 * set's encoding (-1: none converts it) and its conversion */
+	rt_encoding enc;
 } mysql_row_column;
 
 /* Which row and column is being converted (for error context lines). */
@@ -60,54 +42,15 @@ typedef struct mysql_row_where
 } mysql_row_where;
 
 /*
- * A row type argument, cached per call site: resolved once, its descriptor
- * compared with the type cache's identifier on every call (ALTER TABLE /
- * ALTER TYPE between two calls is seen), with per-attribute targets and
- * work arrays for one row.  Zero-initialise it.
- */
-typedef struct mysql_row_type
-{
-	Oid			rectype;
-	TypeCacheEntry *tce;
-	uint64		tupdesc_id;		/* tce->tupDesc_identifier of tupdesc */
-	MemoryContext cxt;			/* holds what follows */
-	TupleDesc	tupdesc;
-	mysql_row_target *targets;
-	Datum	   *values;
-	bool	   *nulls;
-	int			nlive;			/* attributes not dropped */
-} mysql_row_type;
-
-/*
- * Resolve argument argno (argname in messages: 42804 unless a composite
- * type) or check that its descriptor is unchanged; returns true when the
- * descriptor was (re)built.  A rebuild happens in a context of its own and
- * replaces the old one only when complete.
- */
-extern bool mysql_row_type_check(mysql_row_type *t, FunctionCallInfo fcinfo, int argno,
-								 const char *argname);
-
-/*
- * The same for a row type known by its OID (a loader's target table): t is
- * rebuilt when rectype differs from the one it holds.  fn_mcxt is the call
- * site's context, which the descriptor lives under.
- */
-extern bool mysql_row_type_of(mysql_row_type *t, Oid rectype, MemoryContext fn_mcxt);
-
-/* The targets of every attribute of td (dropped ones left zero), in the
- * current memory context. */
-extern mysql_row_target *mysql_row_targets(TupleDesc td, MemoryContext fmgr_cxt);
-
-/*
  * Decode column definition i (0-based) into c and bind it to attribute att
  * (the i-th live attribute: the caller walks past dropped ones).  Errors
  * name the definition.
  */
 extern void mysql_row_column_init(mysql_row_column *c, const uint8 *def, size_t len, int i,
-								  int att, const mysql_row_target *t);
+								  int att, const rt_attr *t);
 
 /*
- * Resolve c's character set (c->charset; c->atttype set) to its encoding
+ * Resolve c's character set (c->charset; c->t set) to its encoding
  * and conversion, once per column; the conversion's FmgrInfo is allocated
  * in the current memory context.  mysql_row_column_init calls it.
  */
@@ -136,17 +79,15 @@ extern Datum mysql_row_value(const mysql_row_column *c, bool binary, const uint8
 							 bool *isnull);
 
 /*
- * Decoded values into c's target by mysql_row_value's rules, for callers
+ * Decoded fields into c's target by mysql_row_value's rules, for callers
  * that have the fields rather than a protocol form: DATE/DATETIME/TIMESTAMP
- * fields (zero dates: *isnull), TIME fields, and a DECIMAL of at most 18
- * digits as its unscaled magnitude v, sign and scale (as the text
- * "[-]digits.digits" would be read).
+ * fields (zero dates: *isnull) and TIME fields (a DECIMAL's fields go to
+ * rt_from_decimal).
  */
 struct wc_mysql_datetime;
 struct wc_mysql_time;
 extern Datum mysql_row_datetime(const mysql_row_column *c, const struct wc_mysql_datetime *dt,
 								bool *isnull);
 extern Datum mysql_row_time(const mysql_row_column *c, const struct wc_mysql_time *t);
-extern Datum mysql_row_decimal(const mysql_row_column *c, bool negative, uint64 v, int scale);
 
 #endif							/* WC_MYSQL_ROW_H */

@@ -10,6 +10,7 @@
 #include "compat.h"
 
 #include "lib/stringinfo.h"
+#include "utils/builtins.h"
 #include "utils/elog.h"
 
 #include "wc_report.h"
@@ -167,5 +168,15 @@ void
 wc_report(const wc_error *err, const char *subject)
 {
 	wc_report_save(err, subject, NULL);
+	pg_unreachable();
+}
+
+void
+wc_report_range(const char *value, Oid type, const char *column)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("value %s is out of range for type %s", value, format_type_be(type)),
+			 column ? errdetail("Column \"%s\".", column) : 0));
 	pg_unreachable();
 }

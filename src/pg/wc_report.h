@@ -36,6 +36,14 @@ extern void wc_report_input(const wc_error *err, const char *type, const char *t
 /* wc_report_save without an escontext: never returns. */
 extern void wc_report(const wc_error *err, const char *subject) WC_NORETURN;
 
+/*
+ * A decoded value that the target type cannot hold (22003): "value <value>
+ * is out of range for type <type>", the column named in the detail when
+ * column is not NULL (callers whose error context names it pass NULL).
+ * Never returns.
+ */
+extern void wc_report_range(const char *value, Oid type, const char *column) WC_NORETURN;
+
 /* The ERRCODE_* of a status class. */
 extern int	wc_class_errcode(wc_class klass);
 
