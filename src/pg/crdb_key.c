@@ -904,20 +904,31 @@ put_bytes(StringInfo buf, const uint8 *s, size_t n, int dir)
 	buf->len += (int) wc_crdb_bytes_put(o, s, n, dir);
 }
 
-/* numeric: its numeric_out text in CockroachDB's decimal encoding. */
+/*
+ * numeric: its digits and scale (rt_numeric_digits_of) in CockroachDB's
+ * decimal encoding; NaN and the infinities by their names.
+ */
 static void
 put_numeric(StringInfo buf, Datum num, int dir)
 {
-	char	   *s = DatumGetCString(DirectFunctionCall1(numeric_out, num));
-	size_t		n = strlen(s),
-				sz;
-	wc_error	err;
+	rt_numeric_digits nd;
+	size_t		sz;
 	uint8	   *o;
 
-	if (wc_crdb_decimal_size(s, n, dir, &sz, &err) != WC_OK)
-		elog(ERROR, "numeric_out gave unexpected text \"%s\"", s);
+	if (!rt_numeric_digits_of(num, &nd))
+	{
+		/* "NaN", "Infinity" or "-Infinity" */
+		const char *s = DatumGetCString(DirectFunctionCall1(numeric_out, num));
+
+		o = reserve(buf, 1);
+		buf->len += (int) wc_crdb_decimal_put(o, s, strlen(s), dir);
+		return;
+	}
+	sz = wc_crdb_decimal_digits_put(NULL, nd.negative, nd.digits, nd.ndigits, -(int64) nd.scale, dir);
 	o = reserve(buf, (int) sz);
-	buf->len += (int) wc_crdb_decimal_put(o, s, n, dir);
+	buf->len += (int) wc_crdb_decimal_digits_put(o, nd.negative, nd.digits, nd.ndigits,
+												 -(int64) nd.scale, dir);
+	pfree(nd.digits);
 }
 
 /* ---- JSON values (spec 3.12): descending markers are 0x99 - ascending ---- */
