@@ -328,30 +328,21 @@ decode_bytes(KeyDec *k, size_t *pos, int dir, size_t *n, size_t *start)
 	return buf;
 }
 
-/* A decimal element: its text as CockroachDB prints it (numeric_in and
- * float8in read it), the digits and power of ten in *d. */
+/*
+ * A decimal element: its text as CockroachDB prints it (numeric_in and
+ * float8in read it), the digits and power of ten in *d.  One beyond what a
+ * numeric holds (a scale above 16383, more than 131072 digits before the
+ * point) is out of range for a's type.
+ */
 static char *
-decode_decimal(KeyDec *k, size_t *pos, int dir, wc_crdb_decimal *d)
+decode_decimal(KeyDec *k, const rt_attr *a, size_t *pos, int dir, wc_crdb_decimal *d)
 {
 	wc_error	err;
-	size_t		at = *pos;
 	wc_crdb_out o = {NULL, 0, 0};
 	char	   *txt;
 
 	if (wc_crdb_decimal_get(k->p, k->len, pos, dir, d, &err) != WC_OK)
 		key_fail(&err, k->element);
-	if (d->kind == WC_CRDB_DEC_FINITE)
-	{
-		int64		exp10;
-		char	   *digits = palloc(2 * d->mant_len + 1);
-		size_t		nd = wc_crdb_decimal_digits(d, digits, &exp10);
-
-		pfree(digits);
-		if (exp10 < -NUMERIC_MAX_DISPLAY_SCALE)
-			value_fail(WC_ERR_RANGE, at, "numeric (scale above 16383)", k->element);
-		if (exp10 + (int64) nd > WC_NUMERIC_MAX_INT_DIGITS)
-			value_fail(WC_ERR_RANGE, at, "numeric (more than 131072 digits before the point)", k->element);
-	}
 	wc_crdb_decimal_text(d, &o);
 	txt = palloc(o.len + 1);
 	o.buf = txt;
@@ -359,6 +350,17 @@ decode_decimal(KeyDec *k, size_t *pos, int dir, wc_crdb_decimal *d)
 	o.len = 0;
 	wc_crdb_decimal_text(d, &o);
 	txt[o.len] = '\0';
+	if (d->kind == WC_CRDB_DEC_FINITE)
+	{
+		int64		exp10;
+		char	   *digits = palloc(2 * d->mant_len + 1);
+		size_t		nd = wc_crdb_decimal_digits(d, digits, &exp10);
+
+		pfree(digits);
+		if (exp10 < -NUMERIC_MAX_DISPLAY_SCALE ||
+			exp10 + (int64) nd > WC_NUMERIC_MAX_INT_DIGITS)
+			wc_report_range(txt, a->typid, NULL);
+	}
 	return txt;
 }
 
@@ -369,7 +371,7 @@ decimal_to_int(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	wc_crdb_decimal d;
-	char	   *txt = decode_decimal(k, pos, dir, &d);
+	char	   *txt = decode_decimal(k, a, pos, dir, &d);
 	char	   *digits;
 	int64		exp10;
 	size_t		nd;
@@ -451,12 +453,12 @@ decode_number(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 		case WC_CRDB_ENC_VARINT:
 			return rt_from_int64(a, get_varint(k, pos, dir));
 		case WC_CRDB_ENC_DECIMAL:
-			return rt_from_cstring(a, decode_decimal(k, pos, dir, &d));
+			return rt_from_cstring(a, decode_decimal(k, a, pos, dir, &d));
 		case WC_CRDB_ENC_FLOAT:
 			break;
 		case WC_CRDB_ENC_UNKNOWN:
 			if (a->kind == KK_NUMERIC)
-				(void) decode_decimal(k, pos, dir, &d);
+				(void) decode_decimal(k, a, pos, dir, &d);
 			break;
 		default:
 			key_mismatch(k, a, *pos);
