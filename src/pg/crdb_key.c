@@ -18,6 +18,7 @@
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "nodes/nodeFuncs.h"
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -186,11 +187,27 @@ key_resolve(rt_attr *a, int level, void *arg)
  * checked on every call against the named row types in it.
  */
 static rt_attr *
-key_value_type(row_type *t, Oid typid, FunctionCallInfo fcinfo)
+key_value_type(row_type *t, Oid typid, int32 typmod, FunctionCallInfo fcinfo)
 {
 	t->resolve = key_resolve;
-	(void) rt_value_type_of(t, typid, fcinfo->flinfo->fn_mcxt);
+	(void) rt_value_type_of(t, typid, typmod, fcinfo->flinfo->fn_mcxt);
 	return &t->atts[0];
+}
+
+/* The type modifier of argument argno of the call (NULL::varchar(3) has
+ * one), -1 when unknown. */
+static int32
+arg_typmod(FunctionCallInfo fcinfo, int argno)
+{
+	Node	   *e = fcinfo->flinfo->fn_expr;
+	List	   *args;
+
+	if (e == NULL || !IsA(e, FuncExpr))
+		return -1;
+	args = ((FuncExpr *) e)->args;
+	if (argno < 0 || argno >= list_length(args))
+		return -1;
+	return exprTypmod((Node *) list_nth(args, argno));
 }
 
 /* ------------------------------------------------------------ directions */
@@ -1367,7 +1384,7 @@ cached_type(FunctionCallInfo fcinfo, int argno)
 	if (t == NULL)
 		fcinfo->flinfo->fn_extra = t =
 			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type));
-	return key_value_type(t, typid, fcinfo);
+	return key_value_type(t, typid, arg_typmod(fcinfo, argno), fcinfo);
 }
 
 /* ------------------------------------------------------------ SQL functions */
@@ -1564,7 +1581,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 
 		if (typid == UNKNOWNOID)
 			typid = TEXTOID;
-		(void) key_value_type(&c->t[i], typid, fcinfo);
+		(void) key_value_type(&c->t[i], typid, -1, fcinfo);
 	}
 	prefix = PG_GETARG_BYTEA_PP(0);
 	dirs = parse_dirs(PG_ARGISNULL(1) ? NULL : PG_GETARG_ARRAYTYPE_P(1), &ndirs);

@@ -636,36 +636,37 @@ rt_numeric_digits_of(Datum num, rt_numeric_digits *out)
 
 /* The plan of one value of type typid: a one-attribute row, aside. */
 static rt_row *
-rt_value_build(rt_build *b, Oid typid)
+rt_value_build(rt_build *b, Oid typid, int32 typmod)
 {
 	rt_row	   *r = palloc0(sizeof(rt_row));
 
 	r->typid = typid;
-	r->typmod = -1;
+	r->typmod = typmod;
 	r->natts = r->nlive = 1;
 	r->live = palloc0(sizeof(int));
 	r->atts = palloc0(sizeof(rt_attr));
 	r->values = palloc(sizeof(Datum));
 	r->nulls = palloc(sizeof(bool));
 	r->nulls[0] = true;
-	rt_attr_resolve(b, &r->atts[0], typid, -1, NULL, 0, 0);
+	rt_attr_resolve(b, &r->atts[0], typid, typmod, NULL, 0, 0);
 	return r;
 }
 
 bool
-rt_value_type_of(row_type *t, Oid typid, MemoryContext fn_mcxt)
+rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt)
 {
 	rt_build	b = {0};
 	MemoryContext old;
 	rt_row	   *top;
 
-	if (t->top != NULL && t->rectype == typid && !row_type_stale(t))
+	if (t->top != NULL && t->rectype == typid && t->top->typmod == typmod &&
+		!row_type_stale(t))
 		return false;
 	b.t = t;
 	b.cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec value type",
 								  ALLOCSET_SMALL_SIZES);
 	old = MemoryContextSwitchTo(b.cxt);
-	top = rt_value_build(&b, typid);
+	top = rt_value_build(&b, typid, typmod);
 	MemoryContextSwitchTo(old);
 	MemoryContextSetParent(b.cxt, fn_mcxt);
 	if (t->cxt)

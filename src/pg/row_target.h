@@ -288,10 +288,11 @@ extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
  *
  * A value of any type (not only a row type): a CockroachDB key element, say.
  * The plan is a one-attribute top row whose atts[0] is the value's rt_attr
- * (name NULL, tupdesc NULL), rebuilt when typid differs from the one it
- * holds or when a named row type in it (the value's own, a domain's base,
- * an array's element) changed; the resolve callback sees it at level 0.
+ * (name NULL, tupdesc NULL), rebuilt when typid or typmod differ from the
+ * ones it holds or when a named row type in it (the value's own, a domain's
+ * base, an array's element) changed; the resolve callback sees it at level
+ * 0.
  */
-extern bool rt_value_type_of(row_type *t, Oid typid, MemoryContext fn_mcxt);
+extern bool rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
 
 #endif							/* WC_ROW_TARGET_H */
