@@ -492,9 +492,21 @@ decode_string(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 	size_t		n,
 				s;
 	uint8	   *b = decode_bytes(k, pos, dir, &n, &s);
+	const rt_encoding *e = (const rt_encoding *) a->extra;
 
+	/*
+	 * text in a UTF-8 database: the bytes themselves when they are text
+	 * (rt_from_text takes the others, and words their errors)
+	 */
+	if (a->kind == KK_TEXT && e->src == GetDatabaseEncoding() &&
+		memchr(b + VARHDRSZ, 0, n) == NULL &&
+		pg_verify_mbstr(PG_UTF8, (const char *) b + VARHDRSZ, (int) n, true))
+	{
+		SET_VARSIZE(b, n + VARHDRSZ);
+		return rt_domain_check(a, PointerGetDatum(b), false);
+	}
 	if (a->kind != KK_BYTEA)
-		return rt_from_text(a, (const rt_encoding *) a->extra, b + VARHDRSZ, n);
+		return rt_from_text(a, e, b + VARHDRSZ, n);
 	SET_VARSIZE(b, n + VARHDRSZ);
 	return rt_domain_check(a, PointerGetDatum(b), false);
 }
