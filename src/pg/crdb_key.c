@@ -4,7 +4,10 @@
  * crdb_key_decode_value, crdb_key_encode, crdb_key_populate_record and
  * crdb_mvcc_key_pretty.  Byte work happens in src/core/crdb_key*.c; this
  * file turns elements into Datums of the column types (doc/crdb_key.md has
- * the type mapping) and back.
+ * the type mapping) and back.  Column and value types are row_target plans
+ * (row_target.h) with a KeyKind each; conversions that every codec makes
+ * go through its builders, the CockroachDB-only ones (inet, timetz, the
+ * timestamp and interval forms, jsonb, pg_lsn, bit strings) are here.
  */
 #include "compat.h"
 
