@@ -746,7 +746,7 @@ pop_ctx_new(FunctionCallInfo fcinfo)
 								CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
 	c->type.resolve = pop_resolve;
 	c->type.resolve_arg = c;
-	c->type.name_columns = true;
+	c->type.name_columns = false;	/* the error context names it */
 	fcinfo->flinfo->fn_extra = c;
 	return c;
 }

@@ -705,3 +705,52 @@ rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int nc
 {
 	rt_report_count_at(what, unit, n, rowtype, ncolumns, NULL, NULL);
 }
+
+/* ======================================================= single values */
+
+/* The plan of one value of type typid: a one-attribute row, aside. */
+static rt_row *
+rt_value_build(rt_build *b, Oid typid, int32 typmod)
+{
+	rt_row	   *r = palloc0(sizeof(rt_row));
+
+	r->typid = typid;
+	r->typmod = typmod;
+	r->natts = r->nlive = 1;
+	r->live = palloc0(sizeof(int));
+	r->atts = palloc0(sizeof(rt_attr));
+	r->values = palloc(sizeof(Datum));
+	r->nulls = palloc(sizeof(bool));
+	r->nulls[0] = true;
+	rt_attr_resolve(b, &r->atts[0], typid, typmod, NULL, 0, 0);
+	return r;
+}
+
+bool
+rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt)
+{
+	rt_build	b = {0};
+	MemoryContext old;
+	rt_row	   *top;
+
+	if (t->top != NULL && t->rectype == typid && t->top->typmod == typmod &&
+		!row_type_stale(t))
+		return false;
+	b.t = t;
+	b.cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec value type",
+								  ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(b.cxt);
+	top = rt_value_build(&b, typid, typmod);
+	MemoryContextSwitchTo(old);
+	MemoryContextSetParent(b.cxt, fn_mcxt);
+	if (t->cxt)
+		MemoryContextDelete(t->cxt);
+	*t = (row_type)
+	{
+		.rectype = typid, .resolve = t->resolve, .resolve_arg = t->resolve_arg,
+			.name_columns = t->name_columns, .cxt = b.cxt, .top = top, .watch = b.watch,
+			.nwatch = b.nwatch, .atts = top->atts, .values = top->values,
+			.nulls = top->nulls, .nlive = 1
+	};
+	return true;
+}

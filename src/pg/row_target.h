@@ -5,9 +5,11 @@
  * Users: mysql_row_populate_record() (mysql_row.c), mysql_conversation_rows()
  * (mysql_conversation_rows.c), the typed mysql_binlog_rows()
  * (mysql_binlog_typed.c), fdb_tuple_populate_record() and fdb_tuple_load()
- * (fdb_tuple_populate.c) and the table loaders (table_load.c users); the
- * CockroachDB key codec (crdb_key.c) is to move onto it (see the notes at
- * the end).
+ * (fdb_tuple_populate.c), the table loaders (table_load.c users), and the
+ * CockroachDB key codec (crdb_key.c: crdb_key_populate_record,
+ * crdb_key_decode_value and crdb_key_encode_value, whose single values are
+ * one-attribute plans, rt_value_type_of); fdb_tuple.c and crdb_key.c read
+ * numerics for their encoders with rt_numeric_digits_of.
  *
  * Two parts:
  *
@@ -270,24 +272,6 @@ typedef struct rt_numeric_digits
 
 extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
 
-/*
- * Notes for the codecs still to move here.
- *
- * CockroachDB keys (crdb_key.c):
- * - KeyType is rt_attr (kind: KeyKind set by resolve, which raises
- *   unsupported_type for the rest; domain, domain_extra, elem and the
- *   record's atts as there; arrays of arrays or rows refused by resolve
- *   with level > 0 and a->elem's kind).  keytype_init's record branch is
- *   the nested rt_row (watched: today only the top descriptor is).
- * - The populate cache (PopCache, ~line 1560) becomes a row_type checked
- *   with row_type_of/row_type_check on every call.
- * - decode_typed: integers, decimals, floats, strings (UTF-8), bytes, bits
- *   and temporal values through the builders, which apply typmods and the
- *   domain check once, at the end (no separate domain_check call).
- * - encode_typed: the numeric branch reads rt_numeric_digits_of instead of
- *   parsing numeric_out itself (fdb_tuple.c likewise).
- */
-
 /* ------------------------------------------------------- count mismatch */
 
 /*
@@ -304,5 +288,16 @@ extern void rt_report_count(const char *what, const char *unit, int64 n, Oid row
  * either may be NULL. */
 extern void rt_report_count_at(const char *what, const char *unit, int64 n, Oid rowtype,
 							   int ncolumns, const char *where, const char *hint) WC_NORETURN;
+
+/* ------------------------------------------------------- single values
+ *
+ * A value of any type (not only a row type): a CockroachDB key element, say.
+ * The plan is a one-attribute top row whose atts[0] is the value's rt_attr
+ * (name NULL, tupdesc NULL), rebuilt when typid or typmod differ from the
+ * ones it holds or when a named row type in it (the value's own, a domain's
+ * base, an array's element) changed; the resolve callback sees it at level
+ * 0.
+ */
+extern bool rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
 
 #endif							/* WC_ROW_TARGET_H */
