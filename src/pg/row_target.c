@@ -426,12 +426,7 @@ rt_from_bytes(const rt_attr *a, const uint8 *p, size_t n)
 
 		return rt_from_text(a, &e, p, n);
 	}
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("value of %zu bytes is too large for type bytea", n)));
-	b = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(b, VARHDRSZ + n);
+	b = (bytea *) wc_alloc_varlena(n, "bytea value");
 	memcpy(VARDATA(b), p, n);
 	return rt_domain_check(a, PointerGetDatum(b), false);
 }
