@@ -41,6 +41,7 @@ wc_as_root install -m 644 "$old/tree/wirecodec--$ver.sql" "$extdir/wirecodec_bef
 
 echo "== building the work tree, starting a cluster"
 WC_EXTRA_CONF="shared_buffers = 2GB" wc_setup_cluster
+trap cleanup EXIT		# wc_cluster_start set its own
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 bl_ok=false

@@ -16,7 +16,7 @@ END $$;
 -- 500,000 FoundationDB keys ('users', id, email, score)
 CREATE UNLOGGED TABLE cmp_uk (dir text, id int8, email text, score float8);
 CREATE UNLOGGED TABLE cmp_fdb_keys AS
-SELECT fdb_tuple_pack('users', i, 'user' || i || '@example.com', i * 0.5) AS k
+SELECT fdb_tuple_pack('users', i, 'user' || i || '@example.com', (i * 0.5)::float8) AS k
 FROM generate_series(1::bigint, 500000) i;
 
 -- 500,000 CockroachDB keys of three columns
