@@ -41,7 +41,7 @@ PGXS       := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 # (Debian ships pgxs.mk with the client package, so look for the headers
 # themselves.)
 WC_TARGETS  = demo test test-matrix test-citus test-mysql-live test-mysql-binlog test-binlog-apply \
-              bench-citus unit unit-san bench fuzz hostile load reliability \
+              bench-citus unit unit-san bench bench-compare fuzz hostile load reliability \
               deb dist test-packaging test-bare
 # `make installcheck` against installed files, and `make clean`, need only
 # pgxs.mk and pg_regress, which the client package has (as in an autopkgtest).
@@ -117,6 +117,11 @@ unit-san:
 
 bench:
 	bash test/bench/run.sh
+
+# The typed-row paths of the work tree against those of revision REV, in
+# the same run (make bench-compare REV=v0.2).
+bench-compare:
+	bash test/bench/compare.sh $(REV)
 
 fuzz:
 	bash test/fuzz/run.sh $(FUZZ_SECONDS)

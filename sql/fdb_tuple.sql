@@ -435,3 +435,22 @@ SELECT fdb_tuple_populate_record(1, fdb_tuple_pack(1));
 SELECT fdb_tuple_populate_record(NULL::users_k, NULL) IS NULL AS null_tuple;
 DROP TYPE fdb_t_row;
 DROP TYPE fdb_t_inner;
+-- packing: a named row type altered between two calls of one call site has
+-- its fields resolved again (never the old shape)
+CREATE TABLE fdb_pk (a int4, b text);
+INSERT INTO fdb_pk VALUES (1, 'x');
+DO $$
+DECLARE
+	r record;
+BEGIN
+	FOR i IN 1..3 LOOP
+		SELECT t INTO r FROM fdb_pk t;
+		RAISE NOTICE 'call %: %', i, fdb_tuple_pack(r);
+		IF i = 1 THEN
+			ALTER TABLE fdb_pk ADD COLUMN c int8 DEFAULT 7;
+		ELSIF i = 2 THEN
+			ALTER TABLE fdb_pk ALTER COLUMN a TYPE text;
+		END IF;
+	END LOOP;
+END $$;
+DROP TABLE fdb_pk;

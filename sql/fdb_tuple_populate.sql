@@ -159,18 +159,21 @@ WHERE (r).b IS NOT DISTINCT FROM fdb_tuple_get_int8(k, 1)::int4
   AND (r).j IS NOT DISTINCT FROM fdb_tuple_get_text(k, 9)
   AND (r).m IS NOT DISTINCT FROM fdb_tuple_get_numeric(k, 10);
 -- keys the direct form hands to the general path: the same errors (an
--- int2 and an int4 out of range, a double into real, an element missing,
--- one too many, an integer beyond 64 bits into numeric, which converts, and
--- a double, which does not, a truncated key, a string with U+0000 into text)
+-- int2 and an int4 out of range, a double out of real's range (one in range
+-- converts), an element missing, one too many, an integer beyond 64 bits and
+-- a double into numeric, which convert, a truncated key, a string with
+-- U+0000 into text)
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(32768, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 2147483648, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 \echo :LAST_ERROR_SQLSTATE
-SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float8, 1::float8, true,
+SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1e300::float8, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 \echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float8, 1::float8, true,
+	NULL::uuid, 't', 'b'::bytea, 'v', 1));
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v'));
 \echo :LAST_ERROR_SQLSTATE
@@ -181,7 +184,6 @@ SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 
 	NULL::uuid, 't', 'b'::bytea, 'v', 18446744073709551616::numeric));
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, fdb_tuple_pack(1::int2, 1, 1, 1::float4, 1::float8, true,
 	NULL::uuid, 't', 'b'::bytea, 'v', 1.5::float8));
-\echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat, '\x0c0a'::bytea);
 \echo :LAST_ERROR_SQLSTATE
 SELECT * FROM fdb_tuple_populate_record(NULL::fflat,
@@ -190,6 +192,22 @@ SELECT * FROM fdb_tuple_populate_record(NULL::fflat,
 \echo :LAST_ERROR_SQLSTATE
 DROP TABLE fflat_rows, fflat;
 DROP TYPE fflat_slow;
+
+-- floats into numeric (as the casts float4/float8 -> numeric, the typmod
+-- applied), domains (NOT NULL included) on a column and an array's
+-- elements, PostgreSQL's own errors with the element and column as context
+CREATE DOMAIN fdb_nn AS int4 NOT NULL;
+CREATE TYPE fdb_fn AS (a numeric, b numeric(4,1), c fdb_nn, d fdb_nn[]);
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, 1, ARRAY[1, 2]));
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, NULL::int4, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 0.25::float8, 1, ARRAY[1, NULL]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 12345.0::float8, 1, ARRAY[1]));
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM fdb_tuple_populate_record(NULL::fdb_fn, fdb_tuple_pack(0.1::float4, 'NaN'::float8, 1, ARRAY[1]));
+DROP TYPE fdb_fn;
+DROP DOMAIN fdb_nn;
 
 -- memory stays flat over 2,000,000 calls: the peak resident size of this
 -- backend (VmHWM) grows by a few MB at most.

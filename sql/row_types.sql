@@ -180,6 +180,15 @@ SELECT crdb_key_encode_value(ROW('x', 70000, 3)::ct) AS ct_elem, crdb_key_encode
 SELECT * FROM pg_temp.run(:'t', 'ct', :ct_ddl);
 \set t 'to_jsonb(crdb_key_decode_value(''' :nt_elem '''::bytea, NULL::%T))'
 SELECT * FROM pg_temp.run(:'t', 'nt', :nt_ddl);
+-- the same with an element the planner cannot fold (crdb_key_decode_value
+-- is IMMUTABLE: with constant arguments a cached plan keeps the value it
+-- folded before the DDL), so each call decodes with the call site's cache
+CREATE FUNCTION pg_temp.vol(b bytea) RETURNS bytea VOLATILE LANGUAGE plpgsql AS $$ BEGIN RETURN b; END $$;
+SELECT pg_temp.reset();
+\set t 'to_jsonb(crdb_key_decode_value(pg_temp.vol(''' :ct_elem '''::bytea), NULL::%T))'
+SELECT * FROM pg_temp.run(:'t', 'ct', :ct_ddl);
+\set t 'to_jsonb(crdb_key_decode_value(pg_temp.vol(''' :nt_elem '''::bytea), NULL::%T))'
+SELECT * FROM pg_temp.run(:'t', 'nt', :nt_ddl);
 
 -- mysql_row_populate_record (text row; id LONGLONG, a VAR_STRING)
 SELECT pg_temp.reset();

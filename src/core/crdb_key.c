@@ -904,6 +904,87 @@ wc_crdb_decimal_plain(const wc_crdb_decimal *d, wc_crdb_out *o)
 }
 
 /*
+ * Encode the significant digits s[lead .. trail] (a '.' among them
+ * skipped; s[lead] and s[trail] not '0'), nd of them, the point being
+ * point digits after s[lead] (negative: before it).  out NULL: only size.
+ */
+static size_t
+dec_emit(uint8_t *out, int neg, const char *s, size_t lead, size_t trail, size_t nd,
+		 int64_t point, int desc)
+{
+	int64_t		E;
+	size_t		len;
+	uint8_t		hdr[10];
+	size_t		hn = 0;
+	int			odd = (point % 2 != 0);
+	size_t		npairs;
+	size_t		total,
+				src = lead,
+				p_i = 0;
+	unsigned	pair = 0;
+
+	E = odd ? (point + 1) / 2 : point / 2;
+	/* with a leading 0 digit when point is odd */
+	npairs = (nd + (odd ? 1 : 0) + 1) / 2;
+	if (desc == WC_CRDB_DESC)
+		neg = !neg;
+	if (E < 0)
+	{
+		hdr[hn++] = neg ? M_DEC_NEG_SMALL : M_DEC_POS_SMALL;
+		hn += wc_crdb_uvarint_put(hdr + hn, (uint64_t) -E, neg ? WC_CRDB_ASC : WC_CRDB_DESC);
+	}
+	else if (E <= 10)
+		hdr[hn++] = (uint8_t) (neg ? 0x25 - E : 0x29 + E);
+	else
+	{
+		hdr[hn++] = neg ? M_DEC_NEG_LARGE : M_DEC_POS_LARGE;
+		hn += wc_crdb_uvarint_put(hdr + hn, (uint64_t) E, neg ? WC_CRDB_DESC : WC_CRDB_ASC);
+	}
+	len = hn + npairs + 1;
+	if (out == NULL)
+		return len;
+	memcpy(out, hdr, hn);
+	total = npairs * 2;
+	for (size_t di = 0; di < total; di++)
+	{
+		unsigned	dgt;
+
+		if (odd && di == 0)
+			dgt = 0;
+		else if (src <= trail)
+		{
+			if (s[src] == '.')
+				src++;
+			dgt = (unsigned) (s[src++] - '0');
+		}
+		else
+			dgt = 0;
+		if (di % 2 == 0)
+			pair = dgt * 10;
+		else
+		{
+			uint8_t		b;
+
+			pair += dgt;
+			b = (uint8_t) (p_i + 1 == npairs ? 2 * pair : 2 * pair + 1);
+			out[hn + p_i] = neg ? (uint8_t) ~b : b;
+			p_i++;
+		}
+	}
+	out[len - 1] = 0;
+	return len;
+}
+
+/* Zero, whatever its sign. */
+static size_t
+dec_zero(uint8_t *out)
+{
+	if (out)
+		out[0] = M_DEC_ZERO;
+	return 1;
+}
+
+/*
  * Encode plain decimal text.  out NULL: only size.  Returns the size, or 0
  * for text that is not [-]digits[.digits] / NaN / [-]Infinity.
  */
@@ -912,25 +993,15 @@ dec_encode(uint8_t *out, const char *s, size_t n, int desc)
 {
 	int			neg = 0;
 	size_t		i = 0,
-				first = 0,
-				last = 0,
 				dot = n,
-				k;
+				k,
+				nd = 0;
 	int			any = 0,
 				seen_dot = 0;
 	int64_t		lead_pos = -1,
 				trail_pos = -1;
 	int64_t		point;			/* digits before the point, counted from the first significant one */
-	int64_t		E;
-	size_t		len;
-	uint8_t		hdr[10];
-	size_t		hn = 0;
-	int			odd;
-	size_t		nd,
-				npairs;
 
-	(void) first;
-	(void) last;
 	if (n == 3 && memcmp(s, "NaN", 3) == 0)
 	{
 		if (out)
@@ -970,82 +1041,34 @@ dec_encode(uint8_t *out, const char *s, size_t n, int desc)
 	if (!any)
 		return 0;
 	if (lead_pos < 0)
-	{
-		if (out)
-			out[0] = M_DEC_ZERO;
-		return 1;
-	}
+		return dec_zero(out);
 	/* position of the decimal point relative to the first significant digit */
-	if (!seen_dot)
-		dot = n;
 	if ((size_t) lead_pos < dot)
 		point = (int64_t) dot - lead_pos;
 	else
 		point = -((int64_t) lead_pos - (int64_t) dot - 1);
 	/* significant digit count (skip the dot) */
-	nd = 0;
 	for (k = (size_t) lead_pos; k <= (size_t) trail_pos; k++)
 		if (s[k] != '.')
 			nd++;
-	odd = (point % 2 != 0);
-	E = odd ? (point + 1) / 2 : point / 2;
-	/* with a leading 0 digit when point is odd */
-	npairs = (nd + (odd ? 1 : 0) + 1) / 2;
-	if (desc == WC_CRDB_DESC)
-		neg = !neg;
-	if (E < 0)
-	{
-		hdr[hn++] = neg ? M_DEC_NEG_SMALL : M_DEC_POS_SMALL;
-		hn += wc_crdb_uvarint_put(hdr + hn, (uint64_t) -E, neg ? WC_CRDB_ASC : WC_CRDB_DESC);
-	}
-	else if (E <= 10)
-		hdr[hn++] = (uint8_t) (neg ? 0x25 - E : 0x29 + E);
-	else
-	{
-		hdr[hn++] = neg ? M_DEC_NEG_LARGE : M_DEC_POS_LARGE;
-		hn += wc_crdb_uvarint_put(hdr + hn, (uint64_t) E, neg ? WC_CRDB_DESC : WC_CRDB_ASC);
-	}
-	len = hn + npairs + 1;
-	if (out == NULL)
-		return len;
-	memcpy(out, hdr, hn);
-	{
-		size_t		di = 0;		/* digit index in the padded sequence */
-		size_t		total = npairs * 2;
-		size_t		src = (size_t) lead_pos;
-		unsigned	pair = 0;
-		size_t		p_i = 0;
+	return dec_emit(out, neg, s, (size_t) lead_pos, (size_t) trail_pos, nd, point, desc);
+}
 
-		for (di = 0; di < total; di++)
-		{
-			unsigned	dgt;
+size_t
+wc_crdb_decimal_digits_put(uint8_t *out, int neg, const char *digits, size_t nd, int64_t exp10,
+						   int desc)
+{
+	size_t		lead = 0,
+				trail = nd;
 
-			if (odd && di == 0)
-				dgt = 0;
-			else if (src <= (size_t) trail_pos)
-			{
-				if (s[src] == '.')
-					src++;
-				dgt = (unsigned) (s[src++] - '0');
-			}
-			else
-				dgt = 0;
-			if (di % 2 == 0)
-				pair = dgt * 10;
-			else
-			{
-				uint8_t		b;
-
-				pair += dgt;
-				b = (uint8_t) (p_i + 1 == npairs ? 2 * pair : 2 * pair + 1);
-				out[hn + p_i] = neg ? (uint8_t) ~b : b;
-				p_i++;
-			}
-		}
-	}
-	out[len - 1] = 0;
-	(void) dot;
-	return len;
+	while (lead < nd && digits[lead] == '0')
+		lead++;
+	if (lead == nd)
+		return dec_zero(out);
+	while (digits[trail - 1] == '0')
+		trail--;
+	return dec_emit(out, neg, digits, lead, trail - 1, trail - lead,
+					(int64_t) (nd - lead) + exp10, desc);
 }
 
 wc_status

@@ -219,6 +219,13 @@ size_t		wc_crdb_bitarray_put(uint8_t *out, const uint8_t *bits, uint64_t nbits, 
  */
 wc_status	wc_crdb_decimal_size(const char *s, size_t n, int desc, size_t *size, wc_error *err);
 size_t		wc_crdb_decimal_put(uint8_t *out, const char *s, size_t n, int desc);
+/*
+ * A finite decimal from its digits ("0".."9", nd of them, leading and
+ * trailing zeros allowed) and power of ten: value = (-1)^neg * digits *
+ * 10^exp10.  out NULL: only the size.  Returns the size written.
+ */
+size_t		wc_crdb_decimal_digits_put(uint8_t *out, int neg, const char *digits, size_t nd,
+									   int64_t exp10, int desc);
 
 /* ---- The printer ---- */
 

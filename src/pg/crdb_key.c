@@ -4,7 +4,10 @@
  * crdb_key_decode_value, crdb_key_encode, crdb_key_populate_record and
  * crdb_mvcc_key_pretty.  Byte work happens in src/core/crdb_key*.c; this
  * file turns elements into Datums of the column types (doc/crdb_key.md has
- * the type mapping) and back.
+ * the type mapping) and back.  Column and value types are row_target plans
+ * (row_target.h) with a KeyKind each; conversions that every codec makes
+ * go through its builders, the CockroachDB-only ones (inet, timetz, the
+ * timestamp and interval forms, jsonb, pg_lsn, bit strings) are here.
  */
 #include "compat.h"
 
@@ -18,6 +21,7 @@
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
+#include "nodes/nodeFuncs.h"
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -38,6 +42,7 @@
 #include "crdb_key.h"
 #include "hlc.h"
 #include "mvcc.h"
+#include "row_target.h"
 #include "wc_jsonb.h"
 #include "wc_report.h"
 
@@ -51,35 +56,16 @@
 #define EPOCH_DIFF_SECS ((int64) (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY)
 #define EPOCH_DIFF_DAYS (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)
 
+/* The kind of a column type, set in rt_attr->kind by key_resolve (0: none). */
 typedef enum KeyKind
 {
+	KK_NONE = 0,
 	KK_INT2, KK_INT4, KK_INT8, KK_BOOL, KK_OID, KK_FLOAT4, KK_FLOAT8, KK_NUMERIC,
 	KK_TEXT, KK_BPCHAR, KK_VARCHAR, KK_NAME, KK_BYTEA, KK_UUID, KK_INET, KK_DATE, KK_TIME,
 	KK_TIMETZ, KK_TIMESTAMP, KK_TIMESTAMPTZ, KK_INTERVAL, KK_BIT, KK_VARBIT, KK_JSONB,
 	KK_PGLSN, KK_ARRAY, KK_RECORD
 } KeyKind;
 
-/* A column type resolved once per call site. */
-typedef struct KeyType
-{
-	Oid			typid;			/* as declared (may be a domain) */
-	Oid			base;
-	int32		typmod;
-	KeyKind		kind;
-	bool		domain;
-	void	   *domain_extra;
-	/* arrays */
-	struct KeyType *elem;
-	int16		elmlen;
-	bool		elmbyval;
-	char		elmalign;
-	/* records */
-	TupleDesc	tupdesc;
-	int			natts;
-	struct KeyType *atts;		/* natts of them; dropped columns have typid 0 */
-} KeyType;
-
-static void keytype_init(KeyType *t, Oid typid, int32 typmod, MemoryContext mcxt, int depth);
 static void key_fail(wc_error *err, int64 element) WC_NORETURN;
 static void value_fail(wc_status st, size_t off, const char *field, int64 element) WC_NORETURN;
 static void unsupported_type(Oid typid) WC_NORETURN;
@@ -87,10 +73,43 @@ static void unsupported_type(Oid typid) WC_NORETURN;
 /* Digits before the decimal point that a numeric can hold. */
 #define WC_NUMERIC_MAX_INT_DIGITS 131072
 
+/*
+ * Where a conversion happens: the error context line of a value that its
+ * column type cannot take (range, typmod, domain).  Errors of the key's
+ * bytes say where in their detail and drop these lines (key_where_pop).
+ */
+typedef struct KeyWhere
+{
+	int64		element;
+	size_t		at;
+	const char *column;
+} KeyWhere;
+
+static void
+key_where(void *arg)
+{
+	KeyWhere   *w = (KeyWhere *) arg;
+
+	if (w->column)
+		errcontext("CockroachDB key element %lld (column \"%s\") at byte offset %zu",
+				   (long long) w->element, w->column, w->at);
+	else
+		errcontext("CockroachDB key element %lld at byte offset %zu",
+				   (long long) w->element, w->at);
+}
+
+static void
+key_where_pop(void)
+{
+	while (error_context_stack && error_context_stack->callback == key_where)
+		error_context_stack = error_context_stack->previous;
+}
+
 /* Report a core error with the element index. */
 static void
 key_fail(wc_error *err, int64 element)
 {
+	key_where_pop();
 	if (element > 0)
 		wc_at_index(err, err->status, "element", element);
 	wc_report(err, SUBJECT);
@@ -115,85 +134,83 @@ unsupported_type(Oid typid)
 			 errhint("Collated strings and enums can be decoded as bytea.")));
 }
 
+/* Text columns: UTF-8 in the key, to the database encoding. */
 static void
-keytype_init(KeyType *t, Oid typid, int32 typmod, MemoryContext mcxt, int depth)
+key_resolve_text(rt_attr *a)
 {
-	int32		btypmod = typmod;
-	Oid			base;
+	rt_encoding *e = palloc(sizeof(rt_encoding));
 
-	if (depth > 16)
-		unsupported_type(typid);
-	memset(t, 0, sizeof(*t));
-	base = getBaseTypeAndTypmod(typid, &btypmod);
-	t->typid = typid;
-	t->base = base;
-	t->typmod = base == typid ? typmod : btypmod;
-	t->domain = base != typid;
-	switch (base)
+	rt_encoding_init(e, PG_UTF8, a);
+	a->extra = e;
+}
+
+/*
+ * row_target's resolve callback: the KeyKind of a (resolved) column type;
+ * arrays of arrays or of composites and types without a key encoding are
+ * refused.
+ */
+static void
+key_resolve(rt_attr *a, int level, void *arg)
+{
+	static const struct
 	{
-		case INT2OID: t->kind = KK_INT2; break;
-		case INT4OID: t->kind = KK_INT4; break;
-		case INT8OID: t->kind = KK_INT8; break;
-		case BOOLOID: t->kind = KK_BOOL; break;
-		case OIDOID: t->kind = KK_OID; break;
-		case FLOAT4OID: t->kind = KK_FLOAT4; break;
-		case FLOAT8OID: t->kind = KK_FLOAT8; break;
-		case NUMERICOID: t->kind = KK_NUMERIC; break;
-		case TEXTOID: t->kind = KK_TEXT; break;
-		case BPCHAROID: t->kind = KK_BPCHAR; break;
-		case VARCHAROID: t->kind = KK_VARCHAR; break;
-		case NAMEOID: t->kind = KK_NAME; break;
-		case BYTEAOID: t->kind = KK_BYTEA; break;
-		case UUIDOID: t->kind = KK_UUID; break;
-		case INETOID: t->kind = KK_INET; break;
-		case DATEOID: t->kind = KK_DATE; break;
-		case TIMEOID: t->kind = KK_TIME; break;
-		case TIMETZOID: t->kind = KK_TIMETZ; break;
-		case TIMESTAMPOID: t->kind = KK_TIMESTAMP; break;
-		case TIMESTAMPTZOID: t->kind = KK_TIMESTAMPTZ; break;
-		case INTERVALOID: t->kind = KK_INTERVAL; break;
-		case BITOID: t->kind = KK_BIT; break;
-		case VARBITOID: t->kind = KK_VARBIT; break;
-		case JSONBOID: t->kind = KK_JSONB; break;
-		case PG_LSNOID: t->kind = KK_PGLSN; break;
-		default:
-			{
-				Oid			elem = get_element_type(base);
+		Oid			typid;
+		KeyKind		kind;
+	}			kinds[] =
+	{
+		{INT2OID, KK_INT2}, {INT4OID, KK_INT4}, {INT8OID, KK_INT8}, {BOOLOID, KK_BOOL},
+		{OIDOID, KK_OID}, {FLOAT4OID, KK_FLOAT4}, {FLOAT8OID, KK_FLOAT8},
+		{NUMERICOID, KK_NUMERIC}, {TEXTOID, KK_TEXT}, {BPCHAROID, KK_BPCHAR},
+		{VARCHAROID, KK_VARCHAR}, {NAMEOID, KK_NAME}, {BYTEAOID, KK_BYTEA}, {UUIDOID, KK_UUID},
+		{INETOID, KK_INET}, {DATEOID, KK_DATE}, {TIMEOID, KK_TIME}, {TIMETZOID, KK_TIMETZ},
+		{TIMESTAMPOID, KK_TIMESTAMP}, {TIMESTAMPTZOID, KK_TIMESTAMPTZ},
+		{INTERVALOID, KK_INTERVAL}, {BITOID, KK_BIT}, {VARBITOID, KK_VARBIT},
+		{JSONBOID, KK_JSONB}, {PG_LSNOID, KK_PGLSN}
+	};
 
-				if (OidIsValid(elem))
-				{
-					t->kind = KK_ARRAY;
-					t->elem = MemoryContextAlloc(mcxt, sizeof(KeyType));
-					keytype_init(t->elem, elem, -1, mcxt, depth + 1);
-					if (t->elem->kind == KK_ARRAY || t->elem->kind == KK_RECORD)
-						unsupported_type(typid);
-					get_typlenbyvalalign(elem, &t->elmlen, &t->elmbyval, &t->elmalign);
-				}
-				else if (type_is_rowtype(base) && base != RECORDOID)
-				{
-					TupleDesc	td = lookup_rowtype_tupdesc(base, -1);
-					MemoryContext old = MemoryContextSwitchTo(mcxt);
-					int			i;
+	for (int i = 0; i < (int) lengthof(kinds); i++)
+		if (kinds[i].typid == a->base)
+		{
+			a->kind = kinds[i].kind;
+			if (a->kind >= KK_TEXT && a->kind <= KK_NAME)
+				key_resolve_text(a);
+			return;
+		}
+	if (a->elem && a->elem->kind != KK_ARRAY && a->elem->kind != KK_RECORD)
+		a->kind = KK_ARRAY;
+	else if (a->rec)
+		a->kind = KK_RECORD;
+	else
+		unsupported_type(a->typid);
+}
 
-					t->kind = KK_RECORD;
-					t->tupdesc = CreateTupleDescCopy(td);
-					ReleaseTupleDesc(td);
-					BlessTupleDesc(t->tupdesc);
-					MemoryContextSwitchTo(old);
-					t->natts = t->tupdesc->natts;
-					t->atts = MemoryContextAllocZero(mcxt, sizeof(KeyType) * (t->natts ? t->natts : 1));
-					for (i = 0; i < t->natts; i++)
-					{
-						Form_pg_attribute a = TupleDescAttr(t->tupdesc, i);
+/*
+ * A value type cached per call site (crdb_key_encode_value,
+ * crdb_key_decode_value, each argument of crdb_key_encode): resolved once,
+ * checked on every call against the named row types in it.
+ */
+static rt_attr *
+key_value_type(row_type *t, Oid typid, int32 typmod, FunctionCallInfo fcinfo)
+{
+	t->resolve = key_resolve;
+	(void) rt_value_type_of(t, typid, typmod, fcinfo->flinfo->fn_mcxt);
+	return &t->atts[0];
+}
 
-						if (!a->attisdropped)
-							keytype_init(&t->atts[i], a->atttypid, a->atttypmod, mcxt, depth + 1);
-					}
-				}
-				else
-					unsupported_type(typid);
-			}
-	}
+/* The type modifier of argument argno of the call (NULL::varchar(3) has
+ * one), -1 when unknown. */
+static int32
+arg_typmod(FunctionCallInfo fcinfo, int argno)
+{
+	Node	   *e = fcinfo->flinfo->fn_expr;
+	List	   *args;
+
+	if (e == NULL || !IsA(e, FuncExpr))
+		return -1;
+	args = ((FuncExpr *) e)->args;
+	if (argno < 0 || argno >= list_length(args))
+		return -1;
+	return exprTypmod((Node *) list_nth(args, argno));
 }
 
 /* ------------------------------------------------------------ directions */
@@ -257,83 +274,63 @@ dir_at(const uint8 *dirs, int ndirs, int i)
 
 /* ------------------------------------------------------------ decoding */
 
-static Datum decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir,
-						  bool *isnull, int64 element);
+/* One decode: the key, the current element's index (1-based), and whether
+ * it fills a row (crdb_key_populate_record). */
+typedef struct KeyDec
+{
+	const uint8 *p;
+	size_t		len;
+	int64		element;
+	bool		populate;
+} KeyDec;
+
+static Datum decode_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir, bool *isnull);
 
 static int64
-get_varint(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+get_varint(KeyDec *k, size_t *pos, int dir)
 {
 	wc_error	err;
 	int64_t		v;
 
-	if (wc_crdb_varint_get(p, len, pos, dir, &v, &err) != WC_OK)
-		key_fail(&err, element);
+	if (wc_crdb_varint_get(k->p, k->len, pos, dir, &v, &err) != WC_OK)
+		key_fail(&err, k->element);
 	return v;
 }
 
-/* A decoded text value must be UTF-8 without NUL bytes (22021). */
+/* A value that its column type cannot hold, in the shared wording. */
 static void
-text_check_utf8(const char *buf, size_t n, size_t payload_off, int64 element)
+key_range(const rt_attr *a, const char *fmt, int64 v)
 {
-	const char *nul = memchr(buf, 0, n);
+	char		buf[64];
 
-	if (nul != NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-				 errmsg("invalid CockroachDB key: text value contains a NUL byte"),
-				 errdetail("At payload byte %zu of the value starting at byte offset %zu (element %lld).",
-						   (size_t) (nul - buf), payload_off - 1, (long long) element)));
-	if (!pg_verify_mbstr(PG_UTF8, buf, (int) n, true))
-		ereport(ERROR,
-				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
-				 errmsg("invalid CockroachDB key: text value is not valid UTF-8"),
-				 errdetail("In the value starting at byte offset %zu (element %lld).",
-						   payload_off - 1, (long long) element)));
+	snprintf(buf, sizeof(buf), fmt, (long long) v);
+	wc_report_range(buf, a->typid, NULL);
 }
 
-static Datum
-decode_text(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+/* An element of another encoding than its column's, not convertible. */
+static void
+key_mismatch(KeyDec *k, const rt_attr *a, size_t at)
 {
-	size_t		s,
-				e,
-				n;
-	int			bd;
-	wc_error	err;
-	char	   *buf;
-	char	   *conv;
-	text	   *res;
+	const char *enc = wc_crdb_enc_name(wc_crdb_key_peek(k->p[at]));
 
-	if (wc_crdb_bytes_get(p, len, pos, dir, &s, &e, &n, &bd, &err) != WC_OK)
-		key_fail(&err, element);
-	if (n > MaxAllocSize - VARHDRSZ - 1)
-		value_fail(WC_ERR_TOO_LARGE, s, "text", element);
-	/* the text value itself, unescaped in place */
-	res = palloc(VARHDRSZ + n + 1);
-	buf = VARDATA(res);
-	wc_crdb_bytes_copy(p + s, e - s, bd, (uint8 *) buf);
-	buf[n] = '\0';
-	/* UTF-8 without NUL (22021), then the server encoding */
-	text_check_utf8(buf, n, s, element);
-	conv = GetDatabaseEncoding() == PG_UTF8 ? buf : pg_any_to_server(buf, (int) n, PG_UTF8);
-	if (t->kind == KK_NAME)
-		return DirectFunctionCall1(namein, CStringGetDatum(conv));
-	if (conv != buf)
-		res = cstring_to_text(conv);
-	else
-		SET_VARSIZE(res, VARHDRSZ + n);
-	if (t->kind == KK_VARCHAR && t->typmod >= 0)
-		return DirectFunctionCall3(varchar, PointerGetDatum(res), Int32GetDatum(t->typmod),
-								   BoolGetDatum(false));
-	if (t->kind == KK_BPCHAR)
-		return DirectFunctionCall3(bpchar, PointerGetDatum(res), Int32GetDatum(t->typmod),
-								   BoolGetDatum(false));
-	return PointerGetDatum(res);
+	key_where_pop();
+	if (a->name)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("element %lld (%s) cannot be converted to column \"%s\" of type %s",
+						(long long) k->element, enc, a->name, format_type_be(a->typid)),
+				 errdetail("At byte offset %zu.", at)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("element %lld (%s) cannot be converted to type %s",
+					(long long) k->element, enc, format_type_be(a->typid)),
+			 errdetail("At byte offset %zu.", at)));
 }
 
-/* The payload of a bytes element into a palloc'd buffer. */
+/* The payload of a bytes element into a palloc'd buffer, VARHDRSZ bytes
+ * in (room for a varlena header). */
 static uint8 *
-decode_bytes(const uint8 *p, size_t len, size_t *pos, int dir, size_t *n, size_t *start,
-			 int64 element)
+decode_bytes(KeyDec *k, size_t *pos, int dir, size_t *n, size_t *start)
 {
 	size_t		s,
 				e;
@@ -341,50 +338,382 @@ decode_bytes(const uint8 *p, size_t len, size_t *pos, int dir, size_t *n, size_t
 	wc_error	err;
 	uint8	   *buf;
 
-	if (wc_crdb_bytes_get(p, len, pos, dir, &s, &e, n, &bd, &err) != WC_OK)
-		key_fail(&err, element);
-	buf = palloc(*n + VARHDRSZ);
-	wc_crdb_bytes_copy(p + s, e - s, bd, buf + VARHDRSZ);
+	if (wc_crdb_bytes_get(k->p, k->len, pos, dir, &s, &e, n, &bd, &err) != WC_OK)
+		key_fail(&err, k->element);
+	if (*n > MaxAllocSize - VARHDRSZ - 1)
+		value_fail(WC_ERR_TOO_LARGE, s, "bytes", k->element);
+	buf = palloc(*n + VARHDRSZ + 1);
+	wc_crdb_bytes_copy(k->p + s, e - s, bd, buf + VARHDRSZ);
 	*start = s;
 	return buf;
 }
 
-static Datum
-decode_numeric(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+/*
+ * A decimal element: its text as CockroachDB prints it (numeric_in and
+ * float8in read it), the digits and power of ten in *d.  One beyond what a
+ * numeric holds (a scale above 16383, more than 131072 digits before the
+ * point) is out of range for a's type.
+ */
+static char *
+decode_decimal(KeyDec *k, const rt_attr *a, size_t *pos, int dir, wc_crdb_decimal *d)
 {
-	wc_crdb_decimal d;
 	wc_error	err;
-	size_t		at = *pos;
 	wc_crdb_out o = {NULL, 0, 0};
 	char	   *txt;
 
-	if (wc_crdb_decimal_get(p, len, pos, dir, &d, &err) != WC_OK)
-		key_fail(&err, element);
-	if (d.kind == WC_CRDB_DEC_FINITE)
-	{
-		int64		exp10;
-		char	   *digits = palloc(2 * d.mant_len + 1);
-		size_t		nd = wc_crdb_decimal_digits(&d, digits, &exp10);
-
-		pfree(digits);
-		if (exp10 < -NUMERIC_MAX_DISPLAY_SCALE)
-			value_fail(WC_ERR_RANGE, at, "numeric (scale above 16383)", element);
-		if (exp10 + (int64) nd > WC_NUMERIC_MAX_INT_DIGITS)
-			value_fail(WC_ERR_RANGE, at, "numeric (more than 131072 digits before the point)", element);
-	}
-	wc_crdb_decimal_text(&d, &o);
+	if (wc_crdb_decimal_get(k->p, k->len, pos, dir, d, &err) != WC_OK)
+		key_fail(&err, k->element);
+	wc_crdb_decimal_text(d, &o);
 	txt = palloc(o.len + 1);
 	o.buf = txt;
 	o.cap = o.len;
 	o.len = 0;
-	wc_crdb_decimal_text(&d, &o);
+	wc_crdb_decimal_text(d, &o);
 	txt[o.len] = '\0';
-	return DirectFunctionCall3(numeric_in, CStringGetDatum(txt), ObjectIdGetDatum(InvalidOid),
-							   Int32GetDatum(-1));
+	if (d->kind == WC_CRDB_DEC_FINITE)
+	{
+		int64		exp10;
+		char	   *digits = palloc(2 * d->mant_len + 1);
+		size_t		nd = wc_crdb_decimal_digits(d, digits, &exp10);
+
+		pfree(digits);
+		if (exp10 < -NUMERIC_MAX_DISPLAY_SCALE ||
+			exp10 + (int64) nd > WC_NUMERIC_MAX_INT_DIGITS)
+			wc_report_range(txt, a->typid, NULL);
+	}
+	return txt;
+}
+
+/* An integral decimal into an integer column (range-checked by the
+ * builder); one with a fraction, or not finite, is no integer. */
+static Datum
+decimal_to_int(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		at = *pos;
+	wc_crdb_decimal d;
+	char	   *txt = decode_decimal(k, a, pos, dir, &d);
+	char	   *digits;
+	int64		exp10;
+	size_t		nd;
+	char		buf[24];
+	uint64		v = 0;
+
+	if (d.kind == WC_CRDB_DEC_ZERO)
+		return rt_from_int64(a, 0);
+	if (d.kind != WC_CRDB_DEC_FINITE)
+		key_mismatch(k, a, at);
+	digits = palloc(2 * d.mant_len + 1);
+	nd = wc_crdb_decimal_digits(&d, digits, &exp10);
+	/* trailing zeros of the coefficient may cover a negative exponent */
+	while (exp10 < 0 && nd > 1 && digits[nd - 1] == '0')
+		nd--, exp10++;
+	if (exp10 < 0)
+		key_mismatch(k, a, at);
+	if ((int64) nd + exp10 > 20)
+		wc_report_range(txt, a->typid, NULL);
+	snprintf(buf, sizeof(buf), "%s%.*s%.*s", d.neg ? "-" : "", (int) nd, digits,
+			 (int) exp10, "00000000000000000000");
+	for (const char *c = buf + (d.neg ? 1 : 0); *c; c++)
+	{
+		if (v > (PG_UINT64_MAX - (uint64) (*c - '0')) / 10)
+			wc_report_range(buf, a->typid, NULL);
+		v = v * 10 + (uint64) (*c - '0');
+	}
+	return rt_from_uint64(a, d.neg, v);
+}
+
+/* smallint, integer, bigint: a varint, or an integral decimal. */
+static Datum
+decode_integer(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
+{
+	if (enc == WC_CRDB_ENC_DECIMAL)
+		return decimal_to_int(k, a, pos, dir);
+	if (enc != WC_CRDB_ENC_VARINT && enc != WC_CRDB_ENC_UNKNOWN)
+		key_mismatch(k, a, *pos);
+	return rt_from_int64(a, get_varint(k, pos, dir));
+}
+
+/* boolean (0 or 1), oid and pg_lsn: varints. */
+static Datum
+decode_varint_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		at = *pos;
+	int64		v;
+	uint64_t	u;
+	wc_error	err;
+
+	if (a->kind == KK_PGLSN)
+	{
+		if (wc_crdb_uvarint_get(k->p, k->len, pos, dir, &u, &err) != WC_OK)
+			key_fail(&err, k->element);
+		return rt_domain_check(a, LSNGetDatum((XLogRecPtr) u), false);
+	}
+	v = get_varint(k, pos, dir);
+	if (a->kind == KK_BOOL)
+	{
+		if (v != 0 && v != 1)
+			value_fail(WC_ERR_BAD_VALUE, at, "boolean (must be 0 or 1)", k->element);
+		return rt_domain_check(a, BoolGetDatum(v == 1), false);
+	}
+	if (v < 0 || v > (int64) PG_UINT32_MAX)
+		key_range(a, "%lld", v);
+	return rt_domain_check(a, ObjectIdGetDatum((Oid) v), false);
+}
+
+/* real, double precision and numeric: a float, decimal or varint. */
+static Datum
+decode_number(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
+{
+	wc_error	err;
+	double		v;
+	wc_crdb_decimal d;
+
+	switch (enc)
+	{
+		case WC_CRDB_ENC_VARINT:
+			return rt_from_int64(a, get_varint(k, pos, dir));
+		case WC_CRDB_ENC_DECIMAL:
+			return rt_from_cstring(a, decode_decimal(k, a, pos, dir, &d));
+		case WC_CRDB_ENC_FLOAT:
+			break;
+		case WC_CRDB_ENC_UNKNOWN:
+			if (a->kind == KK_NUMERIC)
+				(void) decode_decimal(k, a, pos, dir, &d);
+			break;
+		default:
+			key_mismatch(k, a, *pos);
+	}
+	if (wc_crdb_float_get(k->p, k->len, pos, dir, &v, &err) != WC_OK)
+		key_fail(&err, k->element);
+	return rt_from_float8(a, v);
+}
+
+/* text, varchar, bpchar and name: UTF-8 bytes; bytea: the bytes. */
+static Datum
+decode_string(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		n,
+				s;
+	uint8	   *b = decode_bytes(k, pos, dir, &n, &s);
+	const rt_encoding *e = (const rt_encoding *) a->extra;
+
+	/*
+	 * text in a UTF-8 database: the bytes themselves when they are text
+	 * (rt_from_text takes the others, and words their errors)
+	 */
+	if (a->kind == KK_TEXT && e->src == GetDatabaseEncoding() &&
+		memchr(b + VARHDRSZ, 0, n) == NULL &&
+		pg_verify_mbstr(PG_UTF8, (const char *) b + VARHDRSZ, (int) n, true))
+	{
+		SET_VARSIZE(b, n + VARHDRSZ);
+		return rt_domain_check(a, PointerGetDatum(b), false);
+	}
+	if (a->kind != KK_BYTEA)
+		return rt_from_text(a, e, b + VARHDRSZ, n);
+	SET_VARSIZE(b, n + VARHDRSZ);
+	return rt_domain_check(a, PointerGetDatum(b), false);
+}
+
+/* uuid and inet: a bytes element, its payload checked per type. */
+static Datum
+decode_uuid_inet(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		n,
+				s;
+	uint8	   *b = decode_bytes(k, pos, dir, &n, &s);
+	const uint8 *q = b + VARHDRSZ;
+	pg_uuid_t  *u;
+	inet	   *r;
+	int			alen;
+
+	if (a->kind == KK_UUID)
+	{
+		if (n != UUID_LEN)
+			value_fail(WC_ERR_BAD_VALUE, s, "uuid (payload must be 16 bytes)", k->element);
+		u = palloc(sizeof(pg_uuid_t));
+		memcpy(u->data, q, UUID_LEN);
+		return rt_domain_check(a, UUIDPGetDatum(u), false);
+	}
+	/* inet: family (0 IPv4, 1 IPv6), prefix length, address */
+	if (n < 1 || q[0] > 1)
+		value_fail(WC_ERR_BAD_VALUE, s, "inet (family must be 0 or 1)", k->element);
+	alen = q[0] == 0 ? 4 : 16;
+	if (n != (size_t) alen + 2)
+		value_fail(WC_ERR_BAD_VALUE, s, q[0] == 0 ? "inet (IPv4 payload must be 6 bytes)" :
+				   "inet (IPv6 payload must be 18 bytes)", k->element);
+	if (q[1] > alen * 8)
+		value_fail(WC_ERR_BAD_VALUE, s + 1, "inet (prefix length)", k->element);
+	r = palloc0(sizeof(inet));
+	ip_family(r) = q[0] == 0 ? PGSQL_AF_INET : PGSQL_AF_INET6;
+	ip_bits(r) = q[1];
+	memcpy(ip_addr(r), q + 2, alen);
+	SET_INET_VARSIZE(r);
+	return rt_domain_check(a, InetPGetDatum(r), false);
+}
+
+/* date (days since 1970, the int64 extremes for +-infinity) and time (µs). */
+static Datum
+decode_date_time(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	int64		v = get_varint(k, pos, dir);
+	DateADT		r;
+
+	if (a->kind == KK_TIME)
+	{
+		if (v < 0 || v > USECS_PER_DAY)
+			key_range(a, "%lld microseconds", v);
+		return rt_domain_check(a, TimeADTGetDatum(v), false);
+	}
+	if (v == PG_INT64_MAX)
+		DATE_NOEND(r);
+	else if (v == PG_INT64_MIN)
+		DATE_NOBEGIN(r);
+	else
+	{
+		if (v < PG_INT32_MIN || v > PG_INT32_MAX ||
+			!IS_VALID_DATE((int32) (v - EPOCH_DIFF_DAYS)))
+			key_range(a, "%lld days since 1970-01-01", v);
+		r = (DateADT) (v - EPOCH_DIFF_DAYS);
+	}
+	return rt_domain_check(a, DateADTGetDatum(r), false);
+}
+
+/* timetz: µs of the day and the zone's offset in seconds west of UTC. */
+static Datum
+decode_timetz(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	int64_t		tod;
+	int32_t		west;
+	wc_error	err;
+	TimeTzADT  *r;
+
+	if (wc_crdb_timetz_get(k->p, k->len, pos, dir, &tod, &west, &err) != WC_OK)
+		key_fail(&err, k->element);
+	if (west < -TZDISP_LIMIT || west > TZDISP_LIMIT)
+		key_range(a, "%lld seconds west of UTC", west);
+	if (tod < 0 || tod > USECS_PER_DAY)
+		key_range(a, "%lld microseconds", tod);
+	r = palloc(sizeof(TimeTzADT));
+	r->time = tod;
+	r->zone = west;
+	return rt_domain_check(a, TimeTzADTPGetDatum(r), false);
+}
+
+/*
+ * timestamp and timestamptz: seconds and nanoseconds since 1970 (CockroachDB's
+ * infinities for +-infinity), whole microseconds only.
+ */
+static Datum
+decode_timestamp(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		at = *pos;
+	int64_t		s,
+				ns;
+	wc_error	err;
+	Timestamp	r;
+
+	if (wc_crdb_time_get(k->p, k->len, pos, dir, &s, &ns, &err) != WC_OK)
+		key_fail(&err, k->element);
+	if (s == CRDB_INF_SEC && ns == CRDB_INF_NSEC)
+		TIMESTAMP_NOEND(r);
+	else if (s == CRDB_NINF_SEC && ns == 0)
+		TIMESTAMP_NOBEGIN(r);
+	else
+	{
+		int64		us;
+
+		if (ns % 1000 != 0)
+			value_fail(WC_ERR_BAD_VALUE, at, "timestamp (not a whole microsecond)", k->element);
+		if (pg_mul_s64_overflow(s, USECS_PER_SEC, &us) ||
+			pg_add_s64_overflow(us, ns / 1000, &us) ||
+			pg_sub_s64_overflow(us, EPOCH_DIFF_SECS * USECS_PER_SEC, &us) ||
+			!IS_VALID_TIMESTAMP(us))
+			key_range(a, "%lld seconds since 1970-01-01", s);
+		r = us;
+	}
+	return rt_domain_check(a, TimestampGetDatum(r), false);
+}
+
+/* interval: months, days and nanoseconds, whole microseconds only. */
+static Datum
+decode_interval(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		at = *pos;
+	int64_t		months,
+				days,
+				nanos;
+	wc_error	err;
+	Interval   *r;
+
+	if (wc_crdb_duration_get(k->p, k->len, pos, dir, &months, &days, &nanos, &err) != WC_OK)
+		key_fail(&err, k->element);
+	if (nanos % 1000 != 0)
+		value_fail(WC_ERR_BAD_VALUE, at, "interval (not a whole microsecond)", k->element);
+	if (months < PG_INT32_MIN || months > PG_INT32_MAX)
+		key_range(a, "%lld months", months);
+	if (days < PG_INT32_MIN || days > PG_INT32_MAX)
+		key_range(a, "%lld days", days);
+	r = palloc(sizeof(Interval));
+	r->month = (int32) months;
+	r->day = (int32) days;
+	r->time = nanos / 1000;
+	return rt_domain_check(a, IntervalPGetDatum(r), false);
+}
+
+/* bit and varbit: the bits, then the type's length check through bit()/varbit(). */
+static Datum
+decode_bits(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	size_t		at = *pos;
+	size_t		words;
+	uint64_t	nbits;
+	int			bd;
+	wc_error	err;
+	VarBit	   *r;
+	Datum		d;
+
+	if (wc_crdb_bitarray_get(k->p, k->len, pos, dir, &words, &nbits, &bd, &err) != WC_OK)
+		key_fail(&err, k->element);
+	if (nbits > VARBITMAXLEN)
+		value_fail(WC_ERR_TOO_LARGE, at, "bit string", k->element);
+	r = palloc(VARBITTOTALLEN(nbits));
+	SET_VARSIZE(r, VARBITTOTALLEN(nbits));
+	VARBITLEN(r) = (int32) nbits;
+	wc_crdb_bitarray_copy(k->p, words, bd, nbits, VARBITS(r));
+	d = VarBitPGetDatum(r);
+	if (a->kind == KK_BIT || a->basetypmod >= 0)
+		d = DirectFunctionCall3(a->kind == KK_BIT ? bit : varbit, d,
+								Int32GetDatum(a->basetypmod), BoolGetDatum(false));
+	return rt_domain_check(a, d, false);
+}
+
+/*
+ * jsonb: the core renders the value as JSON text in UTF-8, once to measure
+ * and once into a buffer of exactly that size; jsonb parses the text.
+ */
+static Datum
+decode_jsonb(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+{
+	wc_crdb_out o = {NULL, 0, 0};
+	size_t		start = *pos;
+	wc_error	err;
+	char	   *txt;
+
+	if (wc_crdb_json_get(k->p, k->len, pos, dir, &o, &err) != WC_OK)
+		key_fail(&err, k->element);
+	txt = palloc(o.len + 1);
+	o.buf = txt;
+	o.cap = o.len;
+	o.len = 0;
+	*pos = start;
+	(void) wc_crdb_json_get(k->p, k->len, pos, dir, &o, &err);
+	txt[o.len] = '\0';
+	(void) pg_verify_mbstr(PG_UTF8, txt, (int) o.len, false);
+	return rt_domain_check(a, wc_jsonb_from_utf8(txt, o.len), false);
 }
 
 static Datum
-decode_array(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+decode_array(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 {
 	int			is_desc,
 				done,
@@ -396,14 +725,15 @@ decode_array(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64
 	bool	   *nulls = palloc(sizeof(bool) * cap);
 	int			dims[1],
 				lbs[1] = {1};
+	rt_attr    *e = a->elem;
 
-	if (wc_crdb_array_open(p, len, pos, dir, &is_desc, &err) != WC_OK)
-		key_fail(&err, element);
+	if (wc_crdb_array_open(k->p, k->len, pos, dir, &is_desc, &err) != WC_OK)
+		key_fail(&err, k->element);
 	for (;;)
 	{
 		CHECK_FOR_INTERRUPTS();
-		if (wc_crdb_array_next(p, len, pos, is_desc, &done, &isnull, &err) != WC_OK)
-			key_fail(&err, element);
+		if (wc_crdb_array_next(k->p, k->len, pos, is_desc, &done, &isnull, &err) != WC_OK)
+			key_fail(&err, k->element);
 		if (done)
 			break;
 		if (n == cap)
@@ -418,404 +748,165 @@ decode_array(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64
 			nulls[n++] = true;
 			continue;
 		}
-		vals[n] = decode_typed(t->elem, p, len, pos, is_desc ? WC_CRDB_DESC : WC_CRDB_ASC,
-							   &nulls[n], element);
-		if (nulls[n])
-			value_fail(WC_ERR_BAD_BYTE, *pos - 1, "array element (NULL marker)", element);
+		if (k->p[*pos] == (is_desc ? 0xff : 0x00))
+			value_fail(WC_ERR_BAD_BYTE, *pos, "array element (NULL marker)", k->element);
+		vals[n] = decode_typed(k, e, pos, is_desc ? WC_CRDB_DESC : WC_CRDB_ASC, &nulls[n]);
 		n++;
 	}
 	dims[0] = n;
 	if (n == 0)
-		return PointerGetDatum(construct_empty_array(t->elem->typid));
-	return PointerGetDatum(construct_md_array(vals, nulls, 1, dims, lbs, t->elem->typid,
-											  t->elmlen, t->elmbyval, t->elmalign));
+		return rt_domain_check(a, PointerGetDatum(construct_empty_array(e->typid)), false);
+	return rt_domain_check(a, PointerGetDatum(construct_md_array(vals, nulls, 1, dims, lbs, e->typid,
+																 e->typlen, e->typbyval, e->typalign)),
+						   false);
 }
 
 /*
- * The fields of a composite, in order, each in direction dir; a field the
- * type resolution left out (a dropped column) is NULL without reading.
+ * The fields of a composite, one element each, in direction dir; a dropped
+ * column is NULL without reading.  Filling a row (populate), a key that
+ * ends before a field is a row type with more columns than the key has
+ * values (22023), as at the top level.
  */
 static Datum
-decode_record(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+decode_record(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 {
-	Datum	   *vals = palloc(sizeof(Datum) * (t->natts ? t->natts : 1));
-	bool	   *nulls = palloc(sizeof(bool) * (t->natts ? t->natts : 1));
-	int			i;
+	rt_row	   *r = a->rec;
 
-	for (i = 0; i < t->natts; i++)
+	for (int i = 0; i < r->natts; i++)
+		r->nulls[i] = true;
+	for (int c = 0; c < r->nlive; c++)
 	{
-		if (t->atts[i].typid == InvalidOid)
+		int			i = r->live[c];
+
+		if (c > 0)
+			k->element++;
+		if (k->populate && *pos >= k->len)
 		{
-			vals[i] = (Datum) 0;
-			nulls[i] = true;
-			continue;
+			key_where_pop();
+			rt_report_count(psprintf("column \"%s\" of the key", a->name ? a->name : "?"),
+							"values", c, r->typid, r->nlive);
 		}
-		vals[i] = decode_typed(&t->atts[i], p, len, pos, dir, &nulls[i], element);
+		r->values[i] = decode_typed(k, &r->atts[i], pos, dir, &r->nulls[i]);
 	}
-	return HeapTupleGetDatum(heap_form_tuple(t->tupdesc, vals, nulls));
+	return HeapTupleGetDatum(heap_form_tuple(r->tupdesc, r->values, r->nulls));
 }
 
-/* smallint, integer, bigint, boolean and oid: a varint, range-checked. */
+/* The encodings a kind reads (others are converted or refused). */
 static Datum
-decode_integer(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
+decode_kind(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 {
-	size_t		at = *pos;
-	int64		v = get_varint(p, len, pos, dir, element);
+	static const wc_crdb_enc want[] = {
+		[KK_BOOL] = WC_CRDB_ENC_VARINT, [KK_OID] = WC_CRDB_ENC_VARINT,
+		[KK_TEXT] = WC_CRDB_ENC_BYTES, [KK_BPCHAR] = WC_CRDB_ENC_BYTES,
+		[KK_VARCHAR] = WC_CRDB_ENC_BYTES, [KK_NAME] = WC_CRDB_ENC_BYTES,
+		[KK_BYTEA] = WC_CRDB_ENC_BYTES, [KK_UUID] = WC_CRDB_ENC_BYTES,
+		[KK_INET] = WC_CRDB_ENC_BYTES, [KK_DATE] = WC_CRDB_ENC_VARINT,
+		[KK_TIME] = WC_CRDB_ENC_VARINT, [KK_TIMETZ] = WC_CRDB_ENC_TIMETZ,
+		[KK_TIMESTAMP] = WC_CRDB_ENC_TIME, [KK_TIMESTAMPTZ] = WC_CRDB_ENC_TIME,
+		[KK_INTERVAL] = WC_CRDB_ENC_DURATION, [KK_BIT] = WC_CRDB_ENC_BITARRAY,
+		[KK_VARBIT] = WC_CRDB_ENC_BITARRAY, [KK_JSONB] = WC_CRDB_ENC_JSON,
+		[KK_PGLSN] = WC_CRDB_ENC_VARINT, [KK_ARRAY] = WC_CRDB_ENC_ARRAY,
+	};
+	wc_crdb_enc base;
 
-	switch (t->kind)
-	{
-		case KK_INT2:
-			if (v < PG_INT16_MIN || v > PG_INT16_MAX)
-				value_fail(WC_ERR_RANGE, at, "smallint", element);
-			return Int16GetDatum((int16) v);
-		case KK_INT4:
-			if (v < PG_INT32_MIN || v > PG_INT32_MAX)
-				value_fail(WC_ERR_RANGE, at, "integer", element);
-			return Int32GetDatum((int32) v);
-		case KK_BOOL:
-			if (v != 0 && v != 1)
-				value_fail(WC_ERR_BAD_VALUE, at, "boolean (must be 0 or 1)", element);
-			return BoolGetDatum(v == 1);
-		case KK_OID:
-			if (v < 0 || v > (int64) PG_UINT32_MAX)
-				value_fail(WC_ERR_RANGE, at, "oid", element);
-			return ObjectIdGetDatum((Oid) v);
-		default:
-			return Int64GetDatum(v);
-	}
-}
-
-/* real and double precision: a float8 in the key, real range-checked. */
-static Datum
-decode_float(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	double		v;
-	float4		f;
-	wc_error	err;
-
-	if (wc_crdb_float_get(p, len, pos, dir, &v, &err) != WC_OK)
-		key_fail(&err, element);
-	if (t->kind == KK_FLOAT8)
-		return Float8GetDatum(v);
-	f = (float4) v;
-	if ((isinf(f) && !isinf(v)) || (f == 0 && v != 0))
-		value_fail(WC_ERR_RANGE, at, "real", element);
-	return Float4GetDatum(f);
-}
-
-/* bytea, uuid and inet: a bytes element, its payload checked per type. */
-static Datum
-decode_bytes_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		n,
-				s;
-	uint8	   *b = decode_bytes(p, len, pos, dir, &n, &s, element);
-	const uint8 *q = b + VARHDRSZ;
-	pg_uuid_t  *u;
-	inet	   *r;
-	int			alen;
-
-	if (t->kind == KK_BYTEA)
-	{
-		SET_VARSIZE(b, n + VARHDRSZ);
-		return PointerGetDatum(b);
-	}
-	if (t->kind == KK_UUID)
-	{
-		if (n != UUID_LEN)
-			value_fail(WC_ERR_BAD_VALUE, s, "uuid (payload must be 16 bytes)", element);
-		u = palloc(sizeof(pg_uuid_t));
-		memcpy(u->data, q, UUID_LEN);
-		return UUIDPGetDatum(u);
-	}
-	/* inet: family (0 IPv4, 1 IPv6), prefix length, address */
-	if (n < 1 || q[0] > 1)
-		value_fail(WC_ERR_BAD_VALUE, s, "inet (family must be 0 or 1)", element);
-	alen = q[0] == 0 ? 4 : 16;
-	if (n != (size_t) alen + 2)
-		value_fail(WC_ERR_BAD_VALUE, s, q[0] == 0 ? "inet (IPv4 payload must be 6 bytes)" :
-				   "inet (IPv6 payload must be 18 bytes)", element);
-	if (q[1] > alen * 8)
-		value_fail(WC_ERR_BAD_VALUE, s + 1, "inet (prefix length)", element);
-	r = palloc0(sizeof(inet));
-	ip_family(r) = q[0] == 0 ? PGSQL_AF_INET : PGSQL_AF_INET6;
-	ip_bits(r) = q[1];
-	memcpy(ip_addr(r), q + 2, alen);
-	SET_INET_VARSIZE(r);
-	return InetPGetDatum(r);
-}
-
-/* date (days since 1970, the int64 extremes for +-infinity) and time (µs). */
-static Datum
-decode_date_time(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	int64		v = get_varint(p, len, pos, dir, element);
-	DateADT		r;
-
-	if (t->kind == KK_TIME)
-	{
-		if (v < 0 || v > USECS_PER_DAY)
-			value_fail(WC_ERR_DATETIME_RANGE, at, "time", element);
-		return TimeADTGetDatum(v);
-	}
-	if (v == PG_INT64_MAX)
-		DATE_NOEND(r);
-	else if (v == PG_INT64_MIN)
-		DATE_NOBEGIN(r);
-	else
-	{
-		if (v < PG_INT32_MIN || v > PG_INT32_MAX ||
-			!IS_VALID_DATE((int32) (v - EPOCH_DIFF_DAYS)))
-			value_fail(WC_ERR_DATETIME_RANGE, at, "date", element);
-		r = (DateADT) (v - EPOCH_DIFF_DAYS);
-	}
-	return DateADTGetDatum(r);
-}
-
-/* timetz: µs of the day and the zone's offset in seconds west of UTC. */
-static Datum
-decode_timetz(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	int64_t		tod;
-	int32_t		west;
-	wc_error	err;
-	TimeTzADT  *r;
-
-	if (wc_crdb_timetz_get(p, len, pos, dir, &tod, &west, &err) != WC_OK)
-		key_fail(&err, element);
-	if (west < -TZDISP_LIMIT || west > TZDISP_LIMIT)
-		value_fail(WC_ERR_DATETIME_RANGE, at, "time zone offset of timetz", element);
-	if (tod < 0 || tod > USECS_PER_DAY)
-		value_fail(WC_ERR_DATETIME_RANGE, at, "timetz", element);
-	r = palloc(sizeof(TimeTzADT));
-	r->time = tod;
-	r->zone = west;
-	return TimeTzADTPGetDatum(r);
-}
-
-/*
- * timestamp and timestamptz: seconds and nanoseconds since 1970 (CockroachDB's
- * infinities for +-infinity), whole microseconds only.
- */
-static Datum
-decode_timestamp(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	int64_t		s,
-				ns;
-	wc_error	err;
-	Timestamp	r;
-
-	if (wc_crdb_time_get(p, len, pos, dir, &s, &ns, &err) != WC_OK)
-		key_fail(&err, element);
-	if (s == CRDB_INF_SEC && ns == CRDB_INF_NSEC)
-		TIMESTAMP_NOEND(r);
-	else if (s == CRDB_NINF_SEC && ns == 0)
-		TIMESTAMP_NOBEGIN(r);
-	else
-	{
-		int64		us;
-
-		if (ns % 1000 != 0)
-			value_fail(WC_ERR_BAD_VALUE, at, "timestamp (not a whole microsecond)", element);
-		if (pg_mul_s64_overflow(s, USECS_PER_SEC, &us) ||
-			pg_add_s64_overflow(us, ns / 1000, &us) ||
-			pg_sub_s64_overflow(us, EPOCH_DIFF_SECS * USECS_PER_SEC, &us) ||
-			!IS_VALID_TIMESTAMP(us))
-			value_fail(WC_ERR_DATETIME_RANGE, at, "timestamp", element);
-		r = us;
-	}
-	return t->kind == KK_TIMESTAMP ? TimestampGetDatum(r) : TimestampTzGetDatum(r);
-}
-
-/* interval: months, days and nanoseconds, whole microseconds only. */
-static Datum
-decode_interval(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	int64_t		months,
-				days,
-				nanos;
-	wc_error	err;
-	Interval   *r;
-
-	if (wc_crdb_duration_get(p, len, pos, dir, &months, &days, &nanos, &err) != WC_OK)
-		key_fail(&err, element);
-	if (nanos % 1000 != 0)
-		value_fail(WC_ERR_BAD_VALUE, at, "interval (not a whole microsecond)", element);
-	if (months < PG_INT32_MIN || months > PG_INT32_MAX)
-		value_fail(WC_ERR_DATETIME_RANGE, at, "interval months", element);
-	if (days < PG_INT32_MIN || days > PG_INT32_MAX)
-		value_fail(WC_ERR_DATETIME_RANGE, at, "interval days", element);
-	r = palloc(sizeof(Interval));
-	r->month = (int32) months;
-	r->day = (int32) days;
-	r->time = nanos / 1000;
-	return IntervalPGetDatum(r);
-}
-
-/* bit and varbit: the bits, then the type's length check through bit()/varbit(). */
-static Datum
-decode_bits(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	size_t		at = *pos;
-	size_t		words;
-	uint64_t	nbits;
-	int			bd;
-	wc_error	err;
-	VarBit	   *r;
-	Datum		d;
-
-	if (wc_crdb_bitarray_get(p, len, pos, dir, &words, &nbits, &bd, &err) != WC_OK)
-		key_fail(&err, element);
-	if (nbits > VARBITMAXLEN)
-		value_fail(WC_ERR_TOO_LARGE, at, "bit string", element);
-	r = palloc(VARBITTOTALLEN(nbits));
-	SET_VARSIZE(r, VARBITTOTALLEN(nbits));
-	VARBITLEN(r) = (int32) nbits;
-	wc_crdb_bitarray_copy(p, words, bd, nbits, VARBITS(r));
-	d = VarBitPGetDatum(r);
-	if (t->kind == KK_BIT || t->typmod >= 0)
-		d = DirectFunctionCall3(t->kind == KK_BIT ? bit : varbit, d,
-								Int32GetDatum(t->typmod), BoolGetDatum(false));
-	return d;
-}
-
-/*
- * jsonb: the core renders the value as JSON text in UTF-8, once to measure
- * and once into a buffer of exactly that size; jsonb parses the text.
- */
-static Datum
-decode_jsonb(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	wc_crdb_out o = {NULL, 0, 0};
-	size_t		start = *pos;
-	wc_error	err;
-	char	   *txt;
-
-	if (wc_crdb_json_get(p, len, pos, dir, &o, &err) != WC_OK)
-		key_fail(&err, element);
-	txt = palloc(o.len + 1);
-	o.buf = txt;
-	o.cap = o.len;
-	o.len = 0;
-	*pos = start;
-	(void) wc_crdb_json_get(p, len, pos, dir, &o, &err);
-	txt[o.len] = '\0';
-	(void) pg_verify_mbstr(PG_UTF8, txt, (int) o.len, false);
-	return wc_jsonb_from_utf8(txt, o.len);
-}
-
-/* pg_lsn: an unsigned varint. */
-static Datum
-decode_lsn(const uint8 *p, size_t len, size_t *pos, int dir, int64 element)
-{
-	uint64_t	v;
-	wc_error	err;
-
-	if (wc_crdb_uvarint_get(p, len, pos, dir, &v, &err) != WC_OK)
-		key_fail(&err, element);
-	return LSNGetDatum((XLogRecPtr) v);
-}
-
-/*
- * Decode one element at *pos as type t in direction dir (ASC, DESC, or ANY
- * for "not given": NULL and the self-describing encodings follow their
- * marker, the others read ascending).
- */
-static Datum
-decode_typed(KeyType *t, const uint8 *p, size_t len, size_t *pos, int dir, bool *isnull,
-			 int64 element)
-{
-	size_t		at = *pos;
-	Datum		d;
-
-	*isnull = false;
-	if (t->kind == KK_RECORD)
-	{
-		d = decode_record(t, p, len, pos, dir, element);
-		goto done;
-	}
-	if (at >= len)
-		value_fail(WC_ERR_TRUNCATED, at, "key element", element);
-	if ((p[at] == 0x00 && dir != WC_CRDB_DESC) || (p[at] == 0xff && dir != WC_CRDB_ASC))
-	{
-		*pos = at + 1;
-		*isnull = true;
-		d = (Datum) 0;
-		goto done;
-	}
-	if (p[at] == 0x01 || p[at] == 0xfe)
-		value_fail(WC_ERR_BAD_BYTE, at, "value (the not-NULL marker is not a value)", element);
-	switch (t->kind)
+	/* the descending forms of the self-describing encodings */
+	base = enc == WC_CRDB_ENC_BYTES_DESC || enc == WC_CRDB_ENC_BITARRAY_DESC ||
+		enc == WC_CRDB_ENC_ARRAY_DESC || enc == WC_CRDB_ENC_JSON_DESC ? enc - 1 : enc;
+	/* a marker of no value (NULL in the other direction, say): the core
+	 * decoder names the byte */
+	if (enc == WC_CRDB_ENC_NULL || enc == WC_CRDB_ENC_NOTNULL)
+		enc = WC_CRDB_ENC_UNKNOWN;
+	if (a->kind < (int) lengthof(want) && want[a->kind] != 0 && base != want[a->kind] &&
+		enc != WC_CRDB_ENC_UNKNOWN)
+		key_mismatch(k, a, *pos);
+	switch ((KeyKind) a->kind)
 	{
 		case KK_INT2:
 		case KK_INT4:
 		case KK_INT8:
-		case KK_BOOL:
-		case KK_OID:
-			d = decode_integer(t, p, len, pos, dir, element);
-			break;
+			return decode_integer(k, a, pos, dir, enc);
 		case KK_FLOAT4:
 		case KK_FLOAT8:
-			d = decode_float(t, p, len, pos, dir, element);
-			break;
 		case KK_NUMERIC:
-			d = decode_numeric(p, len, pos, dir, element);
-			break;
+			return decode_number(k, a, pos, dir, enc);
+		case KK_BOOL:
+		case KK_OID:
+		case KK_PGLSN:
+			return decode_varint_typed(k, a, pos, dir);
 		case KK_TEXT:
 		case KK_BPCHAR:
 		case KK_VARCHAR:
 		case KK_NAME:
-			d = decode_text(t, p, len, pos, dir, element);
-			break;
 		case KK_BYTEA:
+			return decode_string(k, a, pos, dir);
 		case KK_UUID:
 		case KK_INET:
-			d = decode_bytes_typed(t, p, len, pos, dir, element);
-			break;
+			return decode_uuid_inet(k, a, pos, dir);
 		case KK_DATE:
 		case KK_TIME:
-			d = decode_date_time(t, p, len, pos, dir, element);
-			break;
+			return decode_date_time(k, a, pos, dir);
 		case KK_TIMETZ:
-			d = decode_timetz(p, len, pos, dir, element);
-			break;
+			return decode_timetz(k, a, pos, dir);
 		case KK_TIMESTAMP:
 		case KK_TIMESTAMPTZ:
-			d = decode_timestamp(t, p, len, pos, dir, element);
-			break;
+			return decode_timestamp(k, a, pos, dir);
 		case KK_INTERVAL:
-			d = decode_interval(p, len, pos, dir, element);
-			break;
+			return decode_interval(k, a, pos, dir);
 		case KK_BIT:
 		case KK_VARBIT:
-			d = decode_bits(t, p, len, pos, dir, element);
-			break;
+			return decode_bits(k, a, pos, dir);
 		case KK_JSONB:
-			d = decode_jsonb(p, len, pos, dir, element);
-			break;
-		case KK_PGLSN:
-			d = decode_lsn(p, len, pos, dir, element);
-			break;
+			return decode_jsonb(k, a, pos, dir);
 		case KK_ARRAY:
-			d = decode_array(t, p, len, pos, dir, element);
-			break;
+			return decode_array(k, a, pos, dir);
 		default:
-			unsupported_type(t->typid);
+			unsupported_type(a->typid);
 	}
-done:
-	if (t->domain)
-		domain_check(d, *isnull, t->typid, &t->domain_extra, CurrentMemoryContext);
+}
+
+/*
+ * Decode one element at *pos as type a in direction dir (ASC, DESC, or ANY
+ * for "not given": NULL and the self-describing encodings follow their
+ * marker, the others read ascending).  A composite is its fields, one
+ * element each.
+ */
+static Datum
+decode_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir, bool *isnull)
+{
+	size_t		at = *pos;
+	const uint8 *p = k->p;
+	KeyWhere	w;
+	ErrorContextCallback cb;
+	Datum		d;
+
+	*isnull = false;
+	if (a->kind == KK_RECORD)
+		return rt_domain_check(a, decode_record(k, a, pos, dir), false);
+	if (at >= k->len)
+		value_fail(WC_ERR_TRUNCATED, at, "key element", k->element);
+	if ((p[at] == 0x00 && dir != WC_CRDB_DESC) || (p[at] == 0xff && dir != WC_CRDB_ASC))
+	{
+		*pos = at + 1;
+		*isnull = true;
+		return rt_domain_check(a, (Datum) 0, true);
+	}
+	if (p[at] == 0x01 || p[at] == 0xfe)
+		value_fail(WC_ERR_BAD_BYTE, at, "value (the not-NULL marker is not a value)", k->element);
+	w.element = k->element;
+	w.at = at;
+	w.column = a->name;
+	cb.callback = key_where;
+	cb.arg = &w;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
+	d = decode_kind(k, a, pos, dir, wc_crdb_key_peek(p[at]));
+	error_context_stack = cb.previous;
 	return d;
 }
 
 /* ------------------------------------------------------------ encoding */
 
-static void encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf);
+static void encode_typed(rt_attr *t, Datum d, bool isnull, int dir, StringInfo buf);
 
 static uint8 *
 reserve(StringInfo buf, int n)
@@ -844,20 +935,31 @@ put_bytes(StringInfo buf, const uint8 *s, size_t n, int dir)
 	buf->len += (int) wc_crdb_bytes_put(o, s, n, dir);
 }
 
-/* numeric: its numeric_out text in CockroachDB's decimal encoding. */
+/*
+ * numeric: its digits and scale (rt_numeric_digits_of) in CockroachDB's
+ * decimal encoding; NaN and the infinities by their names.
+ */
 static void
 put_numeric(StringInfo buf, Datum num, int dir)
 {
-	char	   *s = DatumGetCString(DirectFunctionCall1(numeric_out, num));
-	size_t		n = strlen(s),
-				sz;
-	wc_error	err;
+	rt_numeric_digits nd;
+	size_t		sz;
 	uint8	   *o;
 
-	if (wc_crdb_decimal_size(s, n, dir, &sz, &err) != WC_OK)
-		elog(ERROR, "numeric_out gave unexpected text \"%s\"", s);
+	if (!rt_numeric_digits_of(num, &nd))
+	{
+		/* "NaN", "Infinity" or "-Infinity" */
+		const char *s = DatumGetCString(DirectFunctionCall1(numeric_out, num));
+
+		o = reserve(buf, 1);
+		buf->len += (int) wc_crdb_decimal_put(o, s, strlen(s), dir);
+		return;
+	}
+	sz = wc_crdb_decimal_digits_put(NULL, nd.negative, nd.digits, nd.ndigits, -(int64) nd.scale, dir);
 	o = reserve(buf, (int) sz);
-	buf->len += (int) wc_crdb_decimal_put(o, s, n, dir);
+	buf->len += (int) wc_crdb_decimal_digits_put(o, nd.negative, nd.digits, nd.ndigits,
+												 -(int64) nd.scale, dir);
+	pfree(nd.digits);
 }
 
 /* ---- JSON values (spec 3.12): descending markers are 0x99 - ascending ---- */
@@ -1003,20 +1105,20 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
  * dropped column) not at all; a NULL composite is every field NULL.
  */
 static void
-encode_record(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
+encode_record(rt_attr *t, Datum d, bool isnull, int dir, StringInfo buf)
 {
 	HeapTupleHeader th;
 	HeapTupleData tup;
 	Datum	   *vals;
 	bool	   *nulls;
 	int			i;
-	TupleDesc	td = t->tupdesc;
+	rt_row	   *r = t->rec;
+	TupleDesc	td = r->tupdesc;
 
 	if (isnull)
 	{
-		for (i = 0; i < t->natts; i++)
-			if (t->atts[i].typid != InvalidOid)
-				encode_typed(&t->atts[i], (Datum) 0, true, dir, buf);
+		for (i = 0; i < r->nlive; i++)
+			encode_typed(&r->atts[r->live[i]], (Datum) 0, true, dir, buf);
 		return;
 	}
 	th = DatumGetHeapTupleHeader(d);
@@ -1029,14 +1131,13 @@ encode_record(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 	vals = palloc(sizeof(Datum) * (td->natts ? td->natts : 1));
 	nulls = palloc(sizeof(bool) * (td->natts ? td->natts : 1));
 	heap_deform_tuple(&tup, td, vals, nulls);
-	for (i = 0; i < td->natts; i++)
-		if (t->atts[i].typid != InvalidOid)
-			encode_typed(&t->atts[i], vals[i], nulls[i], dir, buf);
+	for (i = 0; i < r->nlive; i++)
+		encode_typed(&r->atts[r->live[i]], vals[r->live[i]], nulls[r->live[i]], dir, buf);
 }
 
 /* text, varchar, bpchar (without its trailing blanks) and name, in UTF-8. */
 static void
-encode_text(KeyType *t, Datum d, int dir, StringInfo buf)
+encode_text(rt_attr *t, Datum d, int dir, StringInfo buf)
 {
 	const char *s;
 	int			n;
@@ -1082,7 +1183,7 @@ encode_inet(Datum d, int dir, StringInfo buf)
  * timetz (µs of the day, the zone's offset in seconds west of UTC).
  */
 static void
-encode_date_time(KeyType *t, Datum d, int dir, StringInfo buf)
+encode_date_time(rt_attr *t, Datum d, int dir, StringInfo buf)
 {
 	DateADT		v;
 	TimeTzADT  *x;
@@ -1156,7 +1257,7 @@ encode_interval(Datum d, int dir, StringInfo buf)
 
 /* A one-dimensional array: its elements between the array markers. */
 static void
-encode_array(KeyType *t, Datum d, int dir, StringInfo buf)
+encode_array(rt_attr *t, Datum d, int dir, StringInfo buf)
 {
 	ArrayType  *a = DatumGetArrayTypeP(d);
 	Datum	   *vals;
@@ -1170,7 +1271,7 @@ encode_array(KeyType *t, Datum d, int dir, StringInfo buf)
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("multi-dimensional arrays have no CockroachDB key encoding"),
 				 errdetail("The array has %d dimensions.", ARR_NDIM(a))));
-	deconstruct_array(a, t->elem->typid, t->elmlen, t->elmbyval, t->elmalign,
+	deconstruct_array(a, t->elem->typid, t->elem->typlen, t->elem->typbyval, t->elem->typalign,
 					  &vals, &nulls, &n);
 	appendStringInfoChar(buf, desc ? 0x40 : 0x3f);
 	for (i = 0; i < n; i++)
@@ -1184,7 +1285,7 @@ encode_array(KeyType *t, Datum d, int dir, StringInfo buf)
 }
 
 static void
-encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
+encode_typed(rt_attr *t, Datum d, bool isnull, int dir, StringInfo buf)
 {
 	uint8	   *o;
 
@@ -1281,55 +1382,21 @@ encode_typed(KeyType *t, Datum d, bool isnull, int dir, StringInfo buf)
 
 /* ------------------------------------------------------------ call-site caches */
 
-/* One resolved type per call site, rebuilt when the argument type changes. */
-/*
- * A zeroed per-call-site cache of size bytes in mcxt, a new context of its
- * own; the cache's first member is that context.  The previous cache's
- * context prev (NULL if none) is deleted first.  The caller fills the cache
- * and then hangs it on fn_extra.
- */
-static void *
-crdb_cache_new(FunctionCallInfo fcinfo, MemoryContext prev, MemoryContext mcxt, Size size)
-{
-	MemoryContext *c;
-
-	if (prev)
-		MemoryContextDelete(prev);
-	fcinfo->flinfo->fn_extra = NULL;
-	c = (MemoryContext *) MemoryContextAllocZero(mcxt, size);
-	*c = mcxt;
-	return c;
-}
-
-typedef struct TypeCache
-{
-	MemoryContext cxt;			/* holds this cache; deleted when replaced */
-	Oid			typid;
-	int32		typmod;
-	KeyType		t;
-} TypeCache;
-
-static KeyType *
+/* The value type of argument argno, cached in fn_extra. */
+static rt_attr *
 cached_type(FunctionCallInfo fcinfo, int argno)
 {
-	TypeCache  *c = (TypeCache *) fcinfo->flinfo->fn_extra;
+	row_type   *t = (row_type *) fcinfo->flinfo->fn_extra;
 	Oid			typid = get_fn_expr_argtype(fcinfo->flinfo, argno);
 
 	if (!OidIsValid(typid))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("could not determine the type of the value")));
-	if (c == NULL || c->typid != typid)
-	{
-		c = crdb_cache_new(fcinfo, c ? c->cxt : NULL,
-						   AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key type cache",
-												 ALLOCSET_SMALL_SIZES),
-						   sizeof(TypeCache));
-		c->typid = typid;
-		keytype_init(&c->t, typid, -1, c->cxt, 0);
-		fcinfo->flinfo->fn_extra = c;
-	}
-	return &c->t;
+	if (t == NULL)
+		fcinfo->flinfo->fn_extra = t =
+			MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type));
+	return key_value_type(t, typid, arg_typmod(fcinfo, argno), fcinfo);
 }
 
 /* ------------------------------------------------------------ SQL functions */
@@ -1443,7 +1510,7 @@ PG_FUNCTION_INFO_V1(crdb_key_encode_value);
 Datum
 crdb_key_encode_value(PG_FUNCTION_ARGS)
 {
-	KeyType    *t = cached_type(fcinfo, 0);
+	rt_attr    *t = cached_type(fcinfo, 0);
 	int			dir = !PG_ARGISNULL(1) && PG_GETARG_BOOL(1) ? WC_CRDB_DESC : WC_CRDB_ASC;
 	StringInfoData buf;
 
@@ -1458,11 +1525,10 @@ PG_FUNCTION_INFO_V1(crdb_key_decode_value);
 Datum
 crdb_key_decode_value(PG_FUNCTION_ARGS)
 {
-	KeyType    *t = cached_type(fcinfo, 1);
+	rt_attr    *t = cached_type(fcinfo, 1);
 	bytea	   *e;
-	const uint8 *p;
-	size_t		len,
-				pos = 0;
+	KeyDec		k;
+	size_t		pos = 0;
 	int			dir;
 	bool		isnull;
 	Datum		d;
@@ -1470,15 +1536,17 @@ crdb_key_decode_value(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(2))
 		PG_RETURN_NULL();
 	e = PG_GETARG_BYTEA_PP(0);
-	p = (const uint8 *) VARDATA_ANY(e);
-	len = VARSIZE_ANY_EXHDR(e);
+	k.p = (const uint8 *) VARDATA_ANY(e);
+	k.len = VARSIZE_ANY_EXHDR(e);
+	k.element = 1;
+	k.populate = false;
 	dir = PG_GETARG_BOOL(2) ? WC_CRDB_DESC : WC_CRDB_ASC;
-	d = decode_typed(t, p, len, &pos, dir, &isnull, 1);
-	if (pos != len)
+	d = decode_typed(&k, t, &pos, dir, &isnull);
+	if (pos != k.len)
 	{
 		wc_error	err;
 
-		wc_fail_found(&err, WC_ERR_TRAILING, pos, len - pos);
+		wc_fail_found(&err, WC_ERR_TRAILING, pos, k.len - pos);
 		wc_report(&err, SUBJECT);
 	}
 	if (isnull)
@@ -1490,8 +1558,7 @@ crdb_key_decode_value(PG_FUNCTION_ARGS)
 typedef struct EncodeCache
 {
 	int			nargs;
-	Oid		   *types;
-	KeyType    *t;
+	row_type   *t;
 } EncodeCache;
 
 PG_FUNCTION_INFO_V1(crdb_key_encode);
@@ -1517,8 +1584,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 	{
 		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(EncodeCache));
 		c->nargs = nargs;
-		c->types = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(Oid) * nargs);
-		c->t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(KeyType) * nargs);
+		c->t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type) * nargs);
 		fcinfo->flinfo->fn_extra = c;
 	}
 	for (i = 2; i < nargs; i++)
@@ -1527,11 +1593,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 
 		if (typid == UNKNOWNOID)
 			typid = TEXTOID;
-		if (c->types[i] != typid)
-		{
-			keytype_init(&c->t[i], typid, -1, fcinfo->flinfo->fn_mcxt, 0);
-			c->types[i] = typid;
-		}
+		(void) key_value_type(&c->t[i], typid, -1, fcinfo);
 	}
 	prefix = PG_GETARG_BYTEA_PP(0);
 	dirs = parse_dirs(PG_ARGISNULL(1) ? NULL : PG_GETARG_ARRAYTYPE_P(1), &ndirs);
@@ -1545,7 +1607,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 
 		if (!PG_ARGISNULL(i) && get_fn_expr_argtype(fcinfo->flinfo, i) == UNKNOWNOID)
 			d = CStringGetTextDatum(DatumGetCString(d));
-		encode_typed(&c->t[i], d, PG_ARGISNULL(i), dir, &buf);
+		encode_typed(&c->t[i].atts[0], d, PG_ARGISNULL(i), dir, &buf);
 	}
 	SET_VARSIZE(buf.data, buf.len);
 	PG_RETURN_BYTEA_P((bytea *) buf.data);
@@ -1657,102 +1719,70 @@ crdb_key_elements(PG_FUNCTION_ARGS)
 
 /*
  * crdb_key_populate_record(base, key, dirs): the row type resolved once per
- * call site and kept in fn_extra; it is checked against the row type's
- * tupDesc_identifier on every call, so ALTER TYPE between calls is seen.
+ * call site (row_target) and checked on every call against its descriptor
+ * and those of the named row types nested in it, so ALTER TYPE or ALTER
+ * TABLE between calls is seen.  Each live column takes the next element
+ * after the table and index IDs (a composite column one element per field);
+ * a key with fewer values than columns is an error (22023).  Elements after
+ * the last column (a column family suffix, further index columns) must be
+ * well formed and are otherwise ignored, unless the last column is a
+ * composite: its fields end the key, so an element after them is one the
+ * composite has no field for (22P03, as crdb_key_decode_value has it).
  */
-typedef struct PopCache
-{
-	MemoryContext cxt;			/* holds this cache; deleted when replaced */
-	Oid			rectype;
-	uint64		tdid;
-	KeyType		t;
-} PopCache;
-
 PG_FUNCTION_INFO_V1(crdb_key_populate_record);
 Datum
 crdb_key_populate_record(PG_FUNCTION_ARGS)
 {
-	PopCache   *c = (PopCache *) fcinfo->flinfo->fn_extra;
-	Oid			rectype = get_fn_expr_argtype(fcinfo->flinfo, 0);
-	TypeCacheEntry *tce;
-	bytea	   *k;
-	const uint8 *p;
-	size_t		len,
-				pos = 0;
+	row_type   *t = (row_type *) fcinfo->flinfo->fn_extra;
+	bytea	   *kb;
+	KeyDec		k;
+	size_t		pos = 0;
 	int			ndirs,
-				i,
-				idx;
+				c;
 	uint8	   *dirs;
 	wc_crdb_prefix pf;
 	wc_error	err;
-	Datum	   *vals;
-	bool	   *nulls;
-	KeyType    *t;
 
 	if (PG_ARGISNULL(1))
 		PG_RETURN_NULL();
-	if (!type_is_rowtype(rectype) || rectype == RECORDOID)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("a CockroachDB key row must be of a named row type, not %s",
-						format_type_be(rectype))));
-	tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
-	if (tce->tupDesc == NULL)
-		elog(ERROR, "type %s is not composite", format_type_be(rectype));
-	if (c == NULL || c->rectype != rectype || c->tdid != tce->tupDesc_identifier)
+	if (t == NULL)
 	{
-		c = crdb_cache_new(fcinfo, c ? c->cxt : NULL,
-						   AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "crdb_key_populate_record cache",
-												 ALLOCSET_SMALL_SIZES),
-						   sizeof(PopCache));
-		keytype_init(&c->t, rectype, -1, c->cxt, 0);
-		c->rectype = rectype;
-		c->tdid = tce->tupDesc_identifier;
-		fcinfo->flinfo->fn_extra = c;
+		t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type));
+		t->resolve = key_resolve;
+		fcinfo->flinfo->fn_extra = t;
 	}
-	t = &c->t;
-	k = PG_GETARG_BYTEA_PP(1);
-	p = (const uint8 *) VARDATA_ANY(k);
-	len = VARSIZE_ANY_EXHDR(k);
+	(void) row_type_check(t, fcinfo, 0, "the first argument");
+	kb = PG_GETARG_BYTEA_PP(1);
+	k.p = (const uint8 *) VARDATA_ANY(kb);
+	k.len = VARSIZE_ANY_EXHDR(kb);
+	k.populate = true;
 	dirs = parse_dirs(PG_ARGISNULL(2) ? NULL : PG_GETARG_ARRAYTYPE_P(2), &ndirs);
-	if (wc_crdb_prefix_get(p, len, &pos, &pf, &err) != WC_OK)
+	if (wc_crdb_prefix_get(k.p, k.len, &pos, &pf, &err) != WC_OK)
 		wc_report(&err, SUBJECT);
-	idx = 1 + (pf.tenant ? 1 : 0) + 1 + (pf.has_index ? 1 : 0);
-	vals = palloc(sizeof(Datum) * (t->natts ? t->natts : 1));
-	nulls = palloc(sizeof(bool) * (t->natts ? t->natts : 1));
+	k.element = 1 + (pf.tenant ? 1 : 0) + 1 + (pf.has_index ? 1 : 0);
+	for (c = 0; c < t->nlive; c++)
 	{
-		int			col = 0;
+		int			i = t->top->live[c];
 
-		for (i = 0; i < t->natts; i++)
-		{
-			if (t->atts[i].typid == InvalidOid)
-			{
-				vals[i] = (Datum) 0;
-				nulls[i] = true;
-				continue;
-			}
-			if (pos >= len)
-			{
-				wc_fail(&err, WC_ERR_TRUNCATED, pos);
-				wc_in_field(&err, WC_ERR_TRUNCATED, NameStr(TupleDescAttr(t->tupdesc, i)->attname));
-				key_fail(&err, idx);
-			}
-			vals[i] = decode_typed(&t->atts[i], p, len, &pos, dir_at(dirs, ndirs, col), &nulls[i], idx);
-			idx++;
-			col++;
-		}
-		/* the rest (family suffix, further columns) must be well formed */
-		while (pos < len)
-		{
-			wc_crdb_enc enc;
-
-			CHECK_FOR_INTERRUPTS();
-
-			if (wc_crdb_elem_skip(p, len, &pos, dir_at(dirs, ndirs, col), &enc, &err) != WC_OK)
-				key_fail(&err, idx);
-			idx++;
-			col++;
-		}
+		if (pos >= k.len)
+			rt_report_count("the key", "values", c, t->rectype, t->nlive);
+		t->values[i] = decode_typed(&k, &t->atts[i], &pos, dir_at(dirs, ndirs, c), &t->nulls[i]);
+		k.element++;
 	}
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(t->tupdesc, vals, nulls)));
+	if (pos < k.len && c > 0 && t->atts[t->top->live[c - 1]].kind == KK_RECORD)
+	{
+		wc_fail_found(&err, WC_ERR_TRAILING, pos, k.len - pos);
+		key_fail(&err, k.element);
+	}
+	/* the rest (family suffix, further columns) must be well formed */
+	for (; pos < k.len; c++)
+	{
+		wc_crdb_enc enc;
+
+		CHECK_FOR_INTERRUPTS();
+		if (wc_crdb_elem_skip(k.p, k.len, &pos, dir_at(dirs, ndirs, c), &enc, &err) != WC_OK)
+			key_fail(&err, k.element);
+		k.element++;
+	}
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(t->tupdesc, t->values, t->nulls)));
 }

@@ -30,6 +30,7 @@
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
+#include "row_target.h"
 
 /* ======================================================================
  * Errors
@@ -94,9 +95,10 @@ typedef struct FdbTypeInfo
 	size_t		rawlen;
 	/* K_ARRAY: the element type */
 	struct FdbTypeInfo *elem;
-	/* K_RECORD: field infos of the last row type seen */
+	/* K_RECORD: field infos of the last row type seen, and its descriptor */
 	Oid			rec_type;
 	int32		rec_typmod;
+	uint64		rec_tdid;
 	int			rec_natts;
 	struct FdbTypeInfo *rec_atts;
 } FdbTypeInfo;
@@ -264,9 +266,7 @@ static void
 grow_events(FdbEvents *ev)
 {
 	if (ev->cap >= (int) (MaxAllocSize / sizeof(wc_fdb_elem) / 2))
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("tuple has too many elements")));
+		wc_report_too_large("tuple", (size_t) ev->cap + 1, "elements", (size_t) ev->cap);
 	ev->cap *= 2;
 	ev->ev = repalloc(ev->ev, sizeof(wc_fdb_elem) * ev->cap);
 }
@@ -326,35 +326,39 @@ push_text(PackCtx *x, const char *p, size_t len)
 static bool
 push_numeric(PackCtx *x, Numeric num)
 {
-	char	   *s,
-			   *dot;
-	size_t		intlen;
+	rt_numeric_digits nd;
+	char	   *s;
+	int			intlen;
 	uint8_t    *mag;
 	size_t		maglen;
 	int			neg;
 	wc_status	st;
 	wc_fdb_elem   *e;
 
-	if (numeric_is_nan(num) || numeric_is_inf(num))
+	if (!rt_numeric_digits_of(NumericGetDatum(num), &nd))
 		return false;
-	s = DatumGetCString(DirectFunctionCall1(numeric_out, NumericGetDatum(num)));
-	dot = strchr(s, '.');
-	intlen = dot ? (size_t) (dot - s) : strlen(s);
-	if (dot)
+	/* integral: the digits after the point are zeros (or the value is 0) */
+	intlen = nd.ndigits - nd.scale;
+	if (intlen <= 0)
 	{
-		for (dot++; *dot; dot++)
-			if (*dot != '0')
-				return false;
+		if (strcmp(nd.digits, "0") != 0)
+			return false;
+		intlen = 1;
 	}
+	else if ((int) strspn(nd.digits + intlen, "0") != nd.scale)
+		return false;
+	s = nd.digits;
+	if (nd.negative)
+		s = psprintf("-%.*s", intlen, nd.digits);
 	mag = palloc(WC_FDB_MAX_INT_BYTES + 8);
-	st = wc_fdb_decimal_to_mag(s, intlen, mag, &maglen, &neg);
+	st = wc_fdb_decimal_to_mag(s, (size_t) intlen + nd.negative, mag, &maglen, &neg);
 	if (st == WC_ERR_RANGE)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("argument %d is out of range for a tuple integer", x->argpos),
 				 errdetail("Tuple integers hold at most 255 bytes of magnitude: -(2^2040-1) to 2^2040-1.")));
 	if (st != WC_OK)
-		elog(ERROR, "numeric_out gave an unexpected text: \"%s\"", s);
+		elog(ERROR, "unexpected numeric digits: \"%s\"", nd.digits);
 	e = push_event(x->c, WC_FDB_BIGINT);
 	e->ptr = mag;
 	e->len = maglen;
@@ -395,18 +399,24 @@ push_record(PackCtx *x, FdbTypeInfo *ti, Datum d)
 	Oid			typ = HeapTupleHeaderGetTypeId(th);
 	int32		typmod = HeapTupleHeaderGetTypMod(th);
 	TupleDesc	td = lookup_rowtype_tupdesc(typ, typmod);
+	/* a named row type's descriptor changes with ALTER TYPE / ALTER TABLE
+	 * (an anonymous record's never does) */
+	uint64		tdid = typ == RECORDOID ? 0 :
+		lookup_type_cache(typ, TYPECACHE_TUPDESC)->tupDesc_identifier;
 	HeapTupleData tmp;
 	Datum	   *values;
 	bool	   *nulls;
 	int			i;
 
-	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod)
+	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod ||
+		ti->rec_tdid != tdid)
 	{
 		ti->rec_atts = MemoryContextAlloc(x->c->mcxt, sizeof(FdbTypeInfo) * Max(td->natts, 1));
 		for (i = 0; i < td->natts; i++)
 			resolve_type(x->c, &ti->rec_atts[i], TupleDescAttr(td, i)->atttypid);
 		ti->rec_type = typ;
 		ti->rec_typmod = typmod;
+		ti->rec_tdid = tdid;
 		ti->rec_natts = td->natts;
 	}
 	tmp.t_len = HeapTupleHeaderGetDatumLength(th);
@@ -712,12 +722,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("the tuple holds %zu incomplete versionstamps, it needs exactly one",
 						ninc)));
-	if (size + extra > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("packed tuple of %zu bytes is too large", size)));
-	result = (bytea *) palloc(VARHDRSZ + size + extra);
-	SET_VARSIZE(result, VARHDRSZ + size + extra);
+	result = (bytea *) wc_alloc_varlena(size + extra, "packed tuple");
 	if (with_vs)
 	{
 		/* the offset is found while writing, not by decoding the result */
@@ -787,12 +792,7 @@ fdb_tuple_with_versionstamp_offset(PG_FUNCTION_ARGS)
 	wc_fdb_reader	r;
 	wc_status	st;
 
-	if (len + (size_t) offbytes > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("key is too large")));
-	result = (bytea *) palloc(VARHDRSZ + len + (size_t) offbytes);
-	SET_VARSIZE(result, VARHDRSZ + len + (size_t) offbytes);
+	result = (bytea *) wc_alloc_varlena(len + (size_t) offbytes, "key with its versionstamp offset");
 	memcpy(VARDATA(result), VARDATA_ANY(t), len);
 	st = wc_fdb_append_vs_offset((uint8_t *) VARDATA(result), len, offbytes, &r);
 	if (st == WC_FDB_VS_COUNT)

@@ -3,7 +3,8 @@
  * tuples: fdb_tuple_populate_record (one walk of the tuple into a row,
  * element i into column i, nested tuples into composite and array columns)
  * and fdb_tuple_load (the same rules for every key of an array, inserted
- * into a table).  The conversion plan of a row type is cached per call site.
+ * into a table).  The row type's plan (src/pg/row_target.h) is cached per
+ * call site; elements convert through the row layer's builders.
  */
 #include "compat.h"
 
@@ -25,6 +26,7 @@
 
 #include "fdb_tuple.h"
 #include "fdb_pg.h"
+#include "row_target.h"
 #include "table_load.h"
 
 /* ======================================================================
@@ -38,8 +40,7 @@ typedef enum PopKind
 	P_INT4,
 	P_INT8,
 	P_NUMERIC,
-	P_TEXT,						/* text, varchar (typmod applied) */
-	P_NAME,
+	P_TEXT,						/* text, varchar, name (a->extra: UTF-8 in) */
 	P_BYTEA,
 	P_FLOAT4,
 	P_FLOAT8,
@@ -51,264 +52,156 @@ typedef enum PopKind
 	P_ARRAY
 } PopKind;
 
-struct PopRecord;
-
-/* How one column (or array element) is filled; resolved once per row type. */
-typedef struct PopColumn
-{
-	Oid			typid;
-	int32		typmod;
-	PopKind		kind;
-	const char *name;			/* column name, for messages */
-	struct PopRecord *rec;		/* P_RECORD */
-	struct PopColumn *elem;		/* P_ARRAY: the element type */
-	int16		elmlen;			/* P_ARRAY: element storage */
-	bool		elmbyval;
-	char		elmalign;
-	int16		attlen;			/* top-level column: its storage, for */
-	char		attalign;		/* pop_fill_fast */
-} PopColumn;
-
-typedef struct PopRecord
-{
-	Oid			typid;
-	int32		typmod;
-	TupleDesc	desc;			/* a copy in fn_mcxt */
-	int			ncols;			/* live (not dropped) columns */
-	int		   *attno;			/* live column i -> attribute index */
-	PopColumn  *cols;
-	Datum	   *values;			/* per-call work arrays, natts long */
-	bool	   *nulls;
-	bool		fast;			/* every live column has a direct form */
-	wc_fdb_elem *elems;			/* fast: the elements read, ncols long */
-} PopRecord;
-
-/* A named row type the cache depends on, and the descriptor it was built from. */
-typedef struct PopWatch
-{
-	TypeCacheEntry *tce;
-	uint64		tupdesc_id;
-} PopWatch;
-
 /*
  * Cached per call site (fn_extra).  What depends only on the call site (the
  * argument's declared type, the extension's type OIDs) is looked up once;
- * the row type's conversion plan (top, and every nested row type, in the
- * context cxt) is checked on every call against the type cache's
- * descriptor identifiers (an integer compare per named row type), and
- * rebuilt when ALTER TABLE / ALTER TYPE changed one of them.
+ * the row type's plan (type, src/pg/row_target.h) is checked on every call
+ * against the type cache's descriptor identifiers and rebuilt when ALTER
+ * TABLE / ALTER TYPE changed one of them.  Each attribute's kind is a
+ * PopKind (pop_resolve).
  */
 typedef struct PopCtx
 {
-	MemoryContext mcxt;			/* where pop_record_info allocates */
+	row_type	type;
 	Oid			vs_oid;
 	Oid			tuple_oid;
 	Oid			argtype;		/* declared type of the base argument */
 	bool		arg_is_row;
+	bool		fast;			/* the top row has a direct form (pop_fill_fast) */
+	wc_fdb_elem *elems;			/* fast: the elements read, nlive long */
 	wc_fdb_reader r;
 	int			depth;
 	int			path[32];		/* element index at each level, for messages */
-	PopRecord  *top;
-	MemoryContext cxt;			/* holds top and watch */
-	PopWatch   *watch;
-	int			nwatch;
-	int			watchcap;
+	const rt_attr *cur;			/* being converted, for the error context */
 } PopCtx;
 
-static PopRecord *pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level);
-
-/* "4" or "4.2.1": where an element is, for messages (counting from 1). */
+/* "4" or "4.2.1": where an element is (levels 0 .. level), counting from 1. */
 static char *
-pop_path(PopCtx *c)
+pop_path(PopCtx *c, int level)
 {
 	StringInfoData s;
 	int			i;
 
 	initStringInfo(&s);
-	for (i = 0; i <= c->depth && i < (int) lengthof(c->path); i++)
-		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i] + 1);	/* from 1 */
+	for (i = 0; i <= level && i < (int) lengthof(c->path); i++)
+		appendStringInfo(&s, i ? ".%d" : "%d", c->path[i] + 1);
 	return s.data;
 }
 
+/* The error context while an element is converted: where it is and where
+ * it goes (PostgreSQL's own messages, a typmod's or a domain's, name
+ * neither). */
 static void
-pop_resolve(PopCtx *c, PopColumn *col, Oid typid, int32 typmod, const char *name, int level)
+pop_context(void *arg)
 {
-	Oid			base = getBaseType(typid);
-	Oid			elem;
+	PopCtx	   *c = (PopCtx *) arg;
 
-	check_stack_depth();
-	col->typid = typid;
-	col->typmod = typmod;
-	col->name = name;
-	if (base != typid)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("column \"%s\" has domain type %s, which is not supported",
-						name, format_type_be(typid)),
-				 errhint("Use the domain's base type in the row type and cast afterwards.")));
-	switch (typid)
+	if (c->cur == NULL)
+		return;
+	if (c->cur->attno < 0)
+		errcontext("element %s of the tuple, into an element of column \"%s\" (%s)",
+				   pop_path(c, c->depth), c->cur->name,
+				   format_type_with_typemod(c->cur->typid, c->cur->typmod));
+	else
+		errcontext("element %s of the tuple, into column \"%s\" (%s)",
+				   pop_path(c, c->depth), c->cur->name,
+				   format_type_with_typemod(c->cur->typid, c->cur->typmod));
+}
+
+/* The row layer's resolve callback: a's PopKind (resolve_arg: the PopCtx). */
+static void
+pop_resolve(rt_attr *a, int level, void *arg)
+{
+	PopCtx	   *c = (PopCtx *) arg;
+
+	switch (a->base)
 	{
-		case INT2OID: col->kind = P_INT2; return;
-		case INT4OID: col->kind = P_INT4; return;
-		case INT8OID: col->kind = P_INT8; return;
-		case NUMERICOID: col->kind = P_NUMERIC; return;
+		case INT2OID: a->kind = P_INT2; return;
+		case INT4OID: a->kind = P_INT4; return;
+		case INT8OID: a->kind = P_INT8; return;
+		case NUMERICOID: a->kind = P_NUMERIC; return;
 		case TEXTOID:
-		case VARCHAROID: col->kind = P_TEXT; return;
-		case NAMEOID: col->kind = P_NAME; return;
-		case BYTEAOID: col->kind = P_BYTEA; return;
-		case FLOAT4OID: col->kind = P_FLOAT4; return;
-		case FLOAT8OID: col->kind = P_FLOAT8; return;
-		case BOOLOID: col->kind = P_BOOL; return;
-		case UUIDOID: col->kind = P_UUID; return;
+		case VARCHAROID:
+		case NAMEOID:
+			a->kind = P_TEXT;
+			a->extra = palloc(sizeof(rt_encoding));
+			rt_encoding_init((rt_encoding *) a->extra, PG_UTF8, a);
+			return;
+		case BYTEAOID: a->kind = P_BYTEA; return;
+		case FLOAT4OID: a->kind = P_FLOAT4; return;
+		case FLOAT8OID: a->kind = P_FLOAT8; return;
+		case BOOLOID: a->kind = P_BOOL; return;
+		case UUIDOID: a->kind = P_UUID; return;
 	}
-	if (typid == c->vs_oid)
-		col->kind = P_VERSIONSTAMP;
-	else if (typid == c->tuple_oid)
-		col->kind = P_TUPLE;
-	else if (type_is_rowtype(typid) && typid != RECORDOID)
-	{
-		col->kind = P_RECORD;
-		col->rec = pop_record_info(c, typid, typmod, level + 1);
-	}
-	else if (OidIsValid(elem = get_element_type(typid)))
-	{
-		col->kind = P_ARRAY;
-		col->elem = MemoryContextAllocZero(c->mcxt, sizeof(PopColumn));
-		pop_resolve(c, col->elem, elem, typmod, name, level + 1);
-		get_typlenbyvalalign(elem, &col->elmlen, &col->elmbyval, &col->elmalign);
-	}
+	if (a->base == c->vs_oid)
+		a->kind = P_VERSIONSTAMP;
+	else if (a->base == c->tuple_oid)
+		a->kind = P_TUPLE;
+	else if (a->rec)
+		a->kind = P_RECORD;
+	else if (a->elem)
+		a->kind = P_ARRAY;
 	else
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("column \"%s\" has type %s, which no tuple element converts to",
-						name, format_type_be(typid))));
+						a->name, format_type_be(a->typid))));
 }
 
-/* Row type info of typid/typmod, kept in fn_mcxt. */
-static PopRecord *
-pop_record_info(PopCtx *c, Oid typid, int32 typmod, int level)
+/* Has column a a direct form in pop_fill_fast? */
+static bool
+pop_fast_column(const rt_attr *a)
 {
-	MemoryContext old = MemoryContextSwitchTo(c->mcxt);
-	PopRecord  *rec = palloc0(sizeof(PopRecord));
-	int			i;
-
-	if (level > 16)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("row types nested more than 16 levels")));
-	rec->typid = typid;
-	rec->typmod = typmod;
-	if (typid != RECORDOID)
+	if (a->domain)
+		return false;
+	switch (a->kind)
 	{
-		/* a named row type: watch its descriptor */
-		TypeCacheEntry *tce = lookup_type_cache(typid, TYPECACHE_TUPDESC);
-
-		if (tce->tupDesc == NULL)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("type %s is not a composite type",
-							format_type_be(typid)),
-					 errhint("Use the composite type itself, not a domain over it.")));
-		rec->desc = CreateTupleDescCopy(tce->tupDesc);
-		if (c->nwatch == c->watchcap)
-		{
-			c->watchcap = c->watchcap ? c->watchcap * 2 : 4;
-			c->watch = c->watch ? repalloc(c->watch, sizeof(PopWatch) * c->watchcap) :
-				palloc(sizeof(PopWatch) * c->watchcap);
-		}
-		c->watch[c->nwatch].tce = tce;
-		c->watch[c->nwatch].tupdesc_id = tce->tupDesc_identifier;
-		c->nwatch++;
+		case P_INT2:
+		case P_INT4:
+		case P_INT8:
+		case P_FLOAT4:
+		case P_FLOAT8:
+		case P_BOOL:
+			return a->typbyval;
+		case P_UUID:
+			return a->typlen == UUID_LEN;
+		case P_TEXT:
+			return a->typlen == -1 && (a->base == TEXTOID || a->basetypmod < 0);
+		case P_BYTEA:
+			return a->typlen == -1;
+		case P_NUMERIC:
+			return a->typlen == -1 && a->basetypmod < 0;
+		default:
+			return false;
 	}
-	else
-	{
-		/* an anonymous record type: registered once, never changes */
-		TupleDesc	td = lookup_rowtype_tupdesc(typid, typmod);
+}
 
-		rec->desc = CreateTupleDescCopy(td);
-		ReleaseTupleDesc(td);
-	}
-	rec->attno = palloc(sizeof(int) * Max(rec->desc->natts, 1));
-	rec->cols = palloc0(sizeof(PopColumn) * Max(rec->desc->natts, 1));
-	rec->values = palloc(sizeof(Datum) * Max(rec->desc->natts, 1));
-	rec->nulls = palloc(sizeof(bool) * Max(rec->desc->natts, 1));
-	for (i = 0; i < rec->desc->natts; i++)
-	{
-		Form_pg_attribute a = TupleDescAttr(rec->desc, i);
+/* The plan of typid, and what pop_fill_fast derives from it when rebuilt. */
+static void
+pop_plan(PopCtx *c, Oid typid, MemoryContext fn_mcxt)
+{
+	row_type   *t = &c->type;
+	bool		fast;
 
-		rec->nulls[i] = true;
-		if (a->attisdropped)
-			continue;
-		rec->attno[rec->ncols] = i;
-		pop_resolve(c, &rec->cols[rec->ncols], a->atttypid, a->atttypmod,
-					pstrdup(NameStr(a->attname)), level);
-		rec->ncols++;
-	}
-	/* the direct form (pop_fill_fast) for the top row of scalar columns */
-	rec->fast = level == 0 && GetDatabaseEncoding() == PG_UTF8 &&
-		rec->desc->natts <= MaxTupleAttributeNumber;
-	for (i = 0; i < rec->ncols && rec->fast; i++)
-	{
-		PopColumn  *col = &rec->cols[i];
-		Form_pg_attribute a = TupleDescAttr(rec->desc, rec->attno[i]);
-
-		col->attlen = a->attlen;
-		col->attalign = a->attalign;
-		switch (col->kind)
-		{
-			case P_INT2:
-			case P_INT4:
-			case P_INT8:
-			case P_FLOAT4:
-			case P_FLOAT8:
-			case P_BOOL:
-				rec->fast = a->attbyval;
-				break;
-			case P_UUID:
-				rec->fast = a->attlen == UUID_LEN;
-				break;
-			case P_TEXT:
-				rec->fast = a->attlen == -1 &&
-					(col->typid == TEXTOID || col->typmod < 0);
-				break;
-			case P_BYTEA:
-				rec->fast = a->attlen == -1;
-				break;
-			case P_NUMERIC:
-				rec->fast = a->attlen == -1 && col->typmod < 0;
-				break;
-			default:
-				rec->fast = false;
-				break;
-		}
-	}
-	if (rec->fast)
-		rec->elems = palloc(sizeof(wc_fdb_elem) * Max(rec->ncols, 1));
-	MemoryContextSwitchTo(old);
-	return rec;
+	if (!row_type_of(t, typid, fn_mcxt))
+		return;
+	fast = GetDatabaseEncoding() == PG_UTF8 && t->tupdesc->natts <= MaxTupleAttributeNumber;
+	for (int i = 0; i < t->nlive && fast; i++)
+		fast = pop_fast_column(&t->atts[t->top->live[i]]);
+	c->fast = fast;
+	c->elems = fast ? MemoryContextAlloc(t->cxt, sizeof(wc_fdb_elem) * Max(t->nlive, 1)) : NULL;
 }
 
 /* Error: this element cannot go into this column. */
 static void
-pop_mismatch(PopCtx *c, const wc_fdb_elem *e, const PopColumn *col)
+pop_mismatch(PopCtx *c, const wc_fdb_elem *e, const rt_attr *a)
 {
+	c->cur = NULL;				/* the message says it all */
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("element %s (%s) cannot be converted to column \"%s\" of type %s",
-					pop_path(c), wc_fdb_type_name(e->type), col->name, format_type_be(col->typid))));
-}
-
-static void
-pop_range(PopCtx *c, const wc_fdb_elem *e, const PopColumn *col)
-{
-	char		dec[WC_FDB_DECIMAL_MAX];
-
-	wc_fdb_int_to_decimal(e, dec);
-	ereport(ERROR,
-			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-			 errmsg("element %s (integer) is out of range for column \"%s\" of type %s",
-					pop_path(c), col->name, format_type_be(col->typid)),
-			 errdetail("Value: %s.", dec)));
+					pop_path(c, c->depth), wc_fdb_type_name(e->type), a->name,
+					format_type_be(a->typid))));
 }
 
 static void
@@ -325,57 +218,82 @@ pop_read(PopCtx *c, wc_fdb_elem *e)
 	}
 }
 
-static Datum pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull);
+/* Past the end of the nested tuple just opened. */
+static void
+pop_skip_nested(PopCtx *c)
+{
+	size_t		target = c->r.depth - 1;
+	wc_fdb_elem	t;
+
+	while (c->r.depth > target)
+	{
+		CHECK_FOR_INTERRUPTS();
+		pop_read(c, &t);
+	}
+}
+
+static Datum pop_value(PopCtx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull);
+
+/*
+ * The tuple (top) or nested tuple has n elements where rec has another
+ * number of columns; e is the element just read (the first without a column
+ * when n > rec->nlive).  Counts the rest, then reports.
+ */
+static void
+pop_count_error(PopCtx *c, const rt_row *rec, bool top, int64 n, wc_fdb_elem *e)
+{
+	const char *what = top ? "the tuple" : psprintf("nested tuple %s", pop_path(c, c->depth - 1));
+
+	c->cur = NULL;
+	while (e->type != WC_FDB_END && e->type != WC_FDB_NESTED_END)
+	{
+		CHECK_FOR_INTERRUPTS();
+		n++;
+		if (e->type == WC_FDB_NESTED)
+			pop_skip_nested(c);
+		pop_read(c, e);
+	}
+	rt_report_count(what, "elements", n, rec->typid, rec->nlive);
+}
 
 /* The elements of the nested tuple just opened, into rec's values and
  * nulls; the reader ends past its terminator (or at the end, at top
  * level). */
 static void
-pop_fill_values(PopCtx *c, PopRecord *rec, bool top)
+pop_fill_values(PopCtx *c, rt_row *rec, bool top)
 {
 	wc_fdb_elem	e;
 	int			i;
 
-	for (i = 0; i < rec->ncols; i++)
+	for (i = 0; i < rec->nlive; i++)
 	{
-		int			a = rec->attno[i];
+		int			a = rec->live[i];
 
 		CHECK_FOR_INTERRUPTS();
 		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = i;
 		pop_read(c, &e);
 		if (e.type == WC_FDB_END || e.type == WC_FDB_NESTED_END)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s has %d elements, the row type %s has %d columns",
-							top ? "the tuple" : psprintf("nested tuple %s", pop_path(c)),
-							i, format_type_be(rec->typid), rec->ncols),
-					 errdetail("Column \"%s\" has no element.", rec->cols[i].name)));
-		rec->values[a] = pop_value(c, &rec->cols[i], &e, &rec->nulls[a]);
+			pop_count_error(c, rec, top, i, &e);
+		rec->values[a] = pop_value(c, &rec->atts[a], &e, &rec->nulls[a]);
 	}
 	pop_read(c, &e);
 	if (e.type != (top ? WC_FDB_END : WC_FDB_NESTED_END))
-	{
-		c->path[Min(c->depth, (int) lengthof(c->path) - 1)] = rec->ncols;
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s has more elements than the %d columns of row type %s",
-						top ? "the tuple" : "a nested tuple", rec->ncols, format_type_be(rec->typid)),
-				 errdetail("Element %s (%s) has no column.", pop_path(c), wc_fdb_type_name(e.type))));
-	}
+		pop_count_error(c, rec, top, rec->nlive, &e);
 }
 
 /* The same, as a row value. */
 static Datum
-pop_fill_record(PopCtx *c, PopRecord *rec, bool top)
+pop_fill_record(PopCtx *c, rt_row *rec, bool top)
 {
 	pop_fill_values(c, rec, top);
-	return HeapTupleGetDatum(heap_form_tuple(rec->desc, rec->values, rec->nulls));
+	return HeapTupleGetDatum(heap_form_tuple(rec->tupdesc, rec->values, rec->nulls));
 }
 
-/* The elements of the nested tuple just opened, as an array. */
+/* The elements of the nested tuple just opened, as an array of a's type. */
 static Datum
-pop_fill_array(PopCtx *c, const PopColumn *col)
+pop_fill_array(PopCtx *c, const rt_attr *a)
 {
+	const rt_attr *el = a->elem;
 	int			n = 0,
 				cap = 8,
 				dims[1],
@@ -393,122 +311,147 @@ pop_fill_array(PopCtx *c, const PopColumn *col)
 			break;
 		if (n == cap)
 		{
+			if (cap >= (int) (MaxAllocSize / sizeof(Datum) / 2))
+				wc_report_too_large("array", (size_t) cap, "elements", (size_t) cap);
 			cap *= 2;
 			vals = repalloc(vals, sizeof(Datum) * cap);
 			nulls = repalloc(nulls, sizeof(bool) * cap);
 		}
-		vals[n] = pop_value(c, col->elem, &e, &nulls[n]);
+		vals[n] = pop_value(c, el, &e, &nulls[n]);
 		n++;
 	}
 	if (n == 0)
-		return PointerGetDatum(construct_empty_array(col->elem->typid));
+		return PointerGetDatum(construct_empty_array(el->typid));
 	dims[0] = n;
-	return PointerGetDatum(construct_md_array(vals, nulls, 1, dims, lbs, col->elem->typid,
-											  col->elmlen, col->elmbyval, col->elmalign));
+	return PointerGetDatum(construct_md_array(vals, nulls, 1, dims, lbs, el->typid,
+											  el->typlen, el->typbyval, el->typalign));
 }
 
-/* Element e (just read) as a value of col's type: one case per column type
- * the populate functions fill. */
+/* The nested tuple e (just opened) as a value of a's type. */
 static Datum
-pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
+pop_nested(PopCtx *c, const rt_attr *a, wc_fdb_elem *e)
 {
-	*isnull = false;
-	if (e->type == WC_FDB_NULL)
+	Datum		d;
+
+	if (a->kind == P_TUPLE)
 	{
-		*isnull = true;
-		return (Datum) 0;
+		size_t		start = e->offset;
+
+		pop_skip_nested(c);
+		e->ptr = c->r.buf + start;
+		e->len = c->r.pos - start;
+		d = PointerGetDatum(fdb_unnest_bytea(e));
 	}
-	if (e->type == WC_FDB_NESTED)
+	else
 	{
-		Datum		d;
-		size_t		start = e->offset,
-					target = c->r.depth - 1;
-
-		if (col->kind == P_TUPLE)
-		{
-			wc_fdb_elem	t;
-
-			while (c->r.depth > target)
-				pop_read(c, &t);
-			e->ptr = c->r.buf + start;
-			e->len = c->r.pos - start;
-			return PointerGetDatum(fdb_unnest_bytea(e));
-		}
-		if (col->kind != P_RECORD && col->kind != P_ARRAY)
-			pop_mismatch(c, e, col);
+		if (a->kind != P_RECORD && a->kind != P_ARRAY)
+			pop_mismatch(c, e, a);
 		check_stack_depth();
 		c->depth++;
-		d = col->kind == P_RECORD ? pop_fill_record(c, col->rec, false) : pop_fill_array(c, col);
+		d = a->kind == P_RECORD ? pop_fill_record(c, a->rec, false) : pop_fill_array(c, a);
 		c->depth--;
-		return d;
 	}
-	switch (col->kind)
+	if (unlikely(a->domain))
+	{
+		c->cur = a;
+		rt_domain_check_value(a, d, false);
+		c->cur = NULL;
+	}
+	return d;
+}
+
+/* A big integer element (beyond 64 bits) into an integer or numeric. */
+static Datum
+pop_bigint(const rt_attr *a, const wc_fdb_elem *e)
+{
+	char		dec[WC_FDB_DECIMAL_MAX];
+	size_t		n = wc_fdb_int_to_decimal(e, dec);
+	bool		neg = dec[0] == '-';
+
+	if (a->kind != P_NUMERIC)
+		wc_report_range(dec, a->typid, a->range_name);
+	return rt_from_decimal_digits(a, neg, dec + neg, (int) (n - neg), 0);
+}
+
+/* A float or double element into numeric, as the casts float4/float8 ->
+ * numeric make it, the typmod applied. */
+static Datum
+pop_float_numeric(const rt_attr *a, const wc_fdb_elem *e)
+{
+	Datum		d;
+
+	if (e->type == WC_FDB_DOUBLE)
+	{
+		float8		f;
+
+		memcpy(&f, &e->v.f64, 8);
+		d = DirectFunctionCall1(float8_numeric, Float8GetDatum(f));
+	}
+	else
+	{
+		float4		f;
+
+		memcpy(&f, &e->v.f32, 4);
+		d = DirectFunctionCall1(float4_numeric, Float4GetDatum(f));
+	}
+	if (a->basetypmod >= 0)
+		d = DirectFunctionCall2(numeric, d, Int32GetDatum(a->basetypmod));
+	return rt_domain_check(a, d, false);
+}
+
+/* A scalar element e as a value of a's type through the row layer's
+ * builders: one case per kind of column. */
+static Datum
+pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
+{
+	switch (a->kind)
 	{
 		case P_INT2:
 		case P_INT4:
 		case P_INT8:
-			if (e->type != WC_FDB_INT && e->type != WC_FDB_BIGINT)
-				break;
-			if (e->type == WC_FDB_BIGINT ||
-				(col->kind == P_INT2 && (e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)) ||
-				(col->kind == P_INT4 && (e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)))
-				pop_range(c, e, col);
-			return col->kind == P_INT2 ? Int16GetDatum((int16) e->v.i) :
-				col->kind == P_INT4 ? Int32GetDatum((int32) e->v.i) : Int64GetDatum(e->v.i);
 		case P_NUMERIC:
-			if (e->type != WC_FDB_INT && e->type != WC_FDB_BIGINT)
-				break;
-			if (col->typmod >= 0)
-				return DirectFunctionCall2(numeric, fdb_int_to_numeric(e), Int32GetDatum(col->typmod));
-			return fdb_int_to_numeric(e);
+			if (e->type == WC_FDB_INT)
+				return rt_from_int64(a, e->v.i);
+			if (e->type == WC_FDB_BIGINT)
+				return pop_bigint(a, e);
+			if (a->kind == P_NUMERIC && (e->type == WC_FDB_DOUBLE || e->type == WC_FDB_FLOAT))
+				return pop_float_numeric(a, e);
+			break;
 		case P_TEXT:
-		case P_NAME:
 			if (e->type != WC_FDB_STRING)
 				break;
-			{
-				text	   *t = fdb_string_to_text("fdb_tuple_populate_record", e, c->path[0]);
-
-				if (col->kind == P_NAME)
-					return DirectFunctionCall1(namein, CStringGetDatum(text_to_cstring(t)));
-				if (col->typid == VARCHAROID && col->typmod >= 0)
-					return DirectFunctionCall3(varchar, PointerGetDatum(t),
-											   Int32GetDatum(col->typmod), BoolGetDatum(false));
-				return PointerGetDatum(t);
-			}
+			if (e->escaped)
+				ereport(ERROR,
+						(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
+						 errmsg("string element %s contains U+0000, which text cannot hold",
+								pop_path(c, c->depth)),
+						 errhint("Use a bytea column for it.")));
+			return rt_from_text(a, (const rt_encoding *) a->extra, e->ptr, e->len);
 		case P_BYTEA:
 			if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
 				break;
-			return PointerGetDatum(fdb_payload_bytea(e));
+			return rt_domain_check(a, PointerGetDatum(fdb_payload_bytea(e)), false);
 		case P_FLOAT4:
-			if (e->type != WC_FDB_FLOAT)
-				break;
+		case P_FLOAT8:
+			if (e->type == WC_FDB_FLOAT)
 			{
 				float4		f;
 
 				memcpy(&f, &e->v.f32, 4);
-				return Float4GetDatum(f);
+				return rt_from_float4(a, f);
 			}
-		case P_FLOAT8:
 			if (e->type == WC_FDB_DOUBLE)
 			{
 				float8		f;
 
 				memcpy(&f, &e->v.f64, 8);
-				return Float8GetDatum(f);
-			}
-			if (e->type == WC_FDB_FLOAT)
-			{
-				/* widening is exact */
-				float4		f;
-
-				memcpy(&f, &e->v.f32, 4);
-				return Float8GetDatum((float8) f);
+				return rt_from_float8(a, f);
 			}
 			break;
 		case P_BOOL:
 			if (e->type != WC_FDB_BOOL)
 				break;
-			return BoolGetDatum(e->v.b != 0);
+			return rt_domain_check(a, BoolGetDatum(e->v.b != 0), false);
 		case P_UUID:
 			if (e->type != WC_FDB_UUID)
 				break;
@@ -516,7 +459,7 @@ pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 				pg_uuid_t  *u = palloc(sizeof(pg_uuid_t));
 
 				memcpy(u->data, e->ptr, UUID_LEN);
-				return UUIDPGetDatum(u);
+				return rt_domain_check(a, UUIDPGetDatum(u), false);
 			}
 		case P_VERSIONSTAMP:
 			if (e->type != WC_FDB_VERSIONSTAMP)
@@ -525,48 +468,255 @@ pop_value(PopCtx *c, const PopColumn *col, wc_fdb_elem *e, bool *isnull)
 				uint8_t    *v = palloc(12);
 
 				memcpy(v, e->ptr, 12);
-				return PointerGetDatum(v);
+				return rt_domain_check(a, PointerGetDatum(v), false);
 			}
-		case P_TUPLE:
-		case P_RECORD:
-		case P_ARRAY:
+		default:
 			break;
 	}
-	pop_mismatch(c, e, col);
+	pop_mismatch(c, e, a);
 	return (Datum) 0;
 }
 
-/*
- * The usual row in one pass and one allocation: the elements of a flat
- * tuple read into rec->elems, then the row written in place as
- * heap_form_tuple lays it out (short varlena headers where they fit),
- * without a Datum, a palloc or a copy per column.  Returns 0 when the key
- * is anything else (an element that does not convert directly, a NUL in a
- * string, a nested tuple, a count that does not match, an invalid key):
- * the caller then reads it again with pop_fill_record, which converts it
- * or reports what is wrong and where.
- */
+/* Element e (just read) as a value of a's type. */
 static Datum
-pop_fill_fast(PopCtx *c, PopRecord *rec)
+pop_value(PopCtx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull)
 {
-	wc_fdb_elem *el = rec->elems;
-	TupleDesc	desc = rec->desc;
-	int			natts = desc->natts,
-				i;
-	bool		hasnull = rec->ncols < natts,	/* dropped columns */
-				hasvar = false;
-	size_t		hoff,
-				dlen = 0,
+	Datum		d;
+
+	*isnull = e->type == WC_FDB_NULL;
+	if (*isnull)
+	{
+		if (unlikely(a->domain))
+		{
+			c->cur = a;
+			rt_domain_check_value(a, (Datum) 0, true);
+			c->cur = NULL;
+		}
+		return (Datum) 0;
+	}
+	if (e->type == WC_FDB_NESTED)
+		return pop_nested(c, a, e);
+	c->cur = a;
+	d = pop_scalar(c, a, e);
+	c->cur = NULL;
+	return d;
+}
+
+/* ----------------------------------------------------------------------
+ * The usual row in one pass and one allocation: the elements of a flat
+ * tuple read into c->elems, then the row written in place as
+ * heap_form_tuple lays it out (short varlena headers where they fit),
+ * without a Datum, a palloc or a copy per column.
+ * ---------------------------------------------------------------------- */
+
+/* Does element e go straight into column a?  For a numeric column, the
+ * integer's numeric payload then stands in for the element's. */
+static inline bool
+pop_fast_direct(const rt_attr *a, wc_fdb_elem *e)
+{
+	switch (a->kind)
+	{
+		case P_INT2:
+			return e->type == WC_FDB_INT && e->v.i >= PG_INT16_MIN && e->v.i <= PG_INT16_MAX;
+		case P_INT4:
+			return e->type == WC_FDB_INT && e->v.i >= PG_INT32_MIN && e->v.i <= PG_INT32_MAX;
+		case P_INT8:
+			return e->type == WC_FDB_INT;
+		case P_FLOAT4:
+			return e->type == WC_FDB_FLOAT;
+		case P_FLOAT8:
+			return e->type == WC_FDB_DOUBLE || e->type == WC_FDB_FLOAT;
+		case P_BOOL:
+			return e->type == WC_FDB_BOOL;
+		case P_UUID:
+			return e->type == WC_FDB_UUID;
+		case P_TEXT:
+			return e->type == WC_FDB_STRING && !e->escaped;
+		case P_BYTEA:
+			return e->type == WC_FDB_BYTES || e->type == WC_FDB_STRING;
+		case P_NUMERIC:
+			if (e->type != WC_FDB_INT)
+				return false;
+			{
+				Numeric		n = int64_to_numeric(e->v.i);
+
+				e->ptr = (const uint8_t *) VARDATA(n);
+				e->len = VARSIZE(n) - VARHDRSZ;
+			}
+			return true;
+		default:
+			return false;
+	}
+}
+
+/* Add e's value in column a to the data size *dlen, as
+ * heap_compute_data_size counts it; false past the allocation limit. */
+static inline bool
+pop_fast_size(const rt_attr *a, const wc_fdb_elem *e, size_t *dlen, bool *hasvar)
+{
+	if (a->typlen > 0)
+		*dlen = att_align_nominal(*dlen, a->typalign) + a->typlen;
+	else if (e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+	{
+		*dlen += e->len + VARHDRSZ_SHORT;
+		*hasvar = true;
+	}
+	else
+	{
+		if (e->len > MaxAllocSize)
+			return false;
+		*dlen = att_align_nominal(*dlen, a->typalign) + e->len + VARHDRSZ;
+		*hasvar = true;
+	}
+	return true;
+}
+
+/* Where e's value in column a goes at data + *dlen (a varlena's header
+ * written), *dlen moved past it. */
+static inline char *
+pop_fast_place(const rt_attr *a, const wc_fdb_elem *e, char *data, size_t *dlen)
+{
+	char	   *p;
+
+	if (a->typlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
+	{
+		p = data + *dlen;
+		SET_VARSIZE_SHORT(p, e->len + VARHDRSZ_SHORT);
+		*dlen += e->len + VARHDRSZ_SHORT;
+		return p + VARHDRSZ_SHORT;
+	}
+	*dlen = att_align_nominal(*dlen, a->typalign);
+	p = data + *dlen;
+	if (a->typlen != -1)
+	{
+		*dlen += a->typlen;
+		return p;
+	}
+	SET_VARSIZE(p, e->len + VARHDRSZ);
+	*dlen += e->len + VARHDRSZ;
+	return p + VARHDRSZ;
+}
+
+/* e's value in column a, written at p. */
+static inline void
+pop_fast_store(const rt_attr *a, const wc_fdb_elem *e, char *p)
+{
+	switch (a->kind)
+	{
+		case P_INT2:
+			*(int16 *) p = (int16) e->v.i;
+			break;
+		case P_INT4:
+			*(int32 *) p = (int32) e->v.i;
+			break;
+		case P_INT8:
+			*(int64 *) p = e->v.i;
+			break;
+		case P_FLOAT4:
+			memcpy(p, &e->v.f32, 4);
+			break;
+		case P_FLOAT8:
+			if (e->type == WC_FDB_DOUBLE)
+				memcpy(p, &e->v.f64, 8);
+			else
+			{
+				float4		f;
+				float8		d;
+
+				memcpy(&f, &e->v.f32, 4);
+				d = (float8) f;	/* widening is exact */
+				memcpy(p, &d, 8);
+			}
+			break;
+		case P_BOOL:
+			*(bool *) p = e->v.b != 0;
+			break;
+		case P_UUID:
+			memcpy(p, e->ptr, UUID_LEN);
+			break;
+		case P_TEXT:
+		case P_NUMERIC:
+			memcpy(p, e->ptr, e->len);
+			break;
+		case P_BYTEA:
+			if (e->escaped)
+				wc_fdb_unescape((uint8_t *) p, e);
+			else
+				memcpy(p, e->ptr, e->len);
+			break;
+		default:
+			Assert(false);
+	}
+}
+
+/* The row of the elements read into c->elems, dlen data bytes, written in
+ * place (54000 past the allocation limit). */
+static Datum
+pop_fast_form(PopCtx *c, bool hasnull, bool hasvar, size_t dlen)
+{
+	const row_type *t = &c->type;
+	const int  *live = t->top->live;
+	int			natts = t->tupdesc->natts;
+	size_t		hoff = offsetof(HeapTupleHeaderData, t_bits),
 				len;
 	HeapTupleHeader td;
 	char	   *data;
 	bits8	   *bits;
+
+	if (hasnull)
+		hoff += BITMAPLEN(natts);
+	hoff = MAXALIGN(hoff);
+	len = hoff + dlen;
+	if (len > MaxAllocSize)
+		wc_report_too_large("row", len, "bytes", MaxAllocSize);
+
+	/* zeroed: the header's unused fields, the bitmap and alignment padding */
+	td = (HeapTupleHeader) palloc0(len);
+	ItemPointerSetInvalid(&td->t_ctid);
+	HeapTupleHeaderSetNatts(td, natts);
+	td->t_hoff = (uint8) hoff;
+	td->t_infomask = (hasnull ? HEAP_HASNULL : 0) | (hasvar ? HEAP_HASVARWIDTH : 0);
+	WC_SET_DATUM_HEADER(td, t->tupdesc, len);
+	bits = hasnull ? td->t_bits : NULL;
+	data = (char *) td + hoff;
+	dlen = 0;
+	for (int i = 0; i < t->nlive; i++)
+	{
+		const wc_fdb_elem *e = &c->elems[i];
+		int			attno = live[i];
+		const rt_attr *a = &t->atts[attno];
+
+		if (e->type == WC_FDB_NULL)
+			continue;
+		if (bits)
+			bits[attno >> 3] |= (bits8) (1 << (attno & 7));
+		pop_fast_store(a, e, pop_fast_place(a, e, data, &dlen));
+	}
+	Assert(hoff + dlen == len);
+	return PointerGetDatum(td);
+}
+
+/*
+ * The usual row (see above).  Returns 0 when the key is anything else (an
+ * element that does not convert directly, a NUL in a string, a nested
+ * tuple, a count that does not match, an invalid key): the caller then
+ * reads it again with pop_fill_record, which converts it or reports what
+ * is wrong and where.
+ */
+static Datum
+pop_fill_fast(PopCtx *c)
+{
+	const row_type *t = &c->type;
+	const int  *live = t->top->live;
+	bool		hasnull = t->nlive < t->tupdesc->natts,	/* dropped columns */
+				hasvar = false;
+	size_t		dlen = 0;
 	wc_fdb_elem	end;
 
-	for (i = 0; i < rec->ncols; i++)
+	for (int i = 0; i < t->nlive; i++)
 	{
-		wc_fdb_elem *e = &el[i];
-		const PopColumn *col = &rec->cols[i];
+		wc_fdb_elem *e = &c->elems[i];
+		const rt_attr *a = &t->atts[live[i]];
 
 		if (wc_fdb_read(&c->r, e) != WC_OK)
 			return (Datum) 0;
@@ -575,230 +725,12 @@ pop_fill_fast(PopCtx *c, PopRecord *rec)
 			hasnull = true;
 			continue;
 		}
-		switch (col->kind)
-		{
-			case P_INT2:
-				if (e->type != WC_FDB_INT || e->v.i < PG_INT16_MIN || e->v.i > PG_INT16_MAX)
-					return (Datum) 0;
-				break;
-			case P_INT4:
-				if (e->type != WC_FDB_INT || e->v.i < PG_INT32_MIN || e->v.i > PG_INT32_MAX)
-					return (Datum) 0;
-				break;
-			case P_INT8:
-				if (e->type != WC_FDB_INT)
-					return (Datum) 0;
-				break;
-			case P_FLOAT4:
-				if (e->type != WC_FDB_FLOAT)
-					return (Datum) 0;
-				break;
-			case P_FLOAT8:
-				if (e->type != WC_FDB_DOUBLE && e->type != WC_FDB_FLOAT)
-					return (Datum) 0;
-				break;
-			case P_BOOL:
-				if (e->type != WC_FDB_BOOL)
-					return (Datum) 0;
-				break;
-			case P_UUID:
-				if (e->type != WC_FDB_UUID)
-					return (Datum) 0;
-				break;
-			case P_TEXT:
-				if (e->type != WC_FDB_STRING || e->escaped)
-					return (Datum) 0;
-				break;
-			case P_BYTEA:
-				if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
-					return (Datum) 0;
-				break;
-			case P_NUMERIC:
-				if (e->type != WC_FDB_INT)
-					return (Datum) 0;
-				{
-					/* the numeric's varlena payload stands in for the element's */
-					Numeric		n = int64_to_numeric(e->v.i);
-
-					e->ptr = (const uint8_t *) VARDATA(n);
-					e->len = VARSIZE(n) - VARHDRSZ;
-				}
-				break;
-			default:
-				return (Datum) 0;
-		}
-		/* its size, as heap_compute_data_size counts it */
-		if (col->attlen > 0)
-			dlen = att_align_nominal(dlen, col->attalign) + col->attlen;
-		else if (e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
-		{
-			dlen += e->len + VARHDRSZ_SHORT;
-			hasvar = true;
-		}
-		else
-		{
-			if (e->len > MaxAllocSize)
-				return (Datum) 0;
-			dlen = att_align_nominal(dlen, col->attalign) + e->len + VARHDRSZ;
-			hasvar = true;
-		}
+		if (!pop_fast_direct(a, e) || !pop_fast_size(a, e, &dlen, &hasvar))
+			return (Datum) 0;
 	}
 	if (wc_fdb_read(&c->r, &end) != WC_OK || end.type != WC_FDB_END)
 		return (Datum) 0;
-
-	hoff = offsetof(HeapTupleHeaderData, t_bits);
-	if (hasnull)
-		hoff += BITMAPLEN(natts);
-	hoff = MAXALIGN(hoff);
-	len = hoff + dlen;
-	if (len > MaxAllocSize)
-		return (Datum) 0;
-
-	/* zeroed: the header's unused fields, the bitmap and alignment padding */
-	td = (HeapTupleHeader) palloc0(len);
-	ItemPointerSetInvalid(&td->t_ctid);
-	HeapTupleHeaderSetNatts(td, natts);
-	td->t_hoff = (uint8) hoff;
-	td->t_infomask = (hasnull ? HEAP_HASNULL : 0) | (hasvar ? HEAP_HASVARWIDTH : 0);
-	WC_SET_DATUM_HEADER(td, desc, len);
-	bits = hasnull ? td->t_bits : NULL;
-	data = (char *) td + hoff;
-	dlen = 0;
-	for (i = 0; i < rec->ncols; i++)
-	{
-		const wc_fdb_elem *e = &el[i];
-		const PopColumn *col = &rec->cols[i];
-		int			attno = rec->attno[i];
-		char	   *p;
-
-		if (e->type == WC_FDB_NULL)
-			continue;
-		if (bits)
-			bits[attno >> 3] |= (bits8) (1 << (attno & 7));
-		if (col->attlen == -1 && e->len + VARHDRSZ_SHORT <= VARATT_SHORT_MAX)
-		{
-			p = data + dlen;
-			SET_VARSIZE_SHORT(p, e->len + VARHDRSZ_SHORT);
-			p += VARHDRSZ_SHORT;
-			dlen += e->len + VARHDRSZ_SHORT;
-		}
-		else
-		{
-			dlen = att_align_nominal(dlen, col->attalign);
-			p = data + dlen;
-			if (col->attlen == -1)
-			{
-				SET_VARSIZE(p, e->len + VARHDRSZ);
-				p += VARHDRSZ;
-				dlen += e->len + VARHDRSZ;
-			}
-			else
-				dlen += col->attlen;
-		}
-		switch (col->kind)
-		{
-			case P_INT2:
-				*(int16 *) p = (int16) e->v.i;
-				break;
-			case P_INT4:
-				*(int32 *) p = (int32) e->v.i;
-				break;
-			case P_INT8:
-				*(int64 *) p = e->v.i;
-				break;
-			case P_FLOAT4:
-				memcpy(p, &e->v.f32, 4);
-				break;
-			case P_FLOAT8:
-				if (e->type == WC_FDB_DOUBLE)
-					memcpy(p, &e->v.f64, 8);
-				else
-				{
-					float4		f;
-					float8		d;
-
-					memcpy(&f, &e->v.f32, 4);
-					d = (float8) f;		/* widening is exact */
-					memcpy(p, &d, 8);
-				}
-				break;
-			case P_BOOL:
-				*(bool *) p = e->v.b != 0;
-				break;
-			case P_UUID:
-				memcpy(p, e->ptr, UUID_LEN);
-				break;
-			case P_TEXT:
-			case P_NUMERIC:
-				memcpy(p, e->ptr, e->len);
-				break;
-			case P_BYTEA:
-				if (e->escaped)
-					wc_fdb_unescape((uint8_t *) p, e);
-				else
-					memcpy(p, e->ptr, e->len);
-				break;
-			default:
-				Assert(false);
-		}
-	}
-	Assert(hoff + dlen == len);
-	return PointerGetDatum(td);
-}
-
-/* Does every row type the cached plan was built from still have the
- * descriptor it had? */
-static inline bool
-pop_fresh(const PopCtx *c)
-{
-	for (int i = 0; i < c->nwatch; i++)
-		if (c->watch[i].tce->tupDesc_identifier != c->watch[i].tupdesc_id)
-			return false;
-	return true;
-}
-
-/*
- * (Re)build the conversion plan of typid/typmod.  It is built in a context
- * of its own under the per-call one, so that an error part-way (an
- * unsupported column type) leaves the previous plan in place and nothing
- * allocated; on success the context moves under the call site's and the
- * previous plan is freed.
- */
-static void
-pop_build(PopCtx *c, Oid typid, int32 typmod, MemoryContext fn_mcxt)
-{
-	MemoryContext cxt = AllocSetContextCreate(CurrentMemoryContext,
-											  "fdb_tuple_populate_record",
-											  ALLOCSET_SMALL_SIZES);
-	MemoryContext oldcxt = c->cxt;
-	PopRecord  *oldtop = c->top;
-	PopWatch   *oldwatch = c->watch;
-	int			oldn = c->nwatch,
-				oldcap = c->watchcap;
-	PopRecord  *top;
-
-	c->mcxt = cxt;
-	c->watch = NULL;
-	c->nwatch = c->watchcap = 0;
-	PG_TRY();
-	{
-		top = pop_record_info(c, typid, typmod, 0);
-	}
-	PG_CATCH();
-	{
-		c->cxt = oldcxt;
-		c->top = oldtop;
-		c->watch = oldwatch;
-		c->nwatch = oldn;
-		c->watchcap = oldcap;
-		PG_RE_THROW();
-	}
-	PG_END_TRY();
-	MemoryContextSetParent(cxt, fn_mcxt);
-	if (oldcxt)
-		MemoryContextDelete(oldcxt);
-	c->cxt = cxt;
-	c->top = top;
+	return pop_fast_form(c, hasnull, hasvar, dlen);
 }
 
 /* What depends only on the call site, once (fn_extra). */
@@ -812,8 +744,24 @@ pop_ctx_new(FunctionCallInfo fcinfo)
 								   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
 	c->vs_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
 								CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
+	c->type.resolve = pop_resolve;
+	c->type.resolve_arg = c;
+	c->type.name_columns = false;	/* the error context names it */
 	fcinfo->flinfo->fn_extra = c;
 	return c;
+}
+
+/* Start reading tuple t; the error context pushed (pop_context). */
+static void
+pop_begin(PopCtx *c, bytea *t, ErrorContextCallback *cb)
+{
+	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	c->depth = 0;
+	c->cur = NULL;
+	cb->callback = pop_context;
+	cb->arg = c;
+	cb->previous = error_context_stack;
+	error_context_stack = cb;
 }
 
 PG_FUNCTION_INFO_V1(fdb_tuple_populate_record);
@@ -822,8 +770,9 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 {
 	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
 	Oid			typid;
-	int32		typmod = -1;
 	bytea	   *t;
+	ErrorContextCallback cb;
+	Datum		d;
 
 	if (PG_ARGISNULL(1))
 	{
@@ -841,14 +790,11 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 	typid = c->argtype;
 	if (!PG_ARGISNULL(0) && c->arg_is_row)
 	{
-		/* a row value: its own type (an anonymous record's typmod too) */
-		HeapTupleHeader h = PG_GETARG_HEAPTUPLEHEADER(0);
-
-		typid = HeapTupleHeaderGetTypeId(h);
-		typmod = HeapTupleHeaderGetTypMod(h);
+		/* a row value: its own type */
+		typid = HeapTupleHeaderGetTypeId(PG_GETARG_HEAPTUPLEHEADER(0));
 	}
 	/* the usual call: the plan is cached and its row types unchanged */
-	if (c->top == NULL || c->top->typid != typid || c->top->typmod != typmod || !pop_fresh(c))
+	if (c->type.top == NULL || c->type.rectype != typid || row_type_stale(&c->type))
 	{
 		if (!OidIsValid(typid) || typid == RECORDOID || !c->arg_is_row)
 			ereport(ERROR,
@@ -856,21 +802,21 @@ fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 					 errmsg("the first argument must be of a row type, not %s",
 							OidIsValid(typid) ? format_type_be(typid) : "unknown"),
 					 errhint("Pass NULL::your_table or NULL::your_composite_type.")));
-		pop_build(c, typid, typmod, fcinfo->flinfo->fn_mcxt);
+		pop_plan(c, typid, fcinfo->flinfo->fn_mcxt);
 	}
 	t = PG_GETARG_BYTEA_PP(1);
-	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
-	c->depth = 0;
-	if (c->top->fast)
+	if (c->fast)
 	{
-		Datum		d = pop_fill_fast(c, c->top);
-
+		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+		d = pop_fill_fast(c);
 		if (d != (Datum) 0)
 			PG_RETURN_DATUM(d);
 		/* not the usual row: read it again, converting or reporting */
-		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	}
-	PG_RETURN_DATUM(pop_fill_record(c, c->top, true));
+	pop_begin(c, t, &cb);
+	d = pop_fill_record(c, c->type.top, true);
+	error_context_stack = cb.previous;
+	PG_RETURN_DATUM(d);
 }
 
 /* ======================================================================
@@ -893,6 +839,7 @@ fdb_tuple_load(PG_FUNCTION_ARGS)
 				old;
 	wc_table_load *load;
 	ArrayIterator it;
+	ErrorContextCallback cb;
 	Datum		d;
 	bool		isnull;
 	int64		n;
@@ -900,8 +847,7 @@ fdb_tuple_load(PG_FUNCTION_ARGS)
 	load = wc_table_load_begin(relid, "fdb_tuple_load", "fdb_tuple_populate_record(...)");
 	if (c == NULL)
 		c = pop_ctx_new(fcinfo);
-	if (c->top == NULL || c->top->typid != wc_table_load_rowtype(load) || !pop_fresh(c))
-		pop_build(c, wc_table_load_rowtype(load), -1, fcinfo->flinfo->fn_mcxt);
+	pop_plan(c, wc_table_load_rowtype(load), fcinfo->flinfo->fn_mcxt);
 	rowcxt = AllocSetContextCreate(CurrentMemoryContext, "fdb_tuple_load row",
 								   ALLOCSET_DEFAULT_SIZES);
 	it = array_create_iterator(keys, 0, NULL);
@@ -914,10 +860,10 @@ fdb_tuple_load(PG_FUNCTION_ARGS)
 			continue;			/* a NULL key: no row */
 		old = MemoryContextSwitchTo(rowcxt);
 		t = DatumGetByteaPP(d);
-		wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
-		c->depth = 0;
-		pop_fill_values(c, c->top, true);
-		wc_table_load_put(load, c->top->values, c->top->nulls);
+		pop_begin(c, t, &cb);
+		pop_fill_values(c, c->type.top, true);
+		error_context_stack = cb.previous;
+		wc_table_load_put(load, c->type.values, c->type.nulls);
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(rowcxt);
 	}

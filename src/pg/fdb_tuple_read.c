@@ -41,15 +41,7 @@
 bytea *
 fdb_new_bytea(size_t len)
 {
-	bytea	   *b;
-
-	if (len > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("result of %zu bytes is too large", len)));
-	b = (bytea *) palloc(VARHDRSZ + len);
-	SET_VARSIZE(b, VARHDRSZ + len);
-	return b;
+	return (bytea *) wc_alloc_varlena(len, "result");
 }
 
 /* Text form of a packed tuple, validated in the same walk (22P03 naming
@@ -64,9 +56,7 @@ tuple_text(const char *what, const uint8_t *p, size_t len)
 	wc_status	st;
 
 	if (bound > MaxAllocSize)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("text form of a FoundationDB tuple of %zu bytes is too large", len)));
+		wc_report_too_large("text form of a FoundationDB tuple", bound, "bytes", MaxAllocSize);
 	out = palloc(bound);
 	st = wc_fdb_text_write_checked(p, len, out, GetDatabaseEncoding() != PG_UTF8, &n, &r);
 	if (st != WC_OK)

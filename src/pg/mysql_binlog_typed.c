@@ -311,9 +311,11 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 	int			att = 0;
 
 	if ((int) t->ncols != rt->nlive)
-		bt_bind_error(ev, qualified, 0,
-					  psprintf("the table has %u columns, type %s has %d", t->ncols,
-							   format_type_be(rt->rectype), rt->nlive));
+		rt_report_count_at(psprintf("table %s (MySQL binlog event %lld, TABLE_MAP_EVENT)",
+									qualified, (long long) ev->index),
+						   "table columns", t->ncols, rt->rectype, rt->nlive,
+						   psprintf("At byte offset %llu.", (unsigned long long) ev->offset),
+						   NULL);
 	for (uint32 i = 0; i < t->ncols; i++)
 	{
 		bt_col	   *b = &cols[i];

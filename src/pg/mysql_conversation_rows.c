@@ -125,14 +125,12 @@ bind_columns(convrows_state *s, row_type *t)
 						   (unsigned long long) it->packet),
 				 errhint("The server sent none (optional result set metadata) and no prepared statement holds them.")));
 	if (it->ncolumns != (uint64) t->nlive)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("result set %d of command %d has %llu columns, the row type %s has %d",
-						s->result_set, s->command, (unsigned long long) it->ncolumns,
-						format_type_be(t->rectype), t->nlive),
-				 errdetail("At row %lld (server packet %llu).", (long long) s->where.row,
-						   (unsigned long long) it->packet),
-				 errhint("Select one result set with the command and result_set arguments.")));
+		rt_report_count_at(psprintf("result set %d of command %d", s->result_set, s->command),
+						   "result columns", (int64) Min(it->ncolumns, (uint64) PG_INT64_MAX),
+						   t->rectype, t->nlive,
+						   psprintf("At row %lld (server packet %llu).", (long long) s->where.row,
+									(unsigned long long) it->packet),
+						   "Select one result set with the command and result_set arguments.");
 	s->bound = false;
 	old = MemoryContextSwitchTo(s->cxt);
 	if (s->cols)

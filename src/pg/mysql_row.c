@@ -194,9 +194,8 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, struct varlena *packed)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("column definition %d is NULL", i + 1)));
 		if (i >= rc->type.nlive)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%d column definitions for a record of fewer columns", n)));
+			rt_report_count("the row", "column definitions", n, rc->type.rectype,
+							rc->type.nlive);
 		att = rc->type.top->live[i];
 		def = DatumGetByteaPP(elems[i]);
 		mysql_row_column_init(&re->cols[i], (const uint8 *) VARDATA_ANY(def),
@@ -204,9 +203,7 @@ row_entry_build(FunctionCallInfo fcinfo, row_cache *rc, struct varlena *packed)
 		re->types[i] = re->cols[i].type;
 	}
 	if (n < rc->type.nlive)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%d column definitions for a record of more columns", n)));
+		rt_report_count("the row", "column definitions", n, rc->type.rectype, rc->type.nlive);
 	pfree(elems);
 	pfree(enulls);
 	MemoryContextSwitchTo(old);

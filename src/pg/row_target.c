@@ -7,6 +7,7 @@
 
 #include "catalog/namespace.h"
 #include "catalog/pg_type.h"
+#include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
@@ -425,12 +426,7 @@ rt_from_bytes(const rt_attr *a, const uint8 *p, size_t n)
 
 		return rt_from_text(a, &e, p, n);
 	}
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("value of %zu bytes is too large for type bytea", n)));
-	b = (bytea *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(b, VARHDRSZ + n);
+	b = (bytea *) wc_alloc_varlena(n, "bytea value");
 	memcpy(VARDATA(b), p, n);
 	return rt_domain_check(a, PointerGetDatum(b), false);
 }
@@ -627,5 +623,129 @@ rt_numeric_digits_of(Datum num, rt_numeric_digits *out)
 	d[nd] = '\0';
 	out->digits = d;
 	out->ndigits = nd;
+	return true;
+}
+
+/* ======================================================= count mismatch */
+
+/* unit ("elements") for a count of n: without its final s for one. */
+static char *
+rt_unit_for(const char *unit, int64 n)
+{
+	size_t		len = strlen(unit);
+
+	if (n == 1 && len > 1 && unit[len - 1] == 's')
+		return pnstrdup(unit, len - 1);
+	return pstrdup(unit);
+}
+
+/* The name of live column i (0-based) of rowtype; NULL when unknown. */
+static char *
+rt_live_column_name(Oid rowtype, int64 i)
+{
+	TupleDesc	td;
+	char	   *name = NULL;
+
+	if (rowtype == RECORDOID)
+		return NULL;
+	td = lookup_rowtype_tupdesc(rowtype, -1);
+	for (int k = 0; k < td->natts && name == NULL; k++)
+	{
+		Form_pg_attribute att = TupleDescAttr(td, k);
+
+		if (!att->attisdropped && i-- == 0)
+			name = pstrdup(NameStr(att->attname));
+	}
+	ReleaseTupleDesc(td);
+	return name;
+}
+
+void
+rt_report_count_at(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns,
+				   const char *where, const char *hint)
+{
+	char	   *one = rt_unit_for(unit, 1);
+	StringInfoData detail;
+
+	initStringInfo(&detail);
+	if (n > ncolumns)
+	{
+		/* "Element 3 has no column." */
+		appendStringInfo(&detail, "%c%s %d has no column.",
+						 pg_toupper((unsigned char) one[0]), one + 1, ncolumns + 1);
+	}
+	else
+	{
+		char	   *col = rt_live_column_name(rowtype, n);
+
+		if (col)
+			appendStringInfo(&detail, "Column \"%s\" has no %s.", col, one);
+		else
+			appendStringInfo(&detail, "Column %lld has no %s.", (long long) n + 1, one);
+	}
+	if (where)
+		appendStringInfo(&detail, " %s", where);
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s has %lld %s, the row type %s has %d %s", what, (long long) n,
+					rt_unit_for(unit, n), format_type_be(rowtype), ncolumns,
+					ncolumns == 1 ? "column" : "columns"),
+			 errdetail_internal("%s", detail.data),
+			 hint ? errhint("%s", hint) : 0));
+	pg_unreachable();
+}
+
+void
+rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype, int ncolumns)
+{
+	rt_report_count_at(what, unit, n, rowtype, ncolumns, NULL, NULL);
+}
+
+/* ======================================================= single values */
+
+/* The plan of one value of type typid: a one-attribute row, aside. */
+static rt_row *
+rt_value_build(rt_build *b, Oid typid, int32 typmod)
+{
+	rt_row	   *r = palloc0(sizeof(rt_row));
+
+	r->typid = typid;
+	r->typmod = typmod;
+	r->natts = r->nlive = 1;
+	r->live = palloc0(sizeof(int));
+	r->atts = palloc0(sizeof(rt_attr));
+	r->values = palloc(sizeof(Datum));
+	r->nulls = palloc(sizeof(bool));
+	r->nulls[0] = true;
+	rt_attr_resolve(b, &r->atts[0], typid, typmod, NULL, 0, 0);
+	return r;
+}
+
+bool
+rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt)
+{
+	rt_build	b = {0};
+	MemoryContext old;
+	rt_row	   *top;
+
+	if (t->top != NULL && t->rectype == typid && t->top->typmod == typmod &&
+		!row_type_stale(t))
+		return false;
+	b.t = t;
+	b.cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec value type",
+								  ALLOCSET_SMALL_SIZES);
+	old = MemoryContextSwitchTo(b.cxt);
+	top = rt_value_build(&b, typid, typmod);
+	MemoryContextSwitchTo(old);
+	MemoryContextSetParent(b.cxt, fn_mcxt);
+	if (t->cxt)
+		MemoryContextDelete(t->cxt);
+	*t = (row_type)
+	{
+		.rectype = typid, .resolve = t->resolve, .resolve_arg = t->resolve_arg,
+			.name_columns = t->name_columns, .cxt = b.cxt, .top = top, .watch = b.watch,
+			.nwatch = b.nwatch, .atts = top->atts, .values = top->values,
+			.nulls = top->nulls, .nlive = 1
+	};
 	return true;
 }

@@ -4,9 +4,12 @@
  *
  * Users: mysql_row_populate_record() (mysql_row.c), mysql_conversation_rows()
  * (mysql_conversation_rows.c), the typed mysql_binlog_rows()
- * (mysql_binlog_typed.c) and the table loaders (table_load.c users); the
- * FoundationDB tuple populate (fdb_tuple_read.c) and the CockroachDB key
- * codec (crdb_key.c) are to move onto it (see the notes at the end).
+ * (mysql_binlog_typed.c), fdb_tuple_populate_record() and fdb_tuple_load()
+ * (fdb_tuple_populate.c), the table loaders (table_load.c users), and the
+ * CockroachDB key codec (crdb_key.c: crdb_key_populate_record,
+ * crdb_key_decode_value and crdb_key_encode_value, whose single values are
+ * one-attribute plans, rt_value_type_of); fdb_tuple.c and crdb_key.c read
+ * numerics for their encoders with rt_numeric_digits_of.
  *
  * Two parts:
  *
@@ -269,44 +272,32 @@ typedef struct rt_numeric_digits
 
 extern bool rt_numeric_digits_of(Datum num, rt_numeric_digits *out);
 
+/* ------------------------------------------------------- count mismatch */
+
 /*
- * Notes for the codecs still to move here.
- *
- * FoundationDB populate (fdb_tuple_read.c):
- * - PopCtx's plan (top, cxt, watch) becomes a row_type; PopRecord's
- *   attno/cols/values/nulls are rt_row's live/atts/values/nulls, PopWatch
- *   is rt_watch, pop_fresh is row_type_stale, and pop_build's PG_TRY
- *   restore goes away (the plan is built aside and published complete).
- * - The row type comes from the row value's header (or the declared type):
- *   keep its own "must be of a row type" check, then row_type_of(typid).
- * - resolve (resolve_arg: the PopCtx, vs_oid/tuple_oid looked up once
- *   before) maps a->base to a PopKind in a->kind; versionstamp and
- *   fdb_tuple by OID; it may keep refusing domains (a->domain) or accept
- *   them, the builders checking them.
- * - What pop_record_info derives per row type (fast, elems) is recomputed
- *   when row_type_of/row_type_check returns true, from the top row's
- *   atts[].typlen/typbyval/typalign and kinds.
- * - pop_value: integers rt_from_int64 / rt_from_uint64 (the tuple's
- *   big-integer magnitude beyond 64 bits: rt_from_decimal_digits, scale
- *   0), floats rt_from_float4/8, strings rt_from_text with a UTF-8
- *   rt_encoding set once per attribute (stored in a->extra), bytes
- *   rt_from_bytes; nested tuples fill a->rec's work arrays, arrays walk
- *   a->elem (its typlen/typbyval/typalign).  pop_range's message becomes
- *   wc_report_range's (set name_columns: its context is an element path).
- *
- * CockroachDB keys (crdb_key.c):
- * - KeyType is rt_attr (kind: KeyKind set by resolve, which raises
- *   unsupported_type for the rest; domain, domain_extra, elem and the
- *   record's atts as there; arrays of arrays or rows refused by resolve
- *   with level > 0 and a->elem's kind).  keytype_init's record branch is
- *   the nested rt_row (watched: today only the top descriptor is).
- * - The populate cache (PopCache, ~line 1560) becomes a row_type checked
- *   with row_type_of/row_type_check on every call.
- * - decode_typed: integers, decimals, floats, strings (UTF-8), bytes, bits
- *   and temporal values through the builders, which apply typmods and the
- *   domain check once, at the end (no separate domain_check call).
- * - encode_typed: the numeric branch reads rt_numeric_digits_of instead of
- *   parsing numeric_out itself (fdb_tuple.c likewise).
+ * A decoded value whose parts do not match the row type's columns one to
+ * one (22023), one wording for every codec: "<what> has <n> <unit>, the row
+ * type <rowtype> has <ncolumns> columns" (singular for one), the detail
+ * naming the first part without a column or the first column without a
+ * part.  what: "the tuple", "the key", ...; unit plural: "elements".
  */
+extern void rt_report_count(const char *what, const char *unit, int64 n, Oid rowtype,
+							int ncolumns) WC_NORETURN;
+
+/* The same with a sentence on where (appended to the detail) and a hint;
+ * either may be NULL. */
+extern void rt_report_count_at(const char *what, const char *unit, int64 n, Oid rowtype,
+							   int ncolumns, const char *where, const char *hint) WC_NORETURN;
+
+/* ------------------------------------------------------- single values
+ *
+ * A value of any type (not only a row type): a CockroachDB key element, say.
+ * The plan is a one-attribute top row whose atts[0] is the value's rt_attr
+ * (name NULL, tupdesc NULL), rebuilt when typid or typmod differ from the
+ * ones it holds or when a named row type in it (the value's own, a domain's
+ * base, an array's element) changed; the resolve callback sees it at level
+ * 0.
+ */
+extern bool rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
 
 #endif							/* WC_ROW_TARGET_H */

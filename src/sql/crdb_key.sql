@@ -27,7 +27,7 @@ CREATE FUNCTION crdb_key_encode_value(value anyelement, descending bool DEFAULT 
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION crdb_key_decode_value(element bytea, sample anyelement, descending bool DEFAULT false)
 	RETURNS anyelement
-	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
 
 -- An index key: prefix, then each value in its direction (missing: 'asc').
 CREATE FUNCTION crdb_key_encode(prefix bytea, dirs text[], VARIADIC vals "any") RETURNS bytea

@@ -643,6 +643,35 @@ test_spec(void)
 		CHECK_BYTES(out, w, (const uint8_t *) "\x24\xeb\x00", 3, "decimal -10");
 		w = wc_crdb_decimal_put(out, "0.000", 5, WC_CRDB_ASC);
 		CHECK_BYTES(out, w, (const uint8_t *) "\x27", 1, "decimal 0");
+		/* from digits and a power of ten: as from the text */
+		{
+			static const struct
+			{
+				const char *digits;
+				int			neg;
+				int64_t		exp10;
+				const char *text;
+			}			dv[] = {
+				{"1234", 0, -2, "12.34"}, {"10", 1, 0, "-10"}, {"000", 0, -3, "0.000"},
+				{"0012300", 0, -7, "0.0012300"}, {"5", 1, 30, "-5000000000000000000000000000000"},
+				{"7", 0, -40, "0.0000000000000000000000000000000000000007"}, {"99", 0, 1, "990"},
+			};
+
+			for (size_t i = 0; i < sizeof(dv) / sizeof(dv[0]); i++)
+				for (int dir = WC_CRDB_ASC; dir <= WC_CRDB_DESC; dir++)
+				{
+					uint8_t		a[64],
+								b[64];
+					size_t		na = wc_crdb_decimal_digits_put(a, dv[i].neg, dv[i].digits,
+																strlen(dv[i].digits), dv[i].exp10, dir);
+					size_t		nb = wc_crdb_decimal_put(b, dv[i].text, strlen(dv[i].text), dir);
+
+					CHECK(na == wc_crdb_decimal_digits_put(NULL, dv[i].neg, dv[i].digits,
+														   strlen(dv[i].digits), dv[i].exp10, dir),
+						  "decimal digits size %s", dv[i].text);
+					CHECK_BYTES(a, na, b, nb, "decimal digits %s", dv[i].text);
+				}
+		}
 	}
 }
 
