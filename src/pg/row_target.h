@@ -300,4 +300,14 @@ extern void rt_report_count_at(const char *what, const char *unit, int64 n, Oid 
  */
 extern bool rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
 
+/* ---------------------------------------------------------- row values
+ *
+ * The plan of a row value's own type (HeapTupleHeaderGetTypeId/TypMod of
+ * the value): a named row type, or an anonymous record registered under
+ * RECORDOID and a typmod, whose top is that row (atts its columns, level
+ * 0 to the resolve callback).  Rebuilt when typid or typmod differ from
+ * the ones it holds or when a named row type in it changed.
+ */
+extern bool rt_record_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
+
 #endif							/* WC_ROW_TARGET_H */
