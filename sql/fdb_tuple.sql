@@ -481,7 +481,7 @@ $$BEGIN RETURN fdb_tuple_pack(r, (r).n); END$$;
 DO $$
 BEGIN
 	FOR i IN 1..3 LOOP
-		RAISE NOTICE 'call %: %', i, (SELECT fdb_pk_pack(t) FROM fdb_pk t);
+		RAISE NOTICE 'call %: %', i, (SELECT fdb_pk_pack(t)::fdb_tuple FROM fdb_pk t);
 		IF i = 1 THEN
 			ALTER TYPE fdb_pk_in ADD ATTRIBUTE w text;
 			UPDATE fdb_pk SET n.w = 'w';
