@@ -3,8 +3,11 @@
  *
  * Packing walks the SQL arguments into a list of core events (no byte is
  * written here), asks the core for the exact size, allocates once and lets
- * the core write.  Per-argument type information is resolved on the first
- * call and kept in fn_extra.  Decoding reads the bytea in place
+ * the core write.  Each argument position's type is a row_target value
+ * plan kept in fn_extra (its kinds set by fdb_resolve), checked on every
+ * call against the named row types in it; a row value packs through the
+ * plan's nested row plan, or through a plan of the value's own type (an
+ * anonymous record).  Decoding reads the bytea in place
  * (PG_GETARG_BYTEA_PP) through the core's streaming reader.
  */
 #include "compat.h"

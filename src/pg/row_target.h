@@ -8,7 +8,9 @@
  * (fdb_tuple_populate.c), the table loaders (table_load.c users), and the
  * CockroachDB key codec (crdb_key.c: crdb_key_populate_record,
  * crdb_key_decode_value and crdb_key_encode_value, whose single values are
- * one-attribute plans, rt_value_type_of); fdb_tuple.c and crdb_key.c read
+ * one-attribute plans, rt_value_type_of), and the FoundationDB packer
+ * (fdb_tuple.c: one value plan per argument, rt_record_type_of for a row
+ * value of another type than its slot's); fdb_tuple.c and crdb_key.c read
  * numerics for their encoders with rt_numeric_digits_of.
  *
  * Two parts:
