@@ -454,3 +454,45 @@ BEGIN
 	END LOOP;
 END $$;
 DROP TABLE fdb_pk;
+-- the same for a nested composite field altered (ALTER TYPE) and a column
+-- dropped, through a record variable and a variable of the row type
+CREATE TYPE fdb_pk_in AS (x int4, y text);
+CREATE TABLE fdb_pk (a int4, n fdb_pk_in, b text);
+INSERT INTO fdb_pk VALUES (1, ROW(2, 'y'), 'b');
+DO $$
+DECLARE
+	r record;
+BEGIN
+	FOR i IN 1..4 LOOP
+		SELECT t INTO r FROM fdb_pk t;
+		RAISE NOTICE 'call %: %', i, fdb_tuple_pack(r, ARRAY[r]);
+		IF i = 1 THEN
+			ALTER TYPE fdb_pk_in ADD ATTRIBUTE z int8;
+			UPDATE fdb_pk SET n.z = 9;
+		ELSIF i = 2 THEN
+			ALTER TYPE fdb_pk_in DROP ATTRIBUTE x;
+		ELSIF i = 3 THEN
+			ALTER TABLE fdb_pk DROP COLUMN a;
+		END IF;
+	END LOOP;
+END $$;
+CREATE FUNCTION fdb_pk_pack(r fdb_pk) RETURNS bytea LANGUAGE plpgsql AS
+$$BEGIN RETURN fdb_tuple_pack(r, (r).n); END$$;
+DO $$
+BEGIN
+	FOR i IN 1..3 LOOP
+		RAISE NOTICE 'call %: %', i, (SELECT fdb_pk_pack(t)::fdb_tuple FROM fdb_pk t);
+		IF i = 1 THEN
+			ALTER TYPE fdb_pk_in ADD ATTRIBUTE w text;
+			UPDATE fdb_pk SET n.w = 'w';
+		ELSIF i = 2 THEN
+			ALTER TABLE fdb_pk DROP COLUMN b;
+		END IF;
+	END LOOP;
+END $$;
+-- anonymous records of different shapes through one argument
+SELECT fdb_tuple_pack(r) FROM (VALUES (ROW(1, 'a')), (ROW(2, ROW(3, 'b'))), (ROW(4, 'c'))) v(r);
+SELECT fdb_tuple_pack(ARRAY[ROW(1, 'a'), ROW(2, 'b')], ROW(ROW(1), ARRAY[ROW(2, 3)]));
+DROP FUNCTION fdb_pk_pack(fdb_pk);
+DROP TABLE fdb_pk;
+DROP TYPE fdb_pk_in;

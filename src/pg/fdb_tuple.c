@@ -3,8 +3,11 @@
  *
  * Packing walks the SQL arguments into a list of core events (no byte is
  * written here), asks the core for the exact size, allocates once and lets
- * the core write.  Per-argument type information is resolved on the first
- * call and kept in fn_extra.  Decoding reads the bytea in place
+ * the core write.  Each argument position's type is a row_target value
+ * plan kept in fn_extra (its kinds set by fdb_resolve), checked on every
+ * call against the named row types in it; a row value packs through the
+ * plan's nested row plan, or through a plan of the value's own type (an
+ * anonymous record).  Decoding reads the bytea in place
  * (PG_GETARG_BYTEA_PP) through the core's streaming reader.
  */
 #include "compat.h"
@@ -84,24 +87,21 @@ typedef enum FdbKind
 	K_UNSUPPORTED
 } FdbKind;
 
-typedef struct FdbTypeInfo
+/*
+ * One argument position: the plan of its type (row_target's, one value:
+ * atts[0], kind an FdbKind), checked on every call against the named row
+ * types in it.
+ */
+typedef struct FdbArg
 {
-	Oid			typid;
-	FdbKind		kind;
+	row_type	t;
+	Oid			typid;			/* as the call declares it */
 	/* a constant top-level argument of a scalar kind is encoded once */
 	bool		is_const;
 	bool		raw_ready;
 	uint8_t    *raw;
 	size_t		rawlen;
-	/* K_ARRAY: the element type */
-	struct FdbTypeInfo *elem;
-	/* K_RECORD: field infos of the last row type seen, and its descriptor */
-	Oid			rec_type;
-	int32		rec_typmod;
-	uint64		rec_tdid;
-	int			rec_natts;
-	struct FdbTypeInfo *rec_atts;
-} FdbTypeInfo;
+} FdbArg;
 
 typedef struct FdbEvents
 {
@@ -119,7 +119,7 @@ typedef struct FdbPackCache
 	int			nargs;
 	int			encoding;		/* server encoding */
 	FdbEvents	events;			/* reused from call to call */
-	FdbTypeInfo args[FLEXIBLE_ARRAY_MEMBER];
+	FdbArg		args[FLEXIBLE_ARRAY_MEMBER];
 } FdbPackCache;
 
 /* Our own types, found by name in the schema of the calling function. */
@@ -134,79 +134,64 @@ find_own_types(FdbPackCache *c, Oid fn_oid)
 								CStringGetDatum("fdb_versionstamp"), ObjectIdGetDatum(nsp));
 }
 
-/* Fill ti for SQL type typid (recursively for array elements). */
+/*
+ * row_target's resolve callback: the FdbKind of a (resolved) type.  A row
+ * slot gets a plan of its own in a->extra for a value whose type is not
+ * the slot's (an anonymous record, a record variable), built when seen.
+ * A type without a tuple encoding is refused when a value of it comes
+ * (a NULL of it packs as NULL).
+ */
 static void
-resolve_type(FdbPackCache *c, FdbTypeInfo *ti, Oid typid)
+fdb_resolve(rt_attr *a, int level, void *arg)
 {
-	Oid			base = getBaseType(typid);
-	Oid			elem;
+	static const struct
+	{
+		Oid			typid;
+		FdbKind		kind;
+	}			kinds[] =
+	{
+		{UNKNOWNOID, K_UNKNOWN_LIT}, {TEXTOID, K_TEXT}, {VARCHAROID, K_TEXT},
+		{BPCHAROID, K_BPCHAR}, {NAMEOID, K_NAME}, {BYTEAOID, K_BYTEA}, {INT2OID, K_INT2},
+		{INT4OID, K_INT4}, {INT8OID, K_INT8}, {NUMERICOID, K_NUMERIC},
+		{FLOAT4OID, K_FLOAT4}, {FLOAT8OID, K_FLOAT8}, {BOOLOID, K_BOOL},
+		{UUIDOID, K_UUID}, {JSONBOID, K_JSONB}
+	};
+	FdbPackCache *c = (FdbPackCache *) arg;
 
-	check_stack_depth();
-	memset(ti, 0, sizeof(*ti));
-	ti->typid = typid;
-	switch (base)
+	for (int i = 0; i < (int) lengthof(kinds); i++)
+		if (kinds[i].typid == a->base)
+		{
+			a->kind = kinds[i].kind;
+			return;
+		}
+	if (OidIsValid(c->tuple_oid) && a->base == c->tuple_oid)
+		a->kind = K_TUPLE;
+	else if (OidIsValid(c->vs_oid) && a->base == c->vs_oid)
+		a->kind = K_VERSIONSTAMP;
+	else if (a->rec != NULL || a->base == RECORDOID)
 	{
-		case UNKNOWNOID:
-			ti->kind = K_UNKNOWN_LIT;
-			return;
-		case TEXTOID:
-		case VARCHAROID:
-			ti->kind = K_TEXT;
-			return;
-		case BPCHAROID:
-			ti->kind = K_BPCHAR;
-			return;
-		case NAMEOID:
-			ti->kind = K_NAME;
-			return;
-		case BYTEAOID:
-			ti->kind = K_BYTEA;
-			return;
-		case INT2OID:
-			ti->kind = K_INT2;
-			return;
-		case INT4OID:
-			ti->kind = K_INT4;
-			return;
-		case INT8OID:
-			ti->kind = K_INT8;
-			return;
-		case NUMERICOID:
-			ti->kind = K_NUMERIC;
-			return;
-		case FLOAT4OID:
-			ti->kind = K_FLOAT4;
-			return;
-		case FLOAT8OID:
-			ti->kind = K_FLOAT8;
-			return;
-		case BOOLOID:
-			ti->kind = K_BOOL;
-			return;
-		case UUIDOID:
-			ti->kind = K_UUID;
-			return;
-		case JSONBOID:
-			ti->kind = K_JSONB;
-			return;
-		case RECORDOID:
-			ti->kind = K_RECORD;
-			return;
+		row_type   *own = palloc0(sizeof(row_type));
+
+		own->resolve = fdb_resolve;
+		own->resolve_arg = c;
+		a->extra = own;
+		a->kind = K_RECORD;
 	}
-	if (OidIsValid(c->tuple_oid) && base == c->tuple_oid)
-		ti->kind = K_TUPLE;
-	else if (OidIsValid(c->vs_oid) && base == c->vs_oid)
-		ti->kind = K_VERSIONSTAMP;
-	else if (type_is_rowtype(base))
-		ti->kind = K_RECORD;
-	else if (OidIsValid(elem = get_element_type(base)))
-	{
-		ti->kind = K_ARRAY;
-		ti->elem = MemoryContextAlloc(c->mcxt, sizeof(FdbTypeInfo));
-		resolve_type(c, ti->elem, elem);
-	}
+	else if (a->elem != NULL)
+		a->kind = K_ARRAY;
 	else
-		ti->kind = K_UNSUPPORTED;
+		a->kind = K_UNSUPPORTED;
+}
+
+/* (Re)plan argument i (when its plan is stale). */
+static void
+plan_arg(FdbPackCache *c, int i)
+{
+	FdbArg	   *arg = &c->args[i];
+
+	arg->t.resolve = fdb_resolve;
+	arg->t.resolve_arg = c;
+	(void) rt_value_type_of(&arg->t, arg->typid, -1, c->mcxt);
 }
 
 /*
@@ -237,7 +222,7 @@ pack_cache(FunctionCallInfo fcinfo)
 	if (c != NULL)
 		return c;
 	c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
-							   offsetof(FdbPackCache, args) + sizeof(FdbTypeInfo) * Max(PG_NARGS(), 1));
+							   offsetof(FdbPackCache, args) + sizeof(FdbArg) * Max(PG_NARGS(), 1));
 	c->mcxt = fcinfo->flinfo->fn_mcxt;
 	c->nargs = PG_NARGS();
 	c->variadic = get_fn_expr_variadic(fcinfo->flinfo);
@@ -251,9 +236,10 @@ pack_cache(FunctionCallInfo fcinfo)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("could not determine the type of argument %d of the tuple packer", i + 1)));
-		resolve_type(c, &c->args[i], t);
+		c->args[i].typid = t;
+		plan_arg(c, i);
 		c->args[i].is_const = !c->variadic && arg_is_const(fcinfo->flinfo, i) &&
-			c->args[i].kind < K_JSONB;
+			c->args[i].t.atts[0].kind < K_JSONB;
 	}
 	c->events.cap = 16;
 	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(wc_fdb_elem) * c->events.cap);
@@ -366,11 +352,11 @@ push_numeric(PackCtx *x, Numeric num)
 	return true;
 }
 
-static void push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull);
+static void push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull);
 
 /* Elements of a one-dimensional array, in order. */
 static void
-push_array_elements(PackCtx *x, FdbTypeInfo *ti, Datum d)
+push_array_elements(PackCtx *x, const rt_attr *a, Datum d)
 {
 	ArrayType  *arr = DatumGetArrayTypeP(d);
 	ArrayIterator it;
@@ -386,52 +372,45 @@ push_array_elements(PackCtx *x, FdbTypeInfo *ti, Datum d)
 	while (array_iterate(it, &v, &isnull))
 	{
 		CHECK_FOR_INTERRUPTS();
-		push_value(x, ti->elem, v, isnull);
+		push_value(x, a->elem, v, isnull);
 	}
 	array_free_iterator(it);
 }
 
-/* The fields of a composite value, as a nested tuple. */
+/*
+ * The fields of a composite value, as a nested tuple, through the slot's
+ * row plan (checked with the argument's) when the value is of the slot's
+ * row type, else through the slot's own plan of the value's type (an
+ * anonymous record: one per typmod seen last).
+ */
 static void
-push_record(PackCtx *x, FdbTypeInfo *ti, Datum d)
+push_record(PackCtx *x, const rt_attr *a, Datum d)
 {
 	HeapTupleHeader th = DatumGetHeapTupleHeader(d);
 	Oid			typ = HeapTupleHeaderGetTypeId(th);
-	int32		typmod = HeapTupleHeaderGetTypMod(th);
-	TupleDesc	td = lookup_rowtype_tupdesc(typ, typmod);
-	/* a named row type's descriptor changes with ALTER TYPE / ALTER TABLE
-	 * (an anonymous record's never does) */
-	uint64		tdid = typ == RECORDOID ? 0 :
-		lookup_type_cache(typ, TYPECACHE_TUPDESC)->tupDesc_identifier;
+	rt_row	   *r = a->rec;
 	HeapTupleData tmp;
-	Datum	   *values;
-	bool	   *nulls;
-	int			i;
 
-	if (ti->rec_atts == NULL || ti->rec_type != typ || ti->rec_typmod != typmod ||
-		ti->rec_tdid != tdid)
+	if (r == NULL || r->typid != typ)
 	{
-		ti->rec_atts = MemoryContextAlloc(x->c->mcxt, sizeof(FdbTypeInfo) * Max(td->natts, 1));
-		for (i = 0; i < td->natts; i++)
-			resolve_type(x->c, &ti->rec_atts[i], TupleDescAttr(td, i)->atttypid);
-		ti->rec_type = typ;
-		ti->rec_typmod = typmod;
-		ti->rec_tdid = tdid;
-		ti->rec_natts = td->natts;
+		row_type   *own = (row_type *) a->extra;
+
+		(void) rt_record_type_of(own, typ, HeapTupleHeaderGetTypMod(th), a->mcxt);
+		r = own->top;
 	}
 	tmp.t_len = HeapTupleHeaderGetDatumLength(th);
 	ItemPointerSetInvalid(&tmp.t_self);
 	tmp.t_tableOid = InvalidOid;
 	tmp.t_data = th;
-	values = palloc(sizeof(Datum) * Max(td->natts, 1));
-	nulls = palloc(sizeof(bool) * Max(td->natts, 1));
-	heap_deform_tuple(&tmp, td, values, nulls);
+	heap_deform_tuple(&tmp, r->tupdesc, r->values, r->nulls);
 	push_event(x->c, WC_FDB_NESTED);
-	for (i = 0; i < td->natts; i++)
-		if (!TupleDescAttr(td, i)->attisdropped)
-			push_value(x, &ti->rec_atts[i], values[i], nulls[i]);
+	for (int c = 0; c < r->nlive; c++)
+	{
+		int			i = r->live[c];
+
+		push_value(x, &r->atts[i], r->values[i], r->nulls[i]);
+	}
 	push_event(x->c, WC_FDB_NESTED_END);
-	ReleaseTupleDesc(td);
 }
 
 /* A jsonb value: arrays nest, scalars map naturally, objects are errors. */
@@ -495,7 +474,7 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 
 /* One SQL value as one element: one case per SQL type the packer takes. */
 static void
-push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
+push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 {
 	wc_fdb_elem   *e;
 
@@ -504,7 +483,7 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 		push_event(x->c, WC_FDB_NULL);
 		return;
 	}
-	switch (ti->kind)
+	switch ((FdbKind) a->kind)
 	{
 		case K_UNKNOWN_LIT:
 			{
@@ -603,18 +582,18 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
 		case K_ARRAY:
 			check_stack_depth();
 			push_event(x->c, WC_FDB_NESTED);
-			push_array_elements(x, ti, d);
+			push_array_elements(x, a, d);
 			push_event(x->c, WC_FDB_NESTED_END);
 			break;
 		case K_RECORD:
 			check_stack_depth();
-			push_record(x, ti, d);
+			push_record(x, a, d);
 			break;
 		case K_UNSUPPORTED:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("argument %d has type %s, which has no tuple encoding",
-							x->argpos, format_type_be(ti->typid)),
+							x->argpos, format_type_be(a->typid)),
 					 errhint("Cast it to text, bytea, an integer, float4/float8, numeric, bool, uuid, jsonb, an array or a row.")));
 	}
 }
@@ -624,7 +603,7 @@ push_value(PackCtx *x, FdbTypeInfo *ti, Datum d, bool isnull)
  * for the following calls: key prefixes are usually literals.
  */
 static void
-encode_const_arg(FdbPackCache *c, FdbTypeInfo *ti)
+encode_const_arg(FdbPackCache *c, FdbArg *ti)
 {
 	const wc_fdb_elem *e = &c->events.ev[c->events.n - 1];
 	size_t		size;
@@ -666,14 +645,16 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 		Datum		v;
 		bool		isnull;
 
-		if (c->args[0].kind != K_ARRAY)
+		if (unlikely(row_type_stale(&c->args[0].t)))
+			plan_arg(c, 0);
+		if (c->args[0].t.atts[0].kind != K_ARRAY)
 			elog(ERROR, "VARIADIC argument is not an array");
 		it = array_create_iterator(arr, 0, NULL);
 		x.argpos = 1;
 		while (array_iterate(it, &v, &isnull))
 		{
 			CHECK_FOR_INTERRUPTS();
-			push_value(&x, c->args[0].elem, v, isnull);
+			push_value(&x, c->args[0].t.atts[0].elem, v, isnull);
 			x.argpos++;
 		}
 		array_free_iterator(it);
@@ -682,7 +663,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	{
 		for (i = 0; i < c->nargs; i++)
 		{
-			FdbTypeInfo *ti = &c->args[i];
+			FdbArg	   *ti = &c->args[i];
 
 			if (ti->raw_ready)
 			{
@@ -692,8 +673,10 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 				e->len = ti->rawlen;
 				continue;
 			}
+			if (unlikely(row_type_stale(&ti->t)))
+				plan_arg(c, i);
 			x.argpos = i + 1;
-			push_value(&x, ti, PG_GETARG_DATUM(i), PG_ARGISNULL(i));
+			push_value(&x, &ti->t.atts[0], PG_GETARG_DATUM(i), PG_ARGISNULL(i));
 			if (ti->is_const)
 				encode_const_arg(c, ti);
 		}

@@ -136,9 +136,10 @@ rt_row_build(rt_build *b, Oid typid, int32 typmod, int level)
 	return r;
 }
 
-/* (Re)build t's plan when stale: aside, published when complete. */
+/* (Re)build t's plan when stale: aside, published when complete.  typmod:
+ * an anonymous record's (-1 for a named row type). */
 static bool
-rt_refresh(row_type *t, MemoryContext fn_mcxt)
+rt_refresh(row_type *t, int32 typmod, MemoryContext fn_mcxt)
 {
 	rt_build	b = {0};
 	MemoryContext old;
@@ -150,7 +151,7 @@ rt_refresh(row_type *t, MemoryContext fn_mcxt)
 	b.cxt = AllocSetContextCreate(CurrentMemoryContext, "wirecodec row type",
 								  ALLOCSET_SMALL_SIZES);
 	old = MemoryContextSwitchTo(b.cxt);
-	top = rt_row_build(&b, t->rectype, -1, 0);
+	top = rt_row_build(&b, t->rectype, typmod, 0);
 	MemoryContextSwitchTo(old);
 	MemoryContextSetParent(b.cxt, fn_mcxt);
 	if (t->cxt)
@@ -191,7 +192,7 @@ row_type_check(row_type *t, FunctionCallInfo fcinfo, int argno, const char *argn
 		t->rectype = rectype;
 		t->tce = tce;
 	}
-	return rt_refresh(t, fcinfo->flinfo->fn_mcxt);
+	return rt_refresh(t, -1, fcinfo->flinfo->fn_mcxt);
 }
 
 bool
@@ -207,7 +208,7 @@ row_type_of(row_type *t, Oid rectype, MemoryContext fn_mcxt)
 		t->rectype = rectype;
 		t->tce = lookup_type_cache(rectype, TYPECACHE_TUPDESC);
 	}
-	return rt_refresh(t, fn_mcxt);
+	return rt_refresh(t, -1, fn_mcxt);
 }
 
 /* ============================================================= builders */
@@ -748,4 +749,20 @@ rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt)
 			.nulls = top->nulls, .nlive = 1
 	};
 	return true;
+}
+
+/* ========================================================== row values */
+
+bool
+rt_record_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt)
+{
+	if (t->top != NULL && (t->top->typid != typid || t->top->typmod != typmod))
+	{
+		MemoryContextDelete(t->cxt);
+		t->cxt = NULL;
+		t->top = NULL;
+		t->nwatch = 0;
+	}
+	t->rectype = typid;
+	return rt_refresh(t, typmod, fn_mcxt);
 }

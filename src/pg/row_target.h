@@ -8,7 +8,9 @@
  * (fdb_tuple_populate.c), the table loaders (table_load.c users), and the
  * CockroachDB key codec (crdb_key.c: crdb_key_populate_record,
  * crdb_key_decode_value and crdb_key_encode_value, whose single values are
- * one-attribute plans, rt_value_type_of); fdb_tuple.c and crdb_key.c read
+ * one-attribute plans, rt_value_type_of), and the FoundationDB packer
+ * (fdb_tuple.c: one value plan per argument, rt_record_type_of for a row
+ * value of another type than its slot's); fdb_tuple.c and crdb_key.c read
  * numerics for their encoders with rt_numeric_digits_of.
  *
  * Two parts:
@@ -299,5 +301,15 @@ extern void rt_report_count_at(const char *what, const char *unit, int64 n, Oid 
  * 0.
  */
 extern bool rt_value_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
+
+/* ---------------------------------------------------------- row values
+ *
+ * The plan of a row value's own type (HeapTupleHeaderGetTypeId/TypMod of
+ * the value): a named row type, or an anonymous record registered under
+ * RECORDOID and a typmod, whose top is that row (atts its columns, level
+ * 0 to the resolve callback).  Rebuilt when typid or typmod differ from
+ * the ones it holds or when a named row type in it changed.
+ */
+extern bool rt_record_type_of(row_type *t, Oid typid, int32 typmod, MemoryContext fn_mcxt);
 
 #endif							/* WC_ROW_TARGET_H */

@@ -1,7 +1,8 @@
 /*
  * table_load.h: rows decoded straight into a table, without a function
- * scan in between.  Shared by the loaders (mysql_binlog_load,
- * mysql_conversation_load): they decode into values/nulls of the table's
+ * scan in between.  Shared by the loaders (fdb_tuple_load in
+ * fdb_tuple_populate.c, mysql_binlog_load in mysql_binlog_typed.c,
+ * mysql_conversation_load in mysql_conversation_rows.c): they decode into values/nulls of the table's
  * row type and hand each row here, which inserts batches of rows the way
  * COPY FROM does (a multi-insert into the table's storage through a bulk
  * insert state, then the rows' index entries), checking NOT NULL, CHECK and

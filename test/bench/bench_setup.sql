@@ -141,3 +141,27 @@ BEGIN
 		(SELECT x FROM unnest(r_q) x ORDER BY x OFFSET 3 LIMIT 1), 0,
 		(SELECT x FROM unnest(r_ratio) x ORDER BY x NULLS LAST OFFSET 3 LIMIT 1));
 END $$;
+
+-- A captured MySQL server stream (handshake, OK, a result set of n text
+-- rows of LONG, VAR_STRING and DATETIME columns, EOF), the input of the
+-- capture cases of sql_etl.sql, sql_mysql_conversation.sql and
+-- compare_setup.sql; bench_capture_cols holds its column definitions.
+CREATE TABLE bench_capture_cols AS SELECT ARRAY[
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('id') || mysql_lenenc_str('id')
+		|| '\x0c3f000b000000032100000000'::bytea,
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('name') || mysql_lenenc_str('name')
+		|| '\x0cff0050000000fd00001f0000'::bytea,
+	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('ts') || mysql_lenenc_str('ts')
+		|| '\x0c3f00130000000c8000000000'::bytea] AS cols;
+CREATE FUNCTION bench_capture(n int) RETURNS bytea LANGUAGE sql AS $$
+SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
+	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x03', 1)
+	|| mysql_packet_frame(cols[1], 2) || mysql_packet_frame(cols[2], 3) || mysql_packet_frame(cols[3], 4)
+	|| mysql_packet_frame('\xfe00002200', 5)
+	|| (SELECT string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(i::text, 'UTF8'))
+			|| mysql_lenenc_str(convert_to('user' || i || '@example.com', 'UTF8'))
+			|| mysql_lenenc_str(convert_to(to_char(timestamp '2024-01-01' + i * interval '1 second',
+												   'YYYY-MM-DD HH24:MI:SS'), 'UTF8')),
+			((i + 5) % 256)::int), ''::bytea ORDER BY i) FROM generate_series(1, n) i)
+	|| mysql_packet_frame('\xfe00002200', ((n + 6) % 256)::int)
+FROM bench_capture_cols $$;

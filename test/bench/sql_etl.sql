@@ -65,26 +65,7 @@ SELECT bench_load('etl', 'fdb keys: count(p.id) FROM keys, fdb_tuple_populate_re
 -- ---------------------------------------------------------------------
 -- 2. a captured server stream of 100,000 text rows (LONG, VAR_STRING,
 --    DATETIME) into a 3-column table
-CREATE TABLE bench_etl_cols AS SELECT ARRAY[
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('id') || mysql_lenenc_str('id')
-		|| '\x0c3f000b000000032100000000'::bytea,
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('name') || mysql_lenenc_str('name')
-		|| '\x0cff0050000000fd00001f0000'::bytea,
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('ts') || mysql_lenenc_str('ts')
-		|| '\x0c3f00130000000c8000000000'::bytea] AS cols;
-CREATE FUNCTION bench_etl_capture(n int) RETURNS bytea LANGUAGE sql AS $$
-SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
-	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x03', 1)
-	|| mysql_packet_frame(cols[1], 2) || mysql_packet_frame(cols[2], 3) || mysql_packet_frame(cols[3], 4)
-	|| mysql_packet_frame('\xfe00002200', 5)
-	|| (SELECT string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(i::text, 'UTF8'))
-			|| mysql_lenenc_str(convert_to('user' || i || '@example.com', 'UTF8'))
-			|| mysql_lenenc_str(convert_to(to_char(timestamp '2024-01-01' + i * interval '1 second',
-												   'YYYY-MM-DD HH24:MI:SS'), 'UTF8')),
-			((i + 5) % 256)::int), ''::bytea ORDER BY i) FROM generate_series(1, n) i)
-	|| mysql_packet_frame('\xfe00002200', ((n + 6) % 256)::int)
-FROM bench_etl_cols $$;
-CREATE TABLE bench_etl_capture AS SELECT bench_etl_capture(100000) AS server;
+CREATE TABLE bench_etl_capture AS SELECT bench_capture(100000) AS server;
 CREATE UNLOGGED TABLE bench_etl_t_src (id bigint, name text, ts timestamp);
 INSERT INTO bench_etl_t_src
 SELECT i, 'user' || i || '@example.com', timestamp '2024-01-01' + i * interval '1 second'
@@ -161,7 +142,7 @@ SELECT bench_load('etl', 'mvcc keys: INSERT SELECT d.* FROM keys, crdb_mvcc_key_
 CREATE TABLE bench_etl_memory (rows bigint, capture_mb numeric, peak_growth_kb bigint);
 CREATE FUNCTION bench_etl_hwm_kb() RETURNS bigint LANGUAGE sql AS
 $$ SELECT substring(pg_read_file('/proc/self/status') FROM 'VmHWM:\s*(\d+)')::bigint $$;
-CREATE TABLE bench_etl_capture_1m AS SELECT bench_etl_capture(1000000) AS server;
+CREATE TABLE bench_etl_capture_1m AS SELECT bench_capture(1000000) AS server;
 CREATE FUNCTION bench_etl_memory_case(tbl text, n bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	h0 bigint;

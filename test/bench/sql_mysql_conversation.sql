@@ -3,26 +3,8 @@
 -- and turned into typed rows, as ratios to same-run baselines: the split
 -- with mysql_packets plus mysql_text_row_decode with the state machine
 -- written by hand in SQL, and mysql_text_row_decode alone.
-CREATE TABLE bench_mysql_cols AS SELECT ARRAY[
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('id') || mysql_lenenc_str('id')
-		|| '\x0c3f000b000000032100000000'::bytea,
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('name') || mysql_lenenc_str('name')
-		|| '\x0cff0050000000fd00001f0000'::bytea,
-	mysql_lenenc_str('def') || '\x000000'::bytea || mysql_lenenc_str('ts') || mysql_lenenc_str('ts')
-		|| '\x0c3f00130000000c8000000000'::bytea] AS cols;
 CREATE TABLE bench_mysql_t (id bigint, name text, ts timestamp);
-CREATE TABLE bench_mysql_capture AS
-SELECT mysql_packet_frame('\x0a382e302e333600' || decode(repeat('01', 30), 'hex'), 0)
-	|| mysql_packet_frame('\x00000002000000', 2) || mysql_packet_frame('\x03', 1)
-	|| mysql_packet_frame(cols[1], 2) || mysql_packet_frame(cols[2], 3) || mysql_packet_frame(cols[3], 4)
-	|| mysql_packet_frame('\xfe00002200', 5)
-	|| (SELECT string_agg(mysql_packet_frame(mysql_lenenc_str(convert_to(i::text, 'UTF8'))
-			|| mysql_lenenc_str(convert_to('user' || i || '@example.com', 'UTF8'))
-			|| mysql_lenenc_str(convert_to(to_char(timestamp '2024-01-01' + i * interval '1 second',
-												   'YYYY-MM-DD HH24:MI:SS'), 'UTF8')),
-			((i + 5) % 256)::int), ''::bytea ORDER BY i) FROM bench_ints WHERE i <= 100000)
-	|| mysql_packet_frame('\xfe00002200', (100006 % 256)::int) AS server
-FROM bench_mysql_cols;
+CREATE TABLE bench_mysql_capture AS SELECT bench_capture(100000) AS server;
 CREATE TABLE bench_mysql_conv_rows AS
 	SELECT payload AS r FROM bench_mysql_capture, mysql_conversation(server) WHERE kind = 'text_row';
 VACUUM ANALYZE bench_mysql_capture, bench_mysql_conv_rows;
@@ -43,5 +25,5 @@ SELECT bench_query('mysql', 'capture: mysql_conversation + typed rows',
 SELECT bench_expr('mysql', 'rows: mysql_text_row_decode(r), 3 columns', 'mysql_text_row_decode(r)',
 				  NULL, 'bench_mysql_conv_rows');
 SELECT bench_expr('mysql', 'rows: mysql_row_populate_record, bigint/text/timestamp',
-	'mysql_row_populate_record(NULL::bench_mysql_t, r, (SELECT cols FROM bench_mysql_cols))',
+	'mysql_row_populate_record(NULL::bench_mysql_t, r, (SELECT cols FROM bench_capture_cols))',
 	'rows: mysql_text_row_decode(r), 3 columns', 'bench_mysql_conv_rows');
