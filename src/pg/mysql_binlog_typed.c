@@ -28,96 +28,13 @@
 #include "utils/memutils.h"
 
 #include "mysql_binary.h"
-#include "mysql_binlog.h"
-#include "mysql_binlog_glue.h"
-#include "mysql_row.h"
-#include "table_load.h"
+#include "mysql_binlog_typed.h"
 #include "wc_report.h"
-
-/* How a binlog value reaches mysql_row_value. */
-typedef enum
-{
-	BT_BINARY,					/* the bytes as the binary protocol has them */
-	BT_INT24,					/* 3 bytes, an integer (rt_from_uint64) */
-	BT_YEAR,					/* 1 byte (years since 1900), the year */
-	BT_TEXT,					/* the rendered text (quotes dropped): DECIMAL,
-								 * unnamed ENUM/SET */
-	BT_DECIMAL,					/* DECIMAL of at most 18 digits into numeric:
-								 * its digits */
-	BT_TEMPORAL,				/* DATE, TIME, DATETIME, TIMESTAMP: their
-								 * fields */
-	BT_STRING,					/* the bytes after the length prefix */
-	BT_JSON_STRING,				/* a rendered JSON string, unescaped to UTF-8:
-								 * ENUM/SET names, UCS-2/UTF-16/UTF-32 text */
-	BT_DOCUMENT					/* the rendered text as UTF-8: MySQL JSON */
-} bt_how;
-
-/* A TABLE_MAP column bound to an attribute. */
-typedef struct bt_col
-{
-	mysql_row_column rc;		/* protocol type, charset, target */
-	uint8		how;			/* bt_how */
-	uint8		binlog_type;	/* real type in the log */
-	uint8		prefix;			/* length-prefix bytes of a string */
-	uint32		pad_to;			/* BINARY(n): its length */
-} bt_col;
-
-/*
- * Cached per call site: the row type, checked on every call, and the
- * binding of the last TABLE_MAP of the table, kept while its column part is
- * byte for byte the same and the row type unchanged.
- */
-typedef struct bt_cache
-{
-	row_type	type;
-	MemoryContext bcxt;			/* holds the binding; NULL: none */
-	uint8	   *key;			/* TABLE_MAP body after the post-header */
-	size_t		keylen;
-	int			ncols;
-	bt_col	   *cols;
-} bt_cache;
-
-/* Which value is being converted, for the error context line. */
-typedef struct bt_where
-{
-	int64		event;
-	int64		row;
-	const char *qualified;
-	const bt_col *col;
-	int			colno;
-	uint64		offset;
-} bt_where;
-
-typedef struct bt_state
-{
-	FunctionCallInfo fcinfo;
-	ReturnSetInfo *rsinfo;
-	bt_cache   *cache;
-	binlog_maps maps;
-	const char *schema;			/* the table asked for, UTF-8 */
-	size_t		schema_len;
-	const char *table;
-	size_t		table_len;
-	bool		have_id;		/* a TABLE_MAP of the table is in force */
-	uint64		table_id;
-	wc_binlog_json_opts opts;
-	wc_binlog_out out;			/* rendered values */
-	StringInfoData str;			/* unescaped JSON strings */
-	wc_binlog_cell *cells;
-	wc_binlog_cell *before;		/* PARTIAL_UPDATE_ROWS: the before image's cells */
-	uint32		cells_cap;
-	MemoryContext rowcxt;
-	TupleDesc	store_desc;		/* the result rows' descriptor, images unpacked */
-	wc_table_load *load;		/* mysql_binlog_load: the table; else NULL */
-	bool		want_after;		/* mysql_binlog_load: after images, else
-								 * before images */
-	bt_where	where;
-} bt_state;
 
 static const char *const bt_change_names[4] = {NULL, "insert", "update", "delete"};
 
-static void
-bt_context(void *arg)
+void
+binlog_typed_context(void *arg)
 {
 	bt_where   *w = (bt_where *) arg;
 	const char *tn;
@@ -350,7 +267,7 @@ bt_bind(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const 
 	memcpy(bc->key, key, keylen);
 	MemoryContextSwitchTo(old);
 
-	MemoryContextSetParent(cxt, s->fcinfo->flinfo->fn_mcxt);
+	MemoryContextSetParent(cxt, s->fn_mcxt);
 	if (bc->bcxt)
 		MemoryContextDelete(bc->bcxt);
 	bc->bcxt = cxt;
@@ -368,8 +285,6 @@ bt_table_map(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
 	uint32		ncols;
 	const wc_binlog_table *t;
 	const char *qualified;
-	size_t		phl;
-	bt_cache   *bc = s->cache;
 
 	binlog_maps_add(&s->maps, st, ev);
 	if (wc_binlog_table_map_peek(st, ev, &id, &ncols, &err) != WC_OK)
@@ -385,7 +300,16 @@ bt_table_map(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev)
 	}
 	s->have_id = true;
 	s->table_id = id;
-	phl = Min(wc_binlog_post_header_len(st, WC_BINLOG_TABLE_MAP_EVENT), ev->body_len);
+	binlog_typed_bind(s, st, ev, t, qualified);
+}
+
+void
+binlog_typed_bind(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
+				  const wc_binlog_table *t, const char *qualified)
+{
+	bt_cache   *bc = s->cache;
+	size_t		phl = Min(wc_binlog_post_header_len(st, WC_BINLOG_TABLE_MAP_EVENT), ev->body_len);
+
 	if (bc->bcxt && bc->keylen == ev->body_len - phl &&
 		memcmp(bc->key, ev->body + phl, bc->keylen) == 0)
 		return;
@@ -584,8 +508,8 @@ bt_value(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 
 /* One decoded image into the row type's values and nulls (absent columns
  * NULL). */
-static void
-bt_fill(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
+void
+binlog_typed_fill(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified)
 {
 	row_type   *rt = &s->cache->type;
 
@@ -616,7 +540,7 @@ bt_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const
 {
 	row_type   *rt = &s->cache->type;
 
-	bt_fill(s, ev, t, qualified);
+	binlog_typed_fill(s, ev, t, qualified);
 	return HeapTupleGetDatum(heap_form_tuple(rt->tupdesc, rt->values, rt->nulls));
 }
 
@@ -627,7 +551,7 @@ bt_load_image(bt_state *s, const wc_binlog_event *ev, const wc_binlog_table *t,
 {
 	MemoryContext old = MemoryContextSwitchTo(s->rowcxt);
 
-	bt_fill(s, ev, t, qualified);
+	binlog_typed_fill(s, ev, t, qualified);
 	wc_table_load_put(s->load, s->cache->type.values, s->cache->type.nulls);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(s->rowcxt);
@@ -695,12 +619,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 		r.rows = binlog_inflate_record(r.rows, r.rows_len, r.rows_offset, &len, ev);
 		r.rows_len = len;
 	}
-	if (t->ncols > s->cells_cap)
-	{
-		s->cells = repalloc(s->cells, sizeof(wc_binlog_cell) * t->ncols);
-		s->before = repalloc(s->before, sizeof(wc_binlog_cell) * t->ncols);
-		s->cells_cap = t->ncols;
-	}
+	binlog_typed_reserve(s, t->ncols);
 	if (s->load)
 	{
 		s->where.event = ev->index;
@@ -768,6 +687,32 @@ bt_walk_rows(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev, in
 	return bt_rows_event((bt_state *) arg, st, ev, row);
 }
 
+void
+binlog_typed_init(bt_state *s, bt_cache *bc, MemoryContext fn_mcxt)
+{
+	memset(s, 0, sizeof(*s));
+	s->fn_mcxt = fn_mcxt;
+	s->cache = bc;
+	binlog_render_init(&s->opts, &s->out, 1024, BINLOG_VALUE_TEXT_LIMIT);
+	initStringInfo(&s->str);
+	s->cells_cap = 64;
+	s->cells = palloc(sizeof(wc_binlog_cell) * s->cells_cap);
+	s->before = palloc(sizeof(wc_binlog_cell) * s->cells_cap);
+	s->rowcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows typed row",
+									  ALLOCSET_DEFAULT_SIZES);
+}
+
+void
+binlog_typed_reserve(bt_state *s, uint32 ncols)
+{
+	if (ncols > s->cells_cap)
+	{
+		s->cells = repalloc(s->cells, sizeof(wc_binlog_cell) * ncols);
+		s->before = repalloc(s->before, sizeof(wc_binlog_cell) * ncols);
+		s->cells_cap = ncols;
+	}
+}
+
 /* The text argument as UTF-8 (the log's names are). */
 static const char *
 bt_utf8_arg(FunctionCallInfo fcinfo, int argno, size_t *len)
@@ -811,21 +756,12 @@ bt_walk(FunctionCallInfo fcinfo, bool lo, bt_cache *bc, ReturnSetInfo *rsinfo,
 	callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_rows typed",
 									ALLOCSET_DEFAULT_SIZES);
 	old = MemoryContextSwitchTo(callcxt);
-	memset(&s, 0, sizeof(s));
-	s.fcinfo = fcinfo;
+	binlog_typed_init(&s, bc, fcinfo->flinfo->fn_mcxt);
 	s.rsinfo = rsinfo;
 	s.load = load;
 	s.want_after = want_after;
-	s.cache = bc;
 	s.schema = bt_utf8_arg(fcinfo, 1, &s.schema_len);
 	s.table = bt_utf8_arg(fcinfo, 2, &s.table_len);
-	binlog_render_init(&s.opts, &s.out, 1024, BINLOG_VALUE_TEXT_LIMIT);
-	initStringInfo(&s.str);
-	s.cells_cap = 64;
-	s.cells = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
-	s.before = palloc(sizeof(wc_binlog_cell) * s.cells_cap);
-	s.rowcxt = AllocSetContextCreate(callcxt, "mysql_binlog_rows typed row",
-									 ALLOCSET_DEFAULT_SIZES);
 
 	if (rsinfo)
 	{
@@ -848,7 +784,7 @@ bt_walk(FunctionCallInfo fcinfo, bool lo, bt_cache *bc, ReturnSetInfo *rsinfo,
 	binlog_maps_init(&s.maps, callcxt);
 	binlog_src_init(&src, fcinfo, lo);
 
-	cb.callback = bt_context;
+	cb.callback = binlog_typed_context;
 	cb.arg = &s.where;
 	cb.previous = error_context_stack;
 	error_context_stack = &cb;
