@@ -145,6 +145,7 @@ CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, after_index bigint, target
 CREATE FUNCTION mysql_binlog_apply_statement(statement text, db text, target_schema name,
 											 schema_name text, OUT verb text, OUT target text)
 	LANGUAGE plpgsql STABLE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
 	AS $body$
 DECLARE
 	m text[];
@@ -192,6 +193,7 @@ $body$;
 CREATE FUNCTION mysql_binlog_apply_gtid_set(gtid_set text, gtids text[])
 	RETURNS text
 	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
 	AS $body$
 DECLARE
 	r text;
@@ -256,6 +258,7 @@ CREATE FUNCTION mysql_binlog_apply(binlog bytea, source text, target_schema name
 				   stop_file text, stop_position bigint, stop_reason text,
 				   stop_statement text)
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
 	AS $body$
 DECLARE
 	ext text;
@@ -427,6 +430,7 @@ CREATE FUNCTION mysql_binlog_apply_lo(binlog oid, source text, target_schema nam
 				   stop_file text, stop_position bigint, stop_reason text,
 				   stop_statement text)
 	LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+	SET search_path = pg_catalog, pg_temp
 	AS $body$
 DECLARE
 	ext text;
