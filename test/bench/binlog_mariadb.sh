@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# binlog_mariadb.sh OUT ROWS: record a real binlog for the binlog benchmark.
+# binlog_mariadb.sh OUT ROWS [CHANGES]: record a real binlog for the binlog
+# benchmark.
 # Starts MariaDB (Debian's mariadb-server, installed if missing, as in
 # test/mysql_binlog/run.sh) as a non-root user in a private temporary
 # datadir with a socket and no TCP port, binlog_format=ROW,
@@ -8,6 +9,12 @@
 # transactions of 50,000 rows, copies the binlog to OUT and stops the server
 # (also on failure).  The rows are those of bench_binlog_src in
 # sql_mysql_binlog.sql (the same expressions of i = 1..ROWS).
+# With CHANGES, a second file CHANGES of the next binlog: every row updated
+# (amount and qty), then every other row deleted, in transactions of 50,000
+# rows; then the baseline of mysql_binlog_apply: both files replayed by
+# MariaDB into the same server after dropping bench (mariadb-binlog OUT |
+# mariadb, without binlogging the replay), their times printed as
+# "mariadb replay: inserts S s, changes S s".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
@@ -76,4 +83,30 @@ file=$(sql -N -e 'FLUSH BINARY LOGS; SHOW MASTER STATUS' | cut -f1)
 } | sql || { cat "$work/error.log"; exit 1; }
 cp "$work/data/$file" "$out" || exit 1
 chmod 644 "$out"
+if [ -n "${3:-}" ]; then
+	changes=$3
+	cfile=$(sql -N -e 'SHOW MASTER STATUS' | cut -f1)
+	{
+		for ((lo = 1; lo <= rows; lo += 50000)); do
+			echo "UPDATE bench.orders SET amount = amount + 1, qty = coalesce(qty, 0) + 1
+				WHERE id BETWEEN $lo AND $((lo + 49999));"
+		done
+		for ((lo = 1; lo <= rows; lo += 100000)); do
+			echo "DELETE FROM bench.orders WHERE id BETWEEN $lo AND $((lo + 99999)) AND id % 2 = 0;"
+		done
+		echo "FLUSH BINARY LOGS;"
+	} | sql || { cat "$work/error.log"; exit 1; }
+	cp "$work/data/$cfile" "$changes" || exit 1
+	chmod 644 "$changes"
+	sql -e 'DROP DATABASE bench' || exit 1
+	replay() {
+		local t0 t1
+		t0=$(date +%s.%N)
+		{ echo "SET sql_log_bin = 0;"; mariadb-binlog --no-defaults "$1"; } | sql || return 1
+		t1=$(date +%s.%N)
+		echo "$t1 - $t0" | bc
+	}
+	ri=$(replay "$work/data/$file") && rc=$(replay "$work/data/$cfile") || { cat "$work/error.log"; exit 1; }
+	echo "   mariadb replay: inserts $ri s, changes $rc s ($(sql -N -e 'SELECT count(*) FROM bench.orders') rows left)"
+fi
 echo "   MariaDB $(sql -N -e 'SELECT VERSION()'): $rows rows into bench.orders, $(stat -c %s "$out") bytes of binlog"
