@@ -19,8 +19,8 @@
  *	   WHERE t.pk = u.k
  *   DELETE FROM t USING (SELECT unnest($1) AS k, ...) u WHERE t.pk = u.k
  *
- * planned once per table, kind and column set per call (the plans live until
- * SPI_finish).  So everything goes
+ * planned once (a generic plan) per table, kind and column set per call (the
+ * plans live until SPI_finish).  So everything goes
  * through plain SQL as the caller: privileges, row-level security, triggers
  * and constraints apply.  An UPDATE or DELETE that meets fewer rows than the
  * run holds has diverged: the first row of the run whose key the table
@@ -496,7 +496,12 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		pl->carried = palloc(sizeof(bool) * t->natts);
 		memcpy(pl->carried, c, sizeof(bool) * t->natts);
 	}
-	pl->plan = SPI_prepare(sql, ntypes, types);
+	/*
+	 * Generic: a custom plan would see each array's size (unnest's support
+	 * function) and, for a run of thousands of rows, hash the whole table
+	 * rather than look the keys up by the index.
+	 */
+	pl->plan = SPI_prepare_cursor(sql, ntypes, types, CURSOR_OPT_GENERIC_PLAN);
 	if (pl->plan == NULL)
 		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql, SPI_result_code_string(SPI_result));
 	pl->next = t->plans;
