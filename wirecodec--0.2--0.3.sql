@@ -234,8 +234,9 @@ CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, en
 	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_slice'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- The row changes of binlog (cut at a unit's end) after event after_index
--- applied in log order to the tables of target_schema that the MySQL tables
+-- The row changes of binlog from start_position to end_position (a unit's
+-- start and a unit's end; as mysql_binlog_apply_slice cuts it, in place)
+-- after event after_index applied in log order to the tables of target_schema that the MySQL tables
 -- map to (same name; of MySQL database schema_name only, when given), each
 -- by the table's primary key, through plain INSERT, UPDATE and DELETE (so
 -- the privileges, row-level security, triggers and constraints of those
@@ -245,7 +246,8 @@ CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, en
 -- name the transaction of a row in errors.  Returns the rows per table.
 -- Consecutive changes of one kind to a table go in one statement each
 -- (src/pg/mysql_binlog_apply_rows.c).
-CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, after_index bigint, target_schema name,
+CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, start_position bigint, end_position bigint,
+										after_index bigint, target_schema name,
 										schema_name text, idempotent boolean, skip bigint[],
 										truncate_after bigint[], truncate_target text[],
 										unit_first bigint[], unit_offset bigint[])
@@ -497,7 +499,7 @@ BEGIN
 	END LOOP;
 	IF last_index IS NOT NULL THEN
 		FOR target, inserted, updated, deleted IN
-			EXECUTE format('SELECT * FROM %1$I.mysql_binlog_apply_rows(%1$I.mysql_binlog_apply_slice($1, $11, $12),
+			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_rows($1, $11, $12,
 							$2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
 			USING binlog, after_index, target_schema, schema_name,
 				idempotent, skip, tr_after, tr_target, ufirst, uoff, start_pos, end_pos

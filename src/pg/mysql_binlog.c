@@ -686,6 +686,8 @@ binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg)
 		bool		payload = ev.h.type == WC_BINLOG_TRANSACTION_PAYLOAD_EVENT;
 		MemoryContext old;
 
+		if (ev.offset < src->from)
+			continue;
 		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
 			ops->table_map(arg, &st, &ev);
 		else if (payload || wc_binlog_is_rows_event(ev.h.type, &change, &compressed))

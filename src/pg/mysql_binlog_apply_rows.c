@@ -1,6 +1,7 @@
 /*
  * mysql_binlog_apply_rows.c: mysql_binlog_apply_rows, the row changes of a
- * binlog slice applied to the tables of a schema (the driver,
+ * binlog slice (the file from start_position to end_position, cut in place
+ * as mysql_binlog_apply_slice cuts it) applied to the tables of a schema (the driver,
  * mysql_binlog_apply in src/sql/mysql_binlog.sql, plans the units and keeps
  * the progress).
  *
@@ -1033,19 +1034,19 @@ ar_args(ar_state *s, FunctionCallInfo fcinfo)
 {
 	int			n;
 
-	s->after_index = PG_ARGISNULL(1) ? 0 : PG_GETARG_INT64(1);
-	s->nsp = PG_ARGISNULL(2) ? InvalidOid : get_namespace_oid(NameStr(*PG_GETARG_NAME(2)), true);
-	s->only_schema = PG_ARGISNULL(3) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(3));
-	s->idempotent = !PG_ARGISNULL(4) && PG_GETARG_BOOL(4);
-	s->nskip = ar_int8s(fcinfo, 5, &s->skip);
-	s->ntr = ar_int8s(fcinfo, 6, &s->tr_after);
+	s->after_index = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT64(3);
+	s->nsp = PG_ARGISNULL(4) ? InvalidOid : get_namespace_oid(NameStr(*PG_GETARG_NAME(4)), true);
+	s->only_schema = PG_ARGISNULL(5) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(5));
+	s->idempotent = !PG_ARGISNULL(6) && PG_GETARG_BOOL(6);
+	s->nskip = ar_int8s(fcinfo, 7, &s->skip);
+	s->ntr = ar_int8s(fcinfo, 8, &s->tr_after);
 	s->tr_target = palloc0(sizeof(char *) * Max(s->ntr, 1));
-	if (!PG_ARGISNULL(7))
+	if (!PG_ARGISNULL(9))
 	{
 		Datum	   *d;
 		bool	   *nulls;
 
-		deconstruct_array(PG_GETARG_ARRAYTYPE_P(7), TEXTOID, -1, false, TYPALIGN_INT,
+		deconstruct_array(PG_GETARG_ARRAYTYPE_P(9), TEXTOID, -1, false, TYPALIGN_INT,
 						  &d, &nulls, &n);
 		for (int i = 0; i < n && i < s->ntr; i++)
 			s->tr_target[i] = nulls[i] ? NULL : TextDatumGetCString(d[i]);
@@ -1055,8 +1056,8 @@ ar_args(ar_state *s, FunctionCallInfo fcinfo)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("truncate_target needs a table for each of truncate_after")));
-	s->nunits = ar_int8s(fcinfo, 8, &s->ufirst);
-	n = ar_int8s(fcinfo, 9, &s->uoff);
+	s->nunits = ar_int8s(fcinfo, 10, &s->ufirst);
+	n = ar_int8s(fcinfo, 11, &s->uoff);
 	s->nunits = Min(s->nunits, n);
 }
 
@@ -1109,7 +1110,7 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	MemoryContext old;
 
 	InitMaterializedSRF(fcinfo, 0);
-	if (PG_ARGISNULL(0))
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		return (Datum) 0;
 	memset(&s, 0, sizeof(s));
 	s.callcxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_rows",
@@ -1129,6 +1130,15 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	s.slots = palloc0(sizeof(ar_slot) * AR_SLOTS);
 	s.gen = 1;
 	binlog_src_init(&src, fcinfo, false);
+	if (PG_GETARG_INT64(1) < WC_BINLOG_MAGIC_LEN || PG_GETARG_INT64(2) < PG_GETARG_INT64(1) ||
+		(uint64) PG_GETARG_INT64(2) > src.len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("MySQL binlog slice from %lld to %lld is not within the file's %zu bytes",
+						(long long) PG_GETARG_INT64(1), (long long) PG_GETARG_INT64(2), src.len)));
+	/* the slice of the file, cut in place (mysql_binlog_apply_slice) */
+	src.from = (uint64) PG_GETARG_INT64(1);
+	src.len = (size_t) PG_GETARG_INT64(2);
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");

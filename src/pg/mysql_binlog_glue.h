@@ -22,6 +22,10 @@ typedef struct binlog_src
 	Oid			lo;
 	bytea	   *win;			/* large object: the bytes read last */
 	uint64		win_off;		/* their offset; data/len point into win */
+	uint64		from;			/* binlog_walk passes over the events before
+								 * this offset but the FORMAT_DESCRIPTION (0:
+								 * none), as mysql_binlog_apply_slice hides
+								 * them */
 } binlog_src;
 
 /* The source of argument 0: a bytea, or the oid of a large object. */
