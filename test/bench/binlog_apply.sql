@@ -1,4 +1,4 @@
--- mysql_binlog_apply timed (binlog_apply.sh): the MariaDB binlogs :ins
+-- mysql_binlog_apply timed (binlog_apply.sh; not a sql_*.sql case of run.sh): the MariaDB binlogs :ins
 -- (inserts into bench.orders) and :chg (updates and deletes) applied in
 -- turn to an empty table; then mysql_binlog_load of :ins into the emptied
 -- table, the loader's time for the same rows.
