@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# test/mysql_binlog/record-apply.sh: records the binlog files of the
-# mysql_binlog_apply suite with a local MariaDB (mariadbd on PATH or in
+# test/mysql_binlog/record-apply.sh [repeat]: records the binlog files of
+# the mysql_binlog_apply suite with a local MariaDB (mariadbd on PATH or in
 # /usr/sbin): test/mysql_binlog/apply-workload.sql over three files, written
 # to test/vectors/binlog/mariadb-10.11-apply.00000N, and the tables the
 # workload leaves to mariadb-10.11-apply.t and .k2 (tab-separated, NULL as
-# NULL, times in UTC).
+# NULL, times in UTC).  With "repeat": test/mysql_binlog/apply-repeat.sql
+# into mariadb-10.11-apply-repeat.000001 and the table it leaves to
+# mariadb-10.11-apply-repeat.rp.
 set -eu
+what=${1:-apply}
 here=$(cd "$(dirname "$0")" && pwd)
 out=$here/../vectors/binlog
 PATH=$PATH:/usr/sbin
@@ -17,7 +20,7 @@ sql() { mariadb --no-defaults --default-character-set=utf8mb4 -S "$d/sock" -uroo
 	--auth-root-authentication-method=normal --skip-test-db >"$d/install.log" 2>&1)
 (cd / && exec runuser -u "$user" -- mariadbd --no-defaults --datadir="$d/data" --skip-networking \
 	--socket="$d/sock" --pid-file="$d/pid" --log-error="$d/error.log" \
-	--innodb-buffer-pool-size=64M --server-id=7 --log-bin="$d/data/apply" --binlog-format=ROW \
+	--innodb-buffer-pool-size=64M --server-id=7 --log-bin="$d/data/$what" --binlog-format=ROW \
 	--binlog-row-metadata=FULL --binlog-checksum=CRC32) >/dev/null 2>&1 &
 mpid=$!
 trap 'kill -TERM $mpid 2>/dev/null; wait $mpid 2>/dev/null; rm -rf "$d"' EXIT
@@ -26,6 +29,14 @@ for _ in $(seq 1 150); do
 	sleep 0.2
 done
 sql -e 'RESET MASTER'
+if [ "$what" = repeat ]; then
+	sql <"$here/apply-repeat.sql"
+	sql -e 'FLUSH BINARY LOGS'
+	cp "$d/data/repeat.000001" "$out/mariadb-10.11-apply-repeat.000001"
+	sql -N -e "SELECT id, v, tags, j FROM shop.rp ORDER BY id" >"$out/mariadb-10.11-apply-repeat.rp"
+	echo "recorded: $(ls "$out"/mariadb-10.11-apply-repeat.*)"
+	exit 0
+fi
 sql <"$here/apply-workload.sql"
 sql -e 'FLUSH BINARY LOGS'
 for n in 1 2 3; do
