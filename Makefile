@@ -101,9 +101,11 @@ test-mysql-binlog:
 	bash test/mysql_binlog/run.sh
 
 # A random MariaDB workload over several binlog files applied by
-# mysql_binlog_apply and compared with MariaDB's tables (SEED=, STATEMENTS=).
+# mysql_binlog_apply and compared with MariaDB's tables (SEED=, STATEMENTS=);
+# then an apply interrupted by a crash of PostgreSQL and applied again.
 test-binlog-apply:
 	bash test/mysql_binlog/apply-random.sh $(SEED) $(STATEMENTS)
+	bash test/mysql_binlog/apply-crash.sh
 
 bench-citus:
 	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)

@@ -169,6 +169,36 @@ wc_setup_cluster() {
 	wc_cluster_start
 }
 
+# A throwaway MariaDB (mariadbd on PATH or in /usr/sbin) in directory DIR
+# (its owner becomes mysql, or nobody), reached by wc_msql through DIR/sock,
+# with no TCP port; the mariadbd options after DIR are added.  Sets
+# wc_mariadb_pid; wc_mariadb_stop stops it (safe to call twice).
+wc_mariadb_start() {
+	local dir=$1 user
+	shift
+	PATH=$PATH:/usr/sbin
+	wc_mariadb_dir=$dir
+	chown mysql: "$dir" 2>/dev/null || chown nobody: "$dir"
+	user=$(stat -c %U "$dir")
+	(cd / && runuser -u "$user" -- mariadb-install-db --no-defaults --datadir="$dir/data" \
+		--auth-root-authentication-method=normal --skip-test-db >"$dir/install.log" 2>&1) ||
+		{ cat "$dir/install.log"; return 1; }
+	(cd / && exec runuser -u "$user" -- mariadbd --no-defaults --datadir="$dir/data" --skip-networking \
+		--socket="$dir/sock" --pid-file="$dir/pid" --log-error="$dir/error.log" "$@") >/dev/null 2>&1 &
+	wc_mariadb_pid=$!
+	for _ in $(seq 1 150); do
+		wc_msql -e 'SELECT 1' >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	cat "$dir/error.log"
+	return 1
+}
+wc_msql() { mariadb --no-defaults --default-character-set=utf8mb4 -S "$wc_mariadb_dir/sock" -uroot "$@"; }
+wc_mariadb_stop() {
+	[ -n "${wc_mariadb_pid:-}" ] && { kill -TERM "$wc_mariadb_pid" 2>/dev/null; wait "$wc_mariadb_pid" 2>/dev/null; }
+	wc_mariadb_pid=
+}
+
 # psql for scripts: no psqlrc, quiet, stop at the first error.
 psqlq() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 

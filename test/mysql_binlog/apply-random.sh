@@ -19,31 +19,16 @@ failed=0
 own=
 [ -z "${WC_CLUSTER_DIR:-}" ] && own=1
 wc_setup_cluster || { echo "apply-random: 0 passed, 1 failed"; exit 1; }
-PATH=$PATH:/usr/sbin
 d=$(mktemp -d /tmp/wirecodec-apply-random.XXXXXX)
-chown mysql: "$d" 2>/dev/null || chown nobody: "$d"
-user=$(stat -c %U "$d")
-msql() { mariadb --no-defaults --default-character-set=utf8mb4 -S "$d/sock" -uroot "$@"; }
 cleanup() {
-	[ -n "${mpid:-}" ] && { kill -TERM "$mpid" 2>/dev/null; wait "$mpid" 2>/dev/null; }
+	wc_mariadb_stop
 	rm -rf "$d"
 	[ -n "$own" ] && wc_cluster_stop
 }
 trap cleanup EXIT
-(cd / && runuser -u "$user" -- mariadb-install-db --no-defaults --datadir="$d/data" \
-	--auth-root-authentication-method=normal --skip-test-db >"$d/install.log" 2>&1)
-check $? "mariadb-install-db" || exit 1
-(cd / && exec runuser -u "$user" -- mariadbd --no-defaults --datadir="$d/data" --skip-networking \
-	--socket="$d/sock" --pid-file="$d/pid" --log-error="$d/error.log" \
-	--innodb-buffer-pool-size=64M --server-id=9 --log-bin="$d/data/rnd" --binlog-format=ROW \
-	--binlog-row-metadata=FULL --binlog-checksum=CRC32) >/dev/null 2>&1 &
-mpid=$!
-for _ in $(seq 1 150); do
-	msql -e 'SELECT 1' >/dev/null 2>&1 && break
-	sleep 0.2
-done
-msql -e 'SELECT 1' >/dev/null 2>&1
-check $? "start MariaDB" || { cat "$d/error.log"; exit 1; }
+wc_mariadb_start "$d" --innodb-buffer-pool-size=64M --server-id=9 --log-bin="$d/data/rnd" \
+	--binlog-format=ROW --binlog-row-metadata=FULL --binlog-checksum=CRC32
+check $? "start MariaDB" || exit 1
 echo "== seed $seed, $nstmt statements"
 
 # The workload: awk's seeded generator picks each statement.
@@ -82,7 +67,7 @@ awk -v seed="$seed" -v n="$nstmt" 'BEGIN {
 	}
 	if (intx) print "COMMIT;";
 }' >"$d/workload.sql"
-msql <"$d/workload.sql"
+wc_msql <"$d/workload.sql"
 check $? "the workload runs" || exit 1
 
 # PostgreSQL: the tables, and the binlog files where the server reads them
@@ -90,7 +75,7 @@ psqlq -c "CREATE EXTENSION IF NOT EXISTS wirecodec" -c "DROP SCHEMA IF EXISTS r 
 	-c "CREATE TABLE r.a (id int PRIMARY KEY, v varchar(20), n int, d timestamp(6))" \
 	-c "CREATE TABLE r.b (k1 int, k2 text, x numeric(8,2), PRIMARY KEY (k1, k2))" \
 	-c "DELETE FROM mysql_binlog_apply_progress WHERE source = 'rnd'" >/dev/null
-files=$(msql -N -e 'SHOW BINARY LOGS' | cut -f1)
+files=$(wc_msql -N -e 'SHOW BINARY LOGS' | cut -f1)
 mkdir -p "$WC_CLUSTER_DIR/binlogs"
 ok=0
 for f in $files; do
@@ -105,8 +90,8 @@ for f in $files; do
 done
 check $ok "every file applies, cut and then whole ($(echo $files | wc -w) files)"
 
-msql -N -e "SET time_zone = '+00:00'; SELECT id, v, n, d FROM r.a" >"$d/a.tsv"
-msql -N -e "SELECT k1, k2, x FROM r.b" >"$d/b.tsv"
+wc_msql -N -e "SET time_zone = '+00:00'; SELECT id, v, n, d FROM r.a" >"$d/a.tsv"
+wc_msql -N -e "SELECT k1, k2, x FROM r.b" >"$d/b.tsv"
 chmod 644 "$d/a.tsv" "$d/b.tsv"
 diff=$(psqlq -At -c "CREATE TEMP TABLE wa (LIKE r.a)" -c "CREATE TEMP TABLE wb (LIKE r.b)" \
 	-c "\\copy wa FROM '$d/a.tsv' WITH (NULL 'NULL')" -c "\\copy wb FROM '$d/b.tsv' WITH (NULL 'NULL')" \
