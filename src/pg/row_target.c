@@ -446,7 +446,7 @@ rt_from_text(const rt_attr *a, const rt_encoding *e, const uint8 *p, size_t n)
 				 errmsg("text in a character set PostgreSQL cannot convert")));
 	if (n > 0 && memchr(p, 0, n))
 		ereport(ERROR,
-				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
 				 errmsg("string contains a 0x00 byte, which text cannot hold"),
 				 errhint("Use a bytea column for it.")));
 	if (all_ascii(p, n))
