@@ -1069,7 +1069,10 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 		json_marker(buf, n == 0 ? JK_EMPTY_ARRAY : JK_ARRAY, desc);
 		put_varint(buf, n, dir);
 		while ((tok = JsonbIteratorNext(&it, &v, true)) == WJB_ELEM)
+		{
+			CHECK_FOR_INTERRUPTS();
 			encode_json_value(&v, desc, buf);
+		}
 		json_end(buf, desc);
 		return;
 	}
@@ -1082,6 +1085,7 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 
 		while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_END_OBJECT && tok != WJB_DONE)
 		{
+			CHECK_FOR_INTERRUPTS();
 			if (tok == WJB_KEY && k < n)
 				pairs[k].key = v;
 			else if (tok == WJB_VALUE && k < n)

@@ -305,8 +305,16 @@ rt_from_decimal_digits(const rt_attr *a, bool negative, const char *digits, int 
 	digits += lead;
 	ndigits -= lead;
 	intd = ndigits - scale;
-	if (negative && strspn(digits, "0") < (size_t) ndigits)
-		*p++ = '-';
+	if (negative)
+	{
+		/* no sign on zero; digits need not be NUL-terminated */
+		for (int i = 0; i < ndigits; i++)
+			if (digits[i] != '0')
+			{
+				*p++ = '-';
+				break;
+			}
+	}
 	if (intd <= 0)
 	{
 		*p++ = '0';
