@@ -10,7 +10,7 @@
 CREATE FUNCTION pg_temp.errtext(st text, msg text, d text, c text) RETURNS text LANGUAGE sql AS $$
 SELECT st || ': ' || msg || coalesce(' (' || nullif(d, '') || ')', '')
 	|| coalesce(' / ' || (SELECT string_agg(l, ' / ') FROM regexp_split_to_table(c, E'\n') l
-						  WHERE l !~ '^(PL/pgSQL function|SQL statement|SQL function|SQL expression)'), '') $$;
+						  WHERE l !~ '^(PL/pgSQL function|PL/pgSQL expression|SQL statement|SQL function|SQL expression)'), '') $$;
 -- a call site: pg_temp.<name>() evaluates expr in one PL/pgSQL statement
 -- (a simple expression where expr allows it, so its state and fn_extra
 -- live as long as the transaction); 'SQLSTATE: message' on error

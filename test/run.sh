@@ -44,7 +44,7 @@ count $? "install dependencies"
 echo "== vectors are the team's current ones"
 if [ -d ../shared/vectors ]; then
 	diff -q <(cd ../shared/vectors && ls *.tsv) <(cd test/vectors && ls *.tsv) >/dev/null &&
-		for f in ../shared/vectors/*.tsv; do cmp -s "$f" "test/vectors/$(basename "$f")" || exit 1; done
+		(for f in ../shared/vectors/*.tsv; do cmp -s "$f" "test/vectors/$(basename "$f")" || exit 1; done)
 	count $? "test/vectors matches ../shared/vectors (copy them over)"
 else
 	echo "   (../shared/vectors not present; using test/vectors)"

@@ -307,7 +307,8 @@ key_range(const rt_attr *a, const char *fmt, int64 v)
 	wc_report_range(buf, a->typid, NULL);
 }
 
-/* An element of another encoding than its column's, not convertible. */
+/* An element of another encoding than its column's, not convertible: the
+ * key does not match the row type (22P03, as any wrong marker). */
 static void
 key_mismatch(KeyDec *k, const rt_attr *a, size_t at)
 {
@@ -316,12 +317,12 @@ key_mismatch(KeyDec *k, const rt_attr *a, size_t at)
 	key_where_pop();
 	if (a->name)
 		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 				 errmsg("element %lld (%s) cannot be converted to column \"%s\" of type %s",
 						(long long) k->element, enc, a->name, format_type_be(a->typid)),
 				 errdetail("At byte offset %zu.", at)));
 	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
 			 errmsg("element %lld (%s) cannot be converted to type %s",
 					(long long) k->element, enc, format_type_be(a->typid)),
 			 errdetail("At byte offset %zu.", at)));
@@ -1068,7 +1069,10 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 		json_marker(buf, n == 0 ? JK_EMPTY_ARRAY : JK_ARRAY, desc);
 		put_varint(buf, n, dir);
 		while ((tok = JsonbIteratorNext(&it, &v, true)) == WJB_ELEM)
+		{
+			CHECK_FOR_INTERRUPTS();
 			encode_json_value(&v, desc, buf);
+		}
 		json_end(buf, desc);
 		return;
 	}
@@ -1081,6 +1085,7 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 
 		while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_END_OBJECT && tok != WJB_DONE)
 		{
+			CHECK_FOR_INTERRUPTS();
 			if (tok == WJB_KEY && k < n)
 				pairs[k].key = v;
 			else if (tok == WJB_VALUE && k < n)

@@ -305,8 +305,16 @@ rt_from_decimal_digits(const rt_attr *a, bool negative, const char *digits, int 
 	digits += lead;
 	ndigits -= lead;
 	intd = ndigits - scale;
-	if (negative && strspn(digits, "0") < (size_t) ndigits)
-		*p++ = '-';
+	if (negative)
+	{
+		/* no sign on zero; digits need not be NUL-terminated */
+		for (int i = 0; i < ndigits; i++)
+			if (digits[i] != '0')
+			{
+				*p++ = '-';
+				break;
+			}
+	}
 	if (intd <= 0)
 	{
 		*p++ = '0';
@@ -446,7 +454,7 @@ rt_from_text(const rt_attr *a, const rt_encoding *e, const uint8 *p, size_t n)
 				 errmsg("text in a character set PostgreSQL cannot convert")));
 	if (n > 0 && memchr(p, 0, n))
 		ereport(ERROR,
-				(errcode(ERRCODE_UNTRANSLATABLE_CHARACTER),
+				(errcode(ERRCODE_CHARACTER_NOT_IN_REPERTOIRE),
 				 errmsg("string contains a 0x00 byte, which text cannot hold"),
 				 errhint("Use a bytea column for it.")));
 	if (all_ascii(p, n))

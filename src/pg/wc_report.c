@@ -11,7 +11,9 @@
 
 #include "lib/stringinfo.h"
 #include "utils/builtins.h"
+#include "catalog/pg_type.h"
 #include "utils/elog.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 
 #include "wc_report.h"
@@ -175,8 +177,13 @@ wc_report(const wc_error *err, const char *subject)
 void
 wc_report_range(const char *value, Oid type, const char *column)
 {
+	Oid			base = getBaseType(type);
+	bool		temporal = base == DATEOID || base == TIMEOID || base == TIMETZOID ||
+		base == TIMESTAMPOID || base == TIMESTAMPTZOID || base == INTERVALOID;
+
 	ereport(ERROR,
-			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			(errcode(temporal ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE :
+					 ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 			 errmsg("value %s is out of range for type %s", value, format_type_be(type)),
 			 column ? errdetail("Column \"%s\".", column) : 0));
 	pg_unreachable();

@@ -37,7 +37,8 @@ extern void wc_report_input(const wc_error *err, const char *type, const char *t
 extern void wc_report(const wc_error *err, const char *subject) WC_NORETURN;
 
 /*
- * A decoded value that the target type cannot hold (22003): "value <value>
+ * A decoded value that the target type cannot hold (22003, or 22008 for a
+ * date, time, timestamp or interval type): "value <value>
  * is out of range for type <type>", the column named in the detail when
  * column is not NULL (callers whose error context names it pass NULL).
  * Never returns.

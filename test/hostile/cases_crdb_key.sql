@@ -35,7 +35,7 @@ SELECT hostile_case('crdb_key_elements', '(SELECT count(*) FROM crdb_key_element
 INSERT INTO hostile_seeds SELECT 'crdb_key_populate_record', k FROM crdb_seed_keys;
 SELECT hostile_case('crdb_key_populate_record',
 	'crdb_key_populate_record(NULL::hostile_crdb_row, $1, ARRAY[''asc'', ''asc'', ''desc''])',
-	NULL, '{22P03,22003,22008,22021,22P05,22023}', :n);
+	NULL, '{22P03,22003,22008,22021,22023}', :n);
 
 -- Single elements as typed values: decode, re-encode, decode again.
 CREATE TEMP TABLE crdb_seed_elems AS
@@ -48,24 +48,24 @@ WHERE role = 'value';
 INSERT INTO hostile_seeds SELECT 'crdb_key_decode_value_numeric', e FROM crdb_seed_elems;
 SELECT hostile_case('crdb_key_decode_value_numeric', 'crdb_key_decode_value($1, NULL::numeric)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::numeric)), NULL::numeric) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::numeric)',
-	'{22P03,22003,22023}', :n);
+	'{22P03,22003}', :n);
 
 INSERT INTO hostile_seeds SELECT 'crdb_key_decode_value_text', e FROM crdb_seed_elems;
 SELECT hostile_case('crdb_key_decode_value_text', 'crdb_key_decode_value($1, NULL::text)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::text)), NULL::text) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::text)',
-	'{22P03,22021,22P05,22023}', :n);
+	'{22P03,22021}', :n);
 
 INSERT INTO hostile_seeds SELECT 'crdb_key_decode_value_timestamptz', e FROM crdb_seed_elems;
 SELECT hostile_case('crdb_key_decode_value_timestamptz', 'crdb_key_decode_value($1, NULL::timestamptz)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::timestamptz)), NULL::timestamptz) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::timestamptz)',
-	'{22P03,22003,22023}', :n);
+	'{22P03,22008}', :n);
 
 INSERT INTO hostile_seeds
 SELECT 'crdb_key_decode_value_interval', crdb_key_encode_value(v, d)
 FROM unnest(ARRAY['0', '1 day', '-1 mon 3 days 00:00:01.5', '100 years']::interval[]) v, unnest(ARRAY[false, true]) d;
 SELECT hostile_case('crdb_key_decode_value_interval', 'crdb_key_decode_value($1, NULL::interval)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::interval)), NULL::interval) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::interval)',
-	'{22P03,22003,22008,22023}', :n);
+	'{22P03,22008}', :n);
 
 INSERT INTO hostile_seeds
 SELECT 'crdb_key_decode_value_jsonb', crdb_key_encode_value(v, d)
@@ -73,21 +73,21 @@ FROM unnest(ARRAY['null', '[1, "a", {"b": [true, false, 1.5e10]}]', '{}', '[]', 
 	 unnest(ARRAY[false, true]) d;
 SELECT hostile_case('crdb_key_decode_value_jsonb', 'crdb_key_decode_value($1, NULL::jsonb)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::jsonb)), NULL::jsonb) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::jsonb)',
-	'{22P03,22021,22P05,22003,22023,54000}', :n);
+	'{22P03,22021,22P05,22003,54000}', :n);
 
 INSERT INTO hostile_seeds
 SELECT 'crdb_key_decode_value_varbit', crdb_key_encode_value(v, d)
 FROM unnest(ARRAY['', '1', '0101', repeat('10', 50)]::varbit[]) v, unnest(ARRAY[false, true]) d;
 SELECT hostile_case('crdb_key_decode_value_varbit', 'crdb_key_decode_value($1, NULL::varbit)',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::varbit)), NULL::varbit) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::varbit)',
-	'{22P03,22023,54000}', :n);
+	'{22P03,54000}', :n);
 
 INSERT INTO hostile_seeds
 SELECT 'crdb_key_decode_value_array', crdb_key_encode_value(v, d)
 FROM (VALUES ('{}'::int8[]), ('{1,NULL,3}'), ('{-1,0,110}')) x(v), unnest(ARRAY[false, true]) d;
 SELECT hostile_case('crdb_key_decode_value_array', 'crdb_key_decode_value($1, NULL::int8[])',
 	'crdb_key_decode_value(crdb_key_encode_value(crdb_key_decode_value($1, NULL::int8[])), NULL::int8[]) IS NOT DISTINCT FROM crdb_key_decode_value($1, NULL::int8[])',
-	'{22P03,22023}', :n);
+	'{22P03,22003}', :n);
 
 INSERT INTO hostile_seeds SELECT 'crdb_mvcc_key_pretty', crdb_mvcc_key_encode(k, '1700000000.000000001,2')::bytea
 FROM crdb_seed_keys;
