@@ -192,17 +192,21 @@ ALTER FUNCTION fdb_tuple_populate_record(anyelement, fdb_tuple) STABLE;
 -- Applying a binlog's row changes to tables (mysql_binlog_apply)
 -- ======================================================================
 
--- Where each source's apply stopped: the file and the byte offset after the
--- last unit applied (next_file: the file a ROTATE at its end names), the
--- GTID set applied.  Written in the same transaction as the
+-- Where each source's apply stopped: the file (its name when given, and
+-- file_id, the SHA-256 of the events it starts with) and the byte offset
+-- after the last unit applied, why it stopped there (next_file: the file a
+-- ROTATE at its end names), the GTID set applied (from the state the first
+-- file started with).  Written in the same transaction as the
 -- rows; dumped by pg_dump with the extension's data.  Every role may keep
 -- sources of its own (row-level security: a row is its applied_by's).
 CREATE TABLE mysql_binlog_apply_progress (
 	source text PRIMARY KEY,
 	server_id bigint,
 	server_uuid text,
-	file_name text NOT NULL,
+	file_name text,
+	file_id bytea,
 	"position" bigint NOT NULL,
+	stop_reason text NOT NULL DEFAULT 'end',
 	next_file text,
 	gtid text,
 	applied_at timestamptz NOT NULL,
@@ -254,6 +258,14 @@ CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, start_position bigint, end
 	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_rows'
 	LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+-- Where the events a binlog file starts with end (FORMAT_DESCRIPTION, then
+-- PREVIOUS_GTIDS or GTID_LIST when there is one) and the GTID state that
+-- event carries (NULL without one): what tells a file and whether it
+-- continues the GTIDs applied.
+CREATE FUNCTION mysql_binlog_apply_file(binlog bytea, OUT header_end bigint, OUT gtid_start text)
+	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_file'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 -- The table of target_schema that a MySQL statement (run with default
 -- database db) changes other than through row events, and how: 'alter',
@@ -307,7 +319,8 @@ $body$;
 -- A GTID set (MySQL's 'uuid:1-5:7,uuid2:1-3', MariaDB's 'domain-server-seq'
 -- per domain, comma-separated, as gtid_executed and gtid_slave_pos print
 -- them) with the GTIDs gtids added in log order: a MySQL GTID joins its
--- uuid's intervals, a MariaDB GTID replaces its domain's.
+-- uuid's intervals, a MariaDB GTID replaces its domain's when its sequence
+-- number is higher (the last one given among equals).
 CREATE FUNCTION mysql_binlog_apply_gtid_set(gtid_set text, gtids text[])
 	RETURNS text
 	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -324,7 +337,8 @@ BEGIN
 		SELECT DISTINCT ON (pg_catalog.split_part(g, '-', 1)::bigint)
 			pg_catalog.split_part(g, '-', 1)::bigint AS domain, g
 		FROM items WHERE g OPERATOR(pg_catalog.~) '^[0-9]+-[0-9]+-[0-9]+$'
-		ORDER BY pg_catalog.split_part(g, '-', 1)::bigint, o DESC
+		ORDER BY pg_catalog.split_part(g, '-', 1)::bigint,
+				 pg_catalog.split_part(g, '-', 3)::numeric DESC, o DESC
 	), iv AS (
 		SELECT pg_catalog.lower(pg_catalog.split_part(i.g, ':', 1)) AS uuid,
 			   pg_catalog.split_part(r.x, '-', 1)::bigint AS lo,
@@ -359,16 +373,21 @@ $body$;
 
 -- Apply the row changes of binlog file file_name of MySQL server source to
 -- the tables of target_schema, exactly once: from where the last apply of
--- source stopped (in this file, or at the start of the file its ROTATE
--- named), every complete committed transaction in log order, then the new
--- position in mysql_binlog_apply_progress, in the caller's transaction.
+-- source stopped (in this file, or at the start of the next file), every
+-- complete committed transaction in log order, then the new position in
+-- mysql_binlog_apply_progress, in the caller's transaction.  The file is
+-- the one applied last when its name (else the SHA-256 of the events it
+-- starts with) is that one's; the next file when its ROTATE named it, or,
+-- once that one ended, when the GTID state it starts with is the GTID set
+-- applied (or, without GTIDs, its name's number follows that of a file
+-- ended by STOP).  Anything else is a gap, an error naming both positions.
 -- Returns a row per table (inserted, updated, deleted), then a summary row
 -- (target NULL) saying where it stopped and why: 'end', 'incomplete' (a
 -- transaction still being written), 'rotate', 'stop' or 'ddl' (a DDL
 -- statement of a mapped table, not applied: change the table, then resume
 -- with skip_ddl_at => stop_position; ddl => 'error' raises instead).
 CREATE FUNCTION mysql_binlog_apply(binlog bytea, source text, target_schema name,
-								   file_name text, schema_name text DEFAULT NULL,
+								   file_name text DEFAULT NULL, schema_name text DEFAULT NULL,
 								   idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
 								   skip_ddl_at bigint DEFAULT NULL,
 								   apply_truncate boolean DEFAULT false)
@@ -391,6 +410,9 @@ DECLARE
 	stmt text;
 	nextf text;
 	g text;
+	hdr bigint;
+	fid bytea;
+	fstart text;
 	gtids text[] := '{}';
 	sid bigint;
 	skip bigint[] := '{}';
@@ -407,8 +429,8 @@ DECLARE
 	tu bigint := 0;
 	td bigint := 0;
 BEGIN
-	IF binlog IS NULL OR source IS NULL OR target_schema IS NULL OR file_name IS NULL THEN
-		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source, a target schema and a file name'
+	IF binlog IS NULL OR source IS NULL OR target_schema IS NULL THEN
+		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source and a target schema'
 			USING ERRCODE = '22023';
 	END IF;
 	IF ddl IS NULL OR ddl OPERATOR(pg_catalog.<>) ALL ('{stop,error}') THEN
@@ -419,23 +441,51 @@ BEGIN
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
 	prog := format('%I.mysql_binlog_apply_progress', ext);
+	EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_file($1)', ext) INTO hdr, fstart USING binlog;
+	fid := pg_catalog.sha256(pg_catalog.substr(binlog, 1, hdr::integer));
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, ''{}'')', ext) INTO fstart USING fstart;
 	-- one apply of a source at a time, also before its progress row exists
 	PERFORM pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('mysql_binlog_apply ' || source, 0));
 	EXECUTE format('SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1 FOR UPDATE', prog)
 		INTO p USING source;
 	IF p.source IS NULL THEN
 		start_pos := 4;
-	ELSIF p.file_name OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name THEN
+	ELSIF (CASE WHEN file_name IS NULL OR p.file_name IS NULL THEN p.file_id OPERATOR(pg_catalog.=) fid
+				ELSE p.file_name OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name END) THEN
+		IF p.file_id OPERATOR(pg_catalog.<>) fid THEN
+			RAISE EXCEPTION 'MySQL binlog file % is not the file of that name that source % applied', file_name, source
+				USING ERRCODE = '55000',
+				DETAIL = 'The events it starts with differ: the source''s binlog was reset or the file replaced.';
+		END IF;
 		start_pos := p.position;
-	ELSIF p.next_file OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name THEN
+	ELSIF p.next_file OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name
+		OR (p.stop_reason OPERATOR(pg_catalog.=) ANY ('{rotate,stop,end}')
+			AND fstart OPERATOR(pg_catalog.=) p.gtid)
+		OR (p.stop_reason OPERATOR(pg_catalog.=) 'stop' AND fstart IS NULL AND p.gtid IS NULL
+			AND pg_catalog.regexp_replace(file_name, '[0-9]+$', '') OPERATOR(pg_catalog.=)
+				pg_catalog.regexp_replace(p.file_name, '[0-9]+$', '')
+			AND (pg_catalog.regexp_match(file_name, '([0-9]+)$'))[1]::numeric OPERATOR(pg_catalog.=)
+				((pg_catalog.regexp_match(p.file_name, '([0-9]+)$'))[1]::numeric OPERATOR(pg_catalog.+) 1)) THEN
+		IF fstart OPERATOR(pg_catalog.<>) p.gtid THEN
+			RAISE EXCEPTION 'MySQL binlog file % does not continue the GTIDs source % applied', file_name, source
+				USING ERRCODE = '55000',
+				DETAIL = format('The apply stopped at %s position %s after GTID set %s; this file starts after GTID set %s.',
+								coalesce(p.file_name, 'its last file''s'), p.position, p.gtid, fstart);
+		END IF;
 		start_pos := 4;
 	ELSE
-		RAISE EXCEPTION 'MySQL binlog file % does not continue where source % stopped', file_name, source
+		RAISE EXCEPTION 'MySQL binlog file % does not continue where source % stopped', coalesce(file_name, '(unnamed)'), source
 			USING ERRCODE = '55000',
-			DETAIL = format('The apply stopped at %s position %s%s; this file starts at %s position 4.',
-							p.file_name, p.position,
-							CASE WHEN p.next_file IS NULL THEN ''
-								 ELSE format(' (its ROTATE names %s)', p.next_file) END, file_name);
+			HINT = CASE WHEN file_name IS NULL AND fstart IS NULL
+						THEN 'A file without GTIDs is told by its name: pass file_name.'
+						ELSE 'Apply the files in the order the server wrote them.' END,
+			DETAIL = format('The apply stopped at %s position %s%s%s; this file starts at position 4%s.',
+							coalesce(p.file_name, 'its last file''s'), p.position,
+							CASE WHEN p.next_file IS NULL THEN format(' (%s)', p.stop_reason)
+								 ELSE format(' (its ROTATE names %s)', p.next_file) END,
+							CASE WHEN p.gtid IS NULL THEN '' ELSE format(' after GTID set %s', p.gtid) END,
+							CASE WHEN fstart IS NULL THEN ''
+								 ELSE format(' after GTID set %s', fstart) END);
 	END IF;
 	FOR u IN EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_plan($1, $2)', ext)
 		USING binlog, start_pos
@@ -510,21 +560,24 @@ BEGIN
 			RETURN NEXT;
 		END LOOP;
 	END IF;
-	IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>) 0 THEN
-		EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING p.gtid, gtids;
-	END IF;
-	IF p.source IS NULL OR p.file_name OPERATOR(pg_catalog.<>) file_name
-		OR p.position OPERATOR(pg_catalog.<>) end_pos
-		OR p.next_file IS DISTINCT FROM nextf THEN
-		EXECUTE format($q$INSERT INTO %s AS p VALUES ($1, $2, $3, $4, $5, $6, $7, pg_catalog.now(), CURRENT_USER)
+	-- the GTID set: a new file's state, then the GTIDs of its units
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
+		USING CASE WHEN start_pos OPERATOR(pg_catalog.=) 4 THEN coalesce(fstart, p.gtid) ELSE p.gtid END, gtids;
+	reason := coalesce(reason, 'end');
+	IF p.source IS NULL OR p.file_id IS DISTINCT FROM fid
+		OR p.file_name IS DISTINCT FROM file_name
+		OR p.position OPERATOR(pg_catalog.<>) end_pos OR p.stop_reason OPERATOR(pg_catalog.<>) reason
+		OR p.next_file IS DISTINCT FROM nextf OR p.gtid IS DISTINCT FROM g THEN
+		EXECUTE format($q$INSERT INTO %s AS p VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, pg_catalog.now(), CURRENT_USER)
 			ON CONFLICT (source) DO UPDATE SET server_id = coalesce(EXCLUDED.server_id, p.server_id),
 				server_uuid = coalesce(EXCLUDED.server_uuid, p.server_uuid), file_name = EXCLUDED.file_name,
-				"position" = EXCLUDED."position", next_file = EXCLUDED.next_file,
-				gtid = coalesce(EXCLUDED.gtid, p.gtid), applied_at = EXCLUDED.applied_at,
+				file_id = EXCLUDED.file_id, "position" = EXCLUDED."position",
+				stop_reason = EXCLUDED.stop_reason, next_file = EXCLUDED.next_file,
+				gtid = EXCLUDED.gtid, applied_at = EXCLUDED.applied_at,
 				applied_by = EXCLUDED.applied_by$q$, prog)
 			USING source, sid, CASE WHEN gtids[pg_catalog.cardinality(gtids)] OPERATOR(pg_catalog.~) '^[0-9A-Fa-f-]{36}:'
 							   THEN pg_catalog.lower(pg_catalog.split_part(gtids[pg_catalog.cardinality(gtids)], ':', 1)) END,
-				file_name, end_pos, nextf, g;
+				file_name, fid, end_pos, reason, nextf, g;
 	END IF;
 	target := NULL;
 	inserted := ti;
@@ -540,7 +593,7 @@ $body$;
 
 -- The same over a binlog stored as a large object (read whole, by lo_get).
 CREATE FUNCTION mysql_binlog_apply_lo(binlog oid, source text, target_schema name,
-									  file_name text, schema_name text DEFAULT NULL,
+									  file_name text DEFAULT NULL, schema_name text DEFAULT NULL,
 									  idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
 									  skip_ddl_at bigint DEFAULT NULL,
 									  apply_truncate boolean DEFAULT false)

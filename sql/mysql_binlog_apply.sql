@@ -128,6 +128,47 @@ CREATE TEMP TABLE want_k2 (LIKE shop.k2);
 SELECT (SELECT count(*) FROM want_t) AS t_rows, pg_temp.diff('shop.t', 'want_t') AS t_diff,
 	   (SELECT count(*) FROM want_k2) AS k2_rows, pg_temp.diff('shop.k2', 'want_k2') AS k2_diff;
 
+-- a file replaced under a name applied before (the server's binlog reset)
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003') a
+					 WHERE name = 'apply.000001'$$);
+
+-- ---------------------------------------------------------------------
+-- files told without their names: the same file by the events it starts
+-- with, the next one by the GTID state it starts with
+-- ---------------------------------------------------------------------
+SELECT name, header_end, gtid_start FROM bl, mysql_binlog_apply_file(b) ORDER BY name;
+CREATE SCHEMA anon;
+CREATE TABLE anon.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE anon.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+SELECT a.stop_file, a.stop_position, a.stop_reason, a.stop_statement
+FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a WHERE name = 'apply.000001' AND a.target IS NULL;
+SELECT file_name, position, stop_reason, next_file, gtid FROM mysql_binlog_apply_progress WHERE source = 'anon';
+-- again: nothing changes
+SELECT a.inserted, a.updated, a.deleted, a.stop_position
+FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a WHERE name = 'apply.000001' AND a.target IS NULL;
+-- a file that starts after more GTIDs than were applied: a gap
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a WHERE name = 'apply.000003'$$);
+SELECT a.stop_position AS anon_ddl_at FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a
+WHERE name = 'apply.000002' AND a.target IS NULL \gset
+ALTER TABLE anon.t ADD COLUMN extra int;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', skip_ddl_at => :anon_ddl_at) a
+WHERE name = 'apply.000002' AND a.target IS NULL;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', apply_truncate => true) a
+WHERE name = 'apply.000003' AND a.target IS NULL;
+SELECT file_name, position, stop_reason, next_file, gtid FROM mysql_binlog_apply_progress WHERE source = 'anon';
+SELECT pg_temp.diff('anon.t', 'want_t') AS t_diff, pg_temp.diff('anon.k2', 'want_k2') AS k2_diff;
+-- a source applied by name goes on without names, and back
+DELETE FROM mysql_binlog_apply_progress WHERE source = 'anon';
+TRUNCATE anon.t, anon.k2;
+ALTER TABLE anon.t DROP COLUMN extra;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', 'apply.000001') a
+WHERE name = 'apply.000001' AND a.target IS NULL;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a
+WHERE name = 'apply.000002' AND a.target IS NULL;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', 'apply.000002') a
+WHERE name = 'apply.000002' AND a.target IS NULL;
+DROP SCHEMA anon CASCADE;
+
 -- ---------------------------------------------------------------------
 -- a file still being written: cut at a transaction's end, inside a
 -- transaction, inside an event, then whole: the same rows
@@ -157,7 +198,9 @@ SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'again', 'part', 
 -- (from a position after the inserts, with row 3 gone)
 DELETE FROM part.t WHERE id = 3;
 BEGIN;
-INSERT INTO mysql_binlog_apply_progress VALUES ('again', NULL, NULL, 'apply.000001', 3598, NULL, NULL, now(), current_user);
+-- (a position set by hand, as for a snapshot: no file_id, no GTID set)
+INSERT INTO mysql_binlog_apply_progress (source, file_name, "position", applied_at, applied_by)
+VALUES ('again', 'apply.000001', 3598, now(), current_user);
 SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'again', 'part', 'apply.000001') a
 					 WHERE name = 'apply.000001'$$);
 ROLLBACK;
@@ -326,7 +369,7 @@ SELECT pg_temp.diff('lo.t', 'whole.t') AS t_diff;
 SELECT lo_unlink(:lo);
 
 -- bad arguments
-SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x', 's', 'lo', NULL)$$);
+SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x', NULL, 'lo')$$);
 SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x', 's', 'lo', 'f', ddl => 'skip')$$);
 SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply('\x01', 's', 'lo', 'f')$$);
 SELECT pg_temp.err($$SELECT * FROM mysql_binlog_apply_slice('\xfe62696e', 5, 4)$$);

@@ -199,6 +199,14 @@ unsigned	wc_binlog_post_header_len(const wc_binlog_state *st, unsigned type);
 wc_status	wc_binlog_gtid_text(const wc_binlog_event *ev, char *out, size_t outcap,
 								wc_error *err);
 
+/* The GTID state a file starts from, as text into out (outcap bytes; out
+ * NULL to learn the size): a PREVIOUS_GTIDS_LOG_EVENT (MySQL:
+ * "uuid:1-5:7,uuid2:3", the intervals as stored) or a GTID_LIST_EVENT
+ * (MariaDB: "domain-server-seq" per entry, in the event's order).  *need is
+ * the size with the terminating NUL, also on WC_NULL (an empty set). */
+wc_status	wc_binlog_gtid_state_text(const wc_binlog_event *ev, char *out, size_t outcap,
+									  size_t *need, wc_error *err);
+
 /* TRANSACTION_PAYLOAD (MySQL 8.0.20+): a compressed run of events.  The
  * body is (type, length, value) fields ended by type 0, then the payload. */
 enum

@@ -331,6 +331,65 @@ mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
+/*
+ * mysql_binlog_apply_file(binlog): where the events a file starts with end
+ * (FORMAT_DESCRIPTION, then MySQL's PREVIOUS_GTIDS or MariaDB's GTID_LIST
+ * when there is one) and the GTID state that event carries, NULL without
+ * one: the driver tells a file by the hash of those bytes and checks that
+ * a new file starts from the GTID set applied.
+ */
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_file);
+Datum
+mysql_binlog_apply_file(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	const uint8 *data = (const uint8 *) VARDATA_ANY(b);
+	size_t		len = VARSIZE_ANY_EXHDR(b);
+	wc_binlog_state st;
+	wc_binlog_event ev;
+	wc_error	err;
+	TupleDesc	desc;
+	Datum		values[2];
+	bool		nulls[2] = {false, true};
+	uint64		end = 0;
+
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "mysql_binlog_apply_file must return a row");
+	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
+		wc_report(&err, "MySQL binlog");
+	while (ap_next(data, len, &st, &ev))
+	{
+		if (ev.h.type == WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
+		{
+			end = ev.offset + ev.h.event_size;
+			continue;
+		}
+		if (ev.h.type == WC_BINLOG_PREVIOUS_GTIDS_LOG_EVENT ||
+			ev.h.type == WC_BINLOG_GTID_LIST_EVENT)
+		{
+			size_t		need;
+			char	   *t;
+			wc_status	rc = wc_binlog_gtid_state_text(&ev, NULL, 0, &need, &err);
+
+			/* a tagged set (MySQL 8.3+) is not decoded: no state known */
+			if (rc == WC_ERR_UNSUPPORTED)
+				break;
+			if (rc != WC_OK && rc != WC_NULL)
+				wc_report(&err, "MySQL binlog");
+			t = palloc(need);
+			if (wc_binlog_gtid_state_text(&ev, t, need, &need, &err) == WC_OK)
+			{
+				values[1] = CStringGetTextDatum(t);
+				nulls[1] = false;
+			}
+			end = ev.offset + ev.h.event_size;
+		}
+		break;
+	}
+	values[0] = Int64GetDatum((int64) end);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
+}
+
 PG_FUNCTION_INFO_V1(mysql_binlog_apply_slice);
 Datum
 mysql_binlog_apply_slice(PG_FUNCTION_ARGS)

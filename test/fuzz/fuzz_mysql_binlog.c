@@ -126,6 +126,23 @@ walk(const uint8_t *f, size_t n)
 		}
 		REQUIRE(st.offset > before && st.offset <= n);
 		REQUIRE(ev.body >= f && ev.body + ev.body_len <= f + n);
+		if (ev.h.type == WC_BINLOG_PREVIOUS_GTIDS_LOG_EVENT || ev.h.type == WC_BINLOG_GTID_LIST_EVENT)
+		{
+			/* the size asked first is the size the text takes */
+			static char gs[1 << 16];
+			size_t		need = 0,
+						again = 0;
+			wc_status	s1 = wc_binlog_gtid_state_text(&ev, NULL, 0, &need, &err);
+
+			if ((s1 == WC_OK || s1 == WC_NULL) && need <= sizeof(gs))
+			{
+				REQUIRE(wc_binlog_gtid_state_text(&ev, gs, need, &again, &err) == s1);
+				REQUIRE(again == need && strlen(gs) + 1 == need);
+			}
+			else if (s1 != WC_OK && s1 != WC_NULL)
+				REQUIRE(err.offset <= n);
+			continue;
+		}
 		if (ev.h.type == WC_BINLOG_TABLE_MAP_EVENT)
 		{
 			uint64_t	id;

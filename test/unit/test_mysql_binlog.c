@@ -1093,6 +1093,85 @@ test_bombs(void)
 	free(frame);
 }
 
+/* The GTID state a file starts with: MySQL's PREVIOUS_GTIDS intervals
+ * (end exclusive in the event), MariaDB's GTID_LIST entries; the size
+ * first, the text second; malformed bodies refused at their offset. */
+static void
+test_gtid_state(void)
+{
+	static const uint8_t prev[] = {
+		2, 0, 0, 0, 0, 0, 0, 0,
+		0x3e, 0x11, 0xfa, 0x47, 0x71, 0xca, 0x11, 0xe1, 0x9e, 0x33, 0xc8, 0x0a, 0xa9, 0x42, 0x95, 0x62,
+		2, 0, 0, 0, 0, 0, 0, 0,
+		1, 0, 0, 0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0,
+		7, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0,
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+		1, 0, 0, 0, 0, 0, 0, 0,
+		3, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0};
+	static const uint8_t list[] = {
+		2, 0, 0, 0,
+		0, 0, 0, 0, 7, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0,
+		1, 0, 0, 0, 2, 0, 0, 0, 0x2c, 1, 0, 0, 0, 0, 0, 0};
+	static const uint8_t empty[] = {0, 0, 0, 0, 0, 0};
+	uint8_t		bad[sizeof(prev)];
+	wc_binlog_event ev = {0};
+	wc_error	err;
+	char		out[200];
+	size_t		need = 0;
+	wc_status	st;
+
+	ev.h.type = WC_BINLOG_PREVIOUS_GTIDS_LOG_EVENT;
+	ev.body = prev;
+	ev.body_len = sizeof(prev);
+	ev.body_offset = 100;
+	st = wc_binlog_gtid_state_text(&ev, NULL, 0, &need, &err);
+	CHECK(st == WC_OK && need == strlen("3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5:7,"
+										"00000000-0000-0000-0000-000000000001:3-4") + 1,
+		  "previous gtids size: %d, %zu", st, need);
+	st = wc_binlog_gtid_state_text(&ev, out, need, &need, &err);
+	CHECK(st == WC_OK && strcmp(out, "3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5:7,"
+								"00000000-0000-0000-0000-000000000001:3-4") == 0,
+		  "previous gtids: %d %s", st, out);
+	st = wc_binlog_gtid_state_text(&ev, out, need - 1, &need, &err);
+	CHECK(st == WC_ERR_TOO_LARGE, "previous gtids into too small a buffer: %d", st);
+	ev.body_len = sizeof(prev) - 1;
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_TRUNCATED, "previous gtids cut: %d", st);
+	memcpy(bad, prev, sizeof(prev));
+	bad[24] = 0xff;				/* an interval count far beyond the body */
+	ev.body = bad;
+	ev.body_len = sizeof(bad);
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_TRUNCATED && err.offset == 100 + sizeof(bad), "interval count: %d at %zu",
+		  st, err.offset);
+	memcpy(bad, prev, sizeof(prev));
+	bad[48] = 9;				/* an interval [9, 8) */
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_BAD_VALUE && err.offset == 100 + 48, "empty interval: %d at %zu", st,
+		  err.offset);
+	memcpy(bad, prev, sizeof(prev));
+	bad[7] = 1;					/* MySQL 8.3+'s tagged form */
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_UNSUPPORTED, "tagged previous gtids: %d", st);
+
+	ev.h.type = WC_BINLOG_GTID_LIST_EVENT;
+	ev.body = list;
+	ev.body_len = sizeof(list);
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_OK && strcmp(out, "0-7-11,1-2-300") == 0 && need == strlen(out) + 1,
+		  "gtid list: %d %s", st, out);
+	ev.body_len = sizeof(list) - 1;
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_BAD_VALUE, "gtid list cut: %d", st);
+	ev.body = empty;
+	ev.body_len = sizeof(empty);
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_NULL && need == 1 && out[0] == '\0', "empty gtid list: %d", st);
+	ev.h.type = WC_BINLOG_GTID_EVENT;
+	st = wc_binlog_gtid_state_text(&ev, out, sizeof(out), &need, &err);
+	CHECK(st == WC_ERR_UNEXPECTED, "not a gtid state event: %d", st);
+}
+
 int
 main(void)
 {
@@ -1106,5 +1185,6 @@ main(void)
 	test_diffs();
 	test_errors();
 	test_bombs();
+	test_gtid_state();
 	return wc_summary("test_mysql_binlog");
 }
