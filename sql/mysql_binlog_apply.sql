@@ -133,6 +133,38 @@ SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'ap
 					 WHERE name = 'apply.000001'$$);
 
 -- ---------------------------------------------------------------------
+-- explicit pairs: MySQL "db.t" (or "t") to any table; no other table maps
+-- ---------------------------------------------------------------------
+CREATE SCHEMA pairs;
+CREATE SCHEMA pairs2;
+CREATE TABLE pairs.t_copy (LIKE shop.t INCLUDING ALL);
+ALTER TABLE pairs.t_copy DROP COLUMN extra;
+CREATE TABLE pairs2.k2x (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+CREATE TABLE pairs.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'pairs', 'pairs', 'apply.000001',
+									   tables => '{"shop.t": "t_copy", "k2": "pairs2.k2x"}') a
+WHERE name = 'apply.000001';
+SELECT (SELECT count(*) FROM pairs.k2) AS unmapped_k2_rows,
+	   pg_temp.replay_diff('apply.000001', 'shop', 't', 'pairs.t_copy') AS t_diff,
+	   (SELECT count(*) FROM pairs2.k2x) AS k2x_rows;
+-- a DDL statement of a mapped table names the table it maps to
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'pairs', 'pairs', 'apply.000002', ddl => 'error',
+										 tables => '{"shop.t": "t_copy", "k2": "pairs2.k2x"}') a
+					 WHERE name = 'apply.000002'$$);
+SELECT * FROM mysql_binlog_apply_statement('ALTER TABLE t ADD x int', 'shop', 'pairs', NULL,
+										   '{shop.t,t}', '{pairs.t_copy,pairs2.k2x}');
+SELECT * FROM mysql_binlog_apply_statement('ALTER TABLE t ADD x int', 'other', 'pairs', NULL,
+										   '{shop.t,t}', '{pairs.t_copy,pairs2.k2x}');
+-- bad pairs
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply(b, 'pairs', 'pairs', 'apply.000002',
+										tables => '{"shop.t": "nosuch"}') WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply(b, 'pairs', 'pairs', 'apply.000002',
+										tables => '{"shop.t": 5}') WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply(b, 'pairs', 'pairs', 'apply.000002',
+										tables => '["t"]') WHERE name = 'apply.000002'$$);
+DROP SCHEMA pairs, pairs2 CASCADE;
+
+-- ---------------------------------------------------------------------
 -- files told without their names: the same file by the events it starts
 -- with, the next one by the GTID state it starts with
 -- ---------------------------------------------------------------------

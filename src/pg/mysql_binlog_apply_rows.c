@@ -145,6 +145,9 @@ typedef struct ar_state
 	int64		after_index;
 	Oid			nsp;
 	char	   *only_schema;	/* schema_name, or NULL */
+	int			nmap;			/* explicit pairs: MySQL "db.t" or "t" */
+	char	  **map_name;
+	Oid		   *map_rel;
 	bool		idempotent;
 	int64	   *skip;
 	int			nskip;
@@ -198,6 +201,20 @@ ar_table_pk(ar_table *t, Relation r)
 	ReleaseSysCache(tup);
 }
 
+/* The table of the explicit pairs that MySQL table t maps to: its pair
+ * "db.t", else its pair "t"; InvalidOid without one. */
+static Oid
+ar_table_mapped(const ar_state *s, const ar_table *t)
+{
+	for (int i = 0; i < s->nmap; i++)
+		if (strcmp(s->map_name[i], t->mysql) == 0)
+			return s->map_rel[i];
+	for (int i = 0; i < s->nmap; i++)
+		if (strcmp(s->map_name[i], t->name) == 0)
+			return s->map_rel[i];
+	return InvalidOid;
+}
+
 /* The table MySQL table schema.name maps to, if any, into t. */
 static void
 ar_table_target(ar_state *s, ar_table *t)
@@ -208,9 +225,12 @@ ar_table_target(ar_state *s, ar_table *t)
 
 	if (s->only_schema && strcmp(s->only_schema, t->schema) != 0)
 		return;
-	if (!OidIsValid(s->nsp) || strlen(t->name) >= NAMEDATALEN)
+	if (s->map_name != NULL)
+		relid = ar_table_mapped(s, t);
+	else if (!OidIsValid(s->nsp) || strlen(t->name) >= NAMEDATALEN)
 		return;
-	relid = get_relname_relid(t->name, s->nsp);
+	else
+		relid = get_relname_relid(t->name, s->nsp);
 	if (!OidIsValid(relid))
 		return;
 	if (get_rel_relkind(relid) != RELKIND_RELATION &&
@@ -219,7 +239,8 @@ ar_table_target(ar_state *s, ar_table *t)
 	r = table_open(relid, RowExclusiveLock);
 	td = RelationGetDescr(r);
 	t->relid = relid;
-	t->rel = quote_qualified_identifier(get_namespace_name(s->nsp), RelationGetRelationName(r));
+	t->rel = quote_qualified_identifier(get_namespace_name(RelationGetNamespace(r)),
+										RelationGetRelationName(r));
 	t->natts = td->natts;
 	t->arrtype = palloc0(sizeof(Oid) * Max(td->natts, 1));
 	t->ispk = palloc0(sizeof(bool) * Max(td->natts, 1));
@@ -1029,6 +1050,40 @@ ar_int8s(FunctionCallInfo fcinfo, int argno, int64 **out)
 	return n;
 }
 
+/* The explicit pairs: MySQL names (argument 12) and tables (13). */
+static void
+ar_map_args(ar_state *s, FunctionCallInfo fcinfo)
+{
+	Datum	   *names,
+			   *rels;
+	bool	   *nn,
+			   *rn;
+	int			n,
+				nr;
+
+	if (PG_NARGS() < 14 || PG_ARGISNULL(12) || PG_ARGISNULL(13))
+		return;
+	deconstruct_array(PG_GETARG_ARRAYTYPE_P(12), TEXTOID, -1, false, TYPALIGN_INT, &names, &nn, &n);
+	deconstruct_array(PG_GETARG_ARRAYTYPE_P(13), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
+					  &rels, &rn, &nr);
+	if (n != nr)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("mysql_tables and target_tables differ in length (%d and %d)", n, nr)));
+	s->map_name = palloc(sizeof(char *) * Max(n, 1));
+	s->map_rel = palloc(sizeof(Oid) * Max(n, 1));
+	for (int i = 0; i < n; i++)
+	{
+		if (nn[i] || rn[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("table pair %d has a NULL", i + 1)));
+		s->map_name[i] = TextDatumGetCString(names[i]);
+		s->map_rel[i] = DatumGetObjectId(rels[i]);
+	}
+	s->nmap = n;
+}
+
 static void
 ar_args(ar_state *s, FunctionCallInfo fcinfo)
 {
@@ -1059,6 +1114,7 @@ ar_args(ar_state *s, FunctionCallInfo fcinfo)
 	s->nunits = ar_int8s(fcinfo, 10, &s->ufirst);
 	n = ar_int8s(fcinfo, 11, &s->uoff);
 	s->nunits = Min(s->nunits, n);
+	ar_map_args(s, fcinfo);
 }
 
 static int

@@ -131,14 +131,19 @@ CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, en
 -- apply).  Events skip are not applied (rolled back transactions); the
 -- TRUNCATE of table truncate_target[i] comes after event truncate_after[i].
 -- unit_first and unit_offset (a unit's first event index and byte offset)
--- name the transaction of a row in errors.  Returns the rows per table.
+-- name the transaction of a row in errors.  With mysql_tables, the MySQL
+-- table "db.t" (or, without a pair of its own, "t") of mysql_tables[i] maps
+-- to table target_tables[i] instead, and no other.  Returns the rows per
+-- table.
 -- Consecutive changes of one kind to a table go in one statement each
 -- (src/pg/mysql_binlog_apply_rows.c).
 CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, start_position bigint, end_position bigint,
 										after_index bigint, target_schema name,
 										schema_name text, idempotent boolean, skip bigint[],
 										truncate_after bigint[], truncate_target text[],
-										unit_first bigint[], unit_offset bigint[])
+										unit_first bigint[], unit_offset bigint[],
+										mysql_tables text[] DEFAULT NULL,
+										target_tables oid[] DEFAULT NULL)
 	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_rows'
 	LANGUAGE C VOLATILE PARALLEL UNSAFE;
@@ -155,9 +160,13 @@ CREATE FUNCTION mysql_binlog_apply_file(binlog bytea, OUT header_end bigint, OUT
 -- database db) changes other than through row events, and how: 'alter',
 -- 'rename', 'truncate', 'drop' (DDL) or 'insert', 'update', 'delete'
 -- (statement-based changes); NULL when it changes no table that maps there
--- (same name; of MySQL database schema_name only, when given).
+-- (same name; of MySQL database schema_name only, when given; or the
+-- explicit pairs mysql_tables and target_tables, as mysql_binlog_apply_rows
+-- takes them).
 CREATE FUNCTION mysql_binlog_apply_statement(statement text, db text, target_schema name,
-											 schema_name text, OUT verb text, OUT target text)
+											 schema_name text, mysql_tables text[] DEFAULT NULL,
+											 target_tables regclass[] DEFAULT NULL,
+											 OUT verb text, OUT target text)
 	LANGUAGE plpgsql STABLE PARALLEL SAFE
 	SET search_path = pg_catalog, pg_temp
 	AS $body$
@@ -180,19 +189,28 @@ BEGIN
 		verb := NULL;
 		RETURN;
 	END IF;
-	SELECT pg_catalog.format('%I.%I', target_schema, c.relname) INTO target
-	FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
-			WITH ORDINALITY x(id, n),
-		pg_catalog.pg_class c, pg_catalog.pg_namespace ns
-	WHERE (x.n OPERATOR(pg_catalog.=) 1 OR verb OPERATOR(pg_catalog.=) ANY ('{rename,drop}'))
-		AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
-		AND c.relname OPERATOR(pg_catalog.=) pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`')
-		AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}')
-		AND ns.oid OPERATOR(pg_catalog.=) c.relnamespace
-		AND ns.nspname OPERATOR(pg_catalog.=) target_schema
-		AND (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=)
-			 coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), db))
-	ORDER BY x.n
+	-- the tables it names (the first only, but for RENAME and DROP)
+	WITH ids AS (
+		SELECT x.n, pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`') AS t,
+			   coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), db) AS d
+		FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
+				WITH ORDINALITY x(id, n)
+		WHERE (x.n OPERATOR(pg_catalog.=) 1 OR verb OPERATOR(pg_catalog.=) ANY ('{rename,drop}'))
+			AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
+	)
+	SELECT CASE WHEN mysql_tables IS NULL THEN pg_catalog.format('%I.%I', target_schema, c.relname)
+				ELSE target_tables[i]::text END INTO target
+	FROM ids
+		LEFT JOIN (pg_catalog.pg_class c JOIN pg_catalog.pg_namespace ns
+				   ON ns.oid OPERATOR(pg_catalog.=) c.relnamespace
+					  AND ns.nspname OPERATOR(pg_catalog.=) target_schema
+					  AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}'))
+			ON mysql_tables IS NULL AND c.relname OPERATOR(pg_catalog.=) ids.t
+		LEFT JOIN pg_catalog.generate_subscripts(mysql_tables, 1) i
+			ON mysql_tables[i] OPERATOR(pg_catalog.=) ANY (ARRAY[ids.d OPERATOR(pg_catalog.||) '.' OPERATOR(pg_catalog.||) ids.t, ids.t])
+	WHERE (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=) ids.d)
+		AND (c.oid IS NOT NULL OR i IS NOT NULL)
+	ORDER BY ids.n, mysql_tables[i] OPERATOR(pg_catalog.=) ids.t
 	LIMIT 1;
 	IF target IS NULL THEN
 		verb := NULL;
@@ -274,7 +292,8 @@ CREATE FUNCTION mysql_binlog_apply(binlog bytea, source text, target_schema name
 								   file_name text DEFAULT NULL, schema_name text DEFAULT NULL,
 								   idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
 								   skip_ddl_at bigint DEFAULT NULL,
-								   apply_truncate boolean DEFAULT false)
+								   apply_truncate boolean DEFAULT false,
+								   tables jsonb DEFAULT NULL)
 	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint,
 				   stop_file text, stop_position bigint, stop_reason text,
 				   stop_statement text)
@@ -297,6 +316,8 @@ DECLARE
 	hdr bigint;
 	fid bytea;
 	fstart text;
+	map_names text[];
+	map_rels regclass[];
 	gtids text[] := '{}';
 	sid bigint;
 	skip bigint[] := '{}';
@@ -325,6 +346,25 @@ BEGIN
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
 	prog := format('%I.mysql_binlog_apply_progress', ext);
+	IF tables IS NOT NULL THEN
+		-- explicit pairs: {"db.t" or "t": "table" or "schema.table"}
+		IF pg_catalog.jsonb_typeof(tables) OPERATOR(pg_catalog.<>) 'object' OR EXISTS (
+			SELECT FROM pg_catalog.jsonb_each(tables) e
+			WHERE pg_catalog.jsonb_typeof(e.value) OPERATOR(pg_catalog.<>) 'string') THEN
+			RAISE EXCEPTION 'tables must be a JSON object of MySQL table names and PostgreSQL table names'
+				USING ERRCODE = '22023', DETAIL = format('Given: %s', tables);
+		END IF;
+		SELECT pg_catalog.array_agg(e.key ORDER BY e.key),
+			   pg_catalog.array_agg((SELECT pg_catalog.string_agg(pg_catalog.quote_ident(x), '.' ORDER BY o)
+									 FROM pg_catalog.unnest(CASE pg_catalog.cardinality(i)
+															WHEN 1 THEN ARRAY[target_schema::text] OPERATOR(pg_catalog.||) i
+															ELSE i END) WITH ORDINALITY u(x, o))::regclass
+									ORDER BY e.key)
+			INTO map_names, map_rels
+		FROM pg_catalog.jsonb_each_text(tables) e, LATERAL pg_catalog.parse_ident(e.value) i;
+		map_names := coalesce(map_names, '{}');
+		map_rels := coalesce(map_rels, '{}');
+	END IF;
 	EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_file($1)', ext) INTO hdr, fstart USING binlog;
 	fid := pg_catalog.sha256(pg_catalog.substr(binlog, 1, hdr::integer));
 	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, ''{}'')', ext) INTO fstart USING fstart;
@@ -375,8 +415,8 @@ BEGIN
 		USING binlog, start_pos
 	LOOP
 		IF u.kind OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
-			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4)', ext)
-				INTO verb, tgt USING u.statement, u.db, target_schema, schema_name;
+			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4, $5, $6)', ext)
+				INTO verb, tgt USING u.statement, u.db, target_schema, schema_name, map_names, map_rels;
 		END IF;
 		IF u.kind OPERATOR(pg_catalog.=) 'statement' THEN
 			IF tgt IS NOT NULL AND pend IS NULL THEN
@@ -434,9 +474,10 @@ BEGIN
 	IF last_index IS NOT NULL THEN
 		FOR target, inserted, updated, deleted IN
 			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_rows($1, $11, $12,
-							$2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
+							$2, $3, $4, $5, $6, $7, $8, $9, $10, $13, $14)', ext)
 			USING binlog, after_index, target_schema, schema_name,
-				idempotent, skip, tr_after, tr_target, ufirst, uoff, start_pos, end_pos
+				idempotent, skip, tr_after, tr_target, ufirst, uoff, start_pos, end_pos,
+				map_names, map_rels::oid[]
 		LOOP
 			ti := ti + inserted;
 			tu := tu + updated;
@@ -480,7 +521,8 @@ CREATE FUNCTION mysql_binlog_apply_lo(binlog oid, source text, target_schema nam
 									  file_name text DEFAULT NULL, schema_name text DEFAULT NULL,
 									  idempotent boolean DEFAULT false, ddl text DEFAULT 'stop',
 									  skip_ddl_at bigint DEFAULT NULL,
-									  apply_truncate boolean DEFAULT false)
+									  apply_truncate boolean DEFAULT false,
+								   tables jsonb DEFAULT NULL)
 	RETURNS TABLE (target regclass, inserted bigint, updated bigint, deleted bigint,
 				   stop_file text, stop_position bigint, stop_reason text,
 				   stop_statement text)
@@ -493,8 +535,8 @@ BEGIN
 	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
-	RETURN QUERY EXECUTE format('SELECT * FROM %I.mysql_binlog_apply(pg_catalog.lo_get($1), $2, $3, $4, $5, $6, $7, $8, $9)', ext)
+	RETURN QUERY EXECUTE format('SELECT * FROM %I.mysql_binlog_apply(pg_catalog.lo_get($1), $2, $3, $4, $5, $6, $7, $8, $9, $10)', ext)
 		USING binlog, source, target_schema, file_name, schema_name, idempotent, ddl, skip_ddl_at,
-			apply_truncate;
+			apply_truncate, tables;
 END
 $body$;
