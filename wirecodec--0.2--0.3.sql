@@ -435,6 +435,7 @@ DECLARE
 	map_names text[];
 	map_rels regclass[];
 	gtids text[] := '{}';
+	last_gtid text;
 	sid bigint;
 	skip bigint[] := '{}';
 	tr_after bigint[] := '{}';
@@ -527,6 +528,8 @@ BEGIN
 							CASE WHEN fstart IS NULL THEN ''
 								 ELSE format(' after GTID set %s', fstart) END);
 	END IF;
+	-- the GTID set: a new file's state, then the GTIDs of its units
+	g := CASE WHEN start_pos OPERATOR(pg_catalog.=) 4 THEN coalesce(fstart, p.gtid) ELSE p.gtid END;
 	FOR u IN EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_plan($1, $2)', ext)
 		USING binlog, start_pos
 	LOOP
@@ -584,6 +587,12 @@ BEGIN
 		last_index := u.last_index;
 		IF u.gtid IS NOT NULL THEN
 			gtids := gtids || u.gtid;
+			last_gtid := u.gtid;
+			-- folded into the set as it goes: memory stays flat
+			IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
+				EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
+				gtids := '{}';
+			END IF;
 		END IF;
 		sid := u.server_id;
 	END LOOP;
@@ -601,9 +610,7 @@ BEGIN
 			RETURN NEXT;
 		END LOOP;
 	END IF;
-	-- the GTID set: a new file's state, then the GTIDs of its units
-	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
-		USING CASE WHEN start_pos OPERATOR(pg_catalog.=) 4 THEN coalesce(fstart, p.gtid) ELSE p.gtid END, gtids;
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
 	reason := coalesce(reason, 'end');
 	IF p.source IS NULL OR p.file_id IS DISTINCT FROM fid
 		OR p.file_name IS DISTINCT FROM file_name
@@ -616,8 +623,8 @@ BEGIN
 				stop_reason = EXCLUDED.stop_reason, next_file = EXCLUDED.next_file,
 				gtid = EXCLUDED.gtid, applied_at = EXCLUDED.applied_at,
 				applied_by = EXCLUDED.applied_by$q$, prog)
-			USING source, sid, CASE WHEN gtids[pg_catalog.cardinality(gtids)] OPERATOR(pg_catalog.~) '^[0-9A-Fa-f-]{36}:'
-							   THEN pg_catalog.lower(pg_catalog.split_part(gtids[pg_catalog.cardinality(gtids)], ':', 1)) END,
+			USING source, sid, CASE WHEN last_gtid OPERATOR(pg_catalog.~) '^[0-9A-Fa-f-]{36}:'
+							   THEN pg_catalog.lower(pg_catalog.split_part(last_gtid, ':', 1)) END,
 				file_name, fid, end_pos, reason, nextf, g;
 	END IF;
 	target := NULL;
