@@ -10,9 +10,9 @@
 #   apply_server_stop   stop it (safe to call twice; call it from EXIT traps)
 #   apply_sql [CLIENT-OPTION...]   the server's client, as root
 #   apply_pg_tables SOURCE         schema r in PostgreSQL: tables a, b, tick
-#                       as the workload's (apply-random.awk), no progress
+#                       and big as the workload's (apply-random.awk), no progress
 #                       row for SOURCE
-#   apply_compare DIR   the server's tables a, b and tick against
+#   apply_compare DIR   the server's tables a, b, tick and big against
 #                       PostgreSQL's, typed (each side's rows read into the
 #                       PostgreSQL table's row type) and row for row;
 #                       prints the row counts and differences, returns 1 when
@@ -69,6 +69,7 @@ apply_pg_tables() {
 		-c "CREATE TABLE r.a (id int PRIMARY KEY, v varchar(20), n int, d timestamp(6))" \
 		-c "CREATE TABLE r.b (k1 int, k2 text, x numeric(8,2), PRIMARY KEY (k1, k2))" \
 		-c "CREATE TABLE r.tick (id int PRIMARY KEY, t timestamp(6))" \
+		-c "CREATE TABLE r.big (id int PRIMARY KEY, v text)" \
 		-c "DELETE FROM mysql_binlog_apply_progress WHERE source = '$1'" >/dev/null
 }
 
@@ -76,19 +77,22 @@ apply_compare() {
 	local dir=$1 diff
 	apply_sql -N -e "SELECT id, v, n, d FROM r.a" >"$dir/a.tsv" &&
 		apply_sql -N -e "SELECT k1, k2, x FROM r.b" >"$dir/b.tsv" &&
-		apply_sql -N -e "SELECT id, t FROM r.tick" >"$dir/tick.tsv" || return 1
+		apply_sql -N -e "SELECT id, t FROM r.tick" >"$dir/tick.tsv" &&
+		apply_sql -N -e "SELECT id, v FROM r.big" >"$dir/big.tsv" || return 1
 	chmod 644 "$dir"/*.tsv
 	diff=$(psqlq -At -F ' ' -c "CREATE TEMP TABLE wa (LIKE r.a)" -c "CREATE TEMP TABLE wb (LIKE r.b)" -c "CREATE TEMP TABLE wt (LIKE r.tick)" \
 		-c "\\copy wa FROM '$dir/a.tsv' WITH (NULL 'NULL')" -c "\\copy wb FROM '$dir/b.tsv' WITH (NULL 'NULL')" \
 		-c "\\copy wt FROM '$dir/tick.tsv' WITH (NULL 'NULL')" \
+		-c "CREATE TEMP TABLE wg (LIKE r.big)" -c "\\copy wg FROM '$dir/big.tsv' WITH (NULL 'NULL')" \
 		-c "SELECT 'rows a ' || (SELECT count(*) FROM wa) || ', b ' || (SELECT count(*) FROM wb) ||
-			', tick ' || (SELECT count(*) FROM wt) || '; differences '
+			', tick ' || (SELECT count(*) FROM wt) || ', big ' || (SELECT count(*) FROM wg) || '; differences '
 			|| (SELECT count(*) FROM ((TABLE r.a EXCEPT ALL TABLE wa) UNION ALL (TABLE wa EXCEPT ALL TABLE r.a)) x) || ' '
 			|| (SELECT count(*) FROM ((TABLE r.b EXCEPT ALL TABLE wb) UNION ALL (TABLE wb EXCEPT ALL TABLE r.b)) x) || ' '
-			|| (SELECT count(*) FROM ((TABLE r.tick EXCEPT ALL TABLE wt) UNION ALL (TABLE wt EXCEPT ALL TABLE r.tick)) x)" 2>&1)
+			|| (SELECT count(*) FROM ((TABLE r.tick EXCEPT ALL TABLE wt) UNION ALL (TABLE wt EXCEPT ALL TABLE r.tick)) x) || ' '
+			|| (SELECT count(*) FROM ((TABLE r.big EXCEPT ALL TABLE wg) UNION ALL (TABLE wg EXCEPT ALL TABLE r.big)) x)" 2>&1)
 	echo "$diff"
 	case "$diff" in
-	*"differences 0 0 0") return 0 ;;
+	*"differences 0 0 0 0") return 0 ;;
 	*) return 1 ;;
 	esac
 }

@@ -11,7 +11,9 @@
 # settings again, so that the script can be cut there into pieces run by
 # one client each.  live=1: a pause (DO SLEEP, not logged) after each
 # statement, and outside transactions a tick (id, NOW(6)) in table tick,
-# for the lag.
+# for the lag, and every 50 statements 20,000 rows (3 MB) inserted into
+# table big and the rows inserted before deleted (MariaDB's seq engine),
+# transactions that take the mirror a while to copy.
 function session() {
 	printf "SET time_zone = \"+00:00\"; USE r; SET SESSION binlog_row_image = \"%s\";\n", image;
 	if (server == "mysql")
@@ -26,6 +28,7 @@ BEGIN {
 	print "CREATE TABLE b (k1 int, k2 varchar(8), x decimal(8,2), PRIMARY KEY (k1, k2)) ENGINE=InnoDB;";
 	print "CREATE TABLE other (id int PRIMARY KEY) ENGINE=InnoDB;";
 	print "CREATE TABLE tick (id int PRIMARY KEY, t datetime(6)) ENGINE=InnoDB;";
+	print "CREATE TABLE big (id int PRIMARY KEY, v varchar(200)) ENGINE=InnoDB;";
 	intx = 0;
 	ticks = 0;
 	for (i = 1; i <= n; i++) {
@@ -66,6 +69,10 @@ BEGIN {
 		if (live) {
 			if (!intx && i % 5 == 0)
 				printf "INSERT INTO tick VALUES (%d, NOW(6));\n", ++ticks;
+			if (!intx && i % 50 == 0) {
+				printf "INSERT INTO big SELECT %d + seq, REPEAT(\"b\", 150) FROM seq_1_to_20000;\n", i * 1000;
+				printf "DELETE FROM big WHERE id < %d;\n", i * 1000;
+			}
 			printf "DO SLEEP(%.3f);\n", rand() * 0.1;
 		}
 	}
