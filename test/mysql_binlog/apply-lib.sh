@@ -1,6 +1,9 @@
 # apply-lib.sh: what apply-random.sh and apply-live.sh share.  Source it
 # after common.sh (and, for MySQL, chroot.sh and mysql_sid.sh).
 #
+#   apply_begin NAME    passed=0, failed=0, own=1 unless the caller's
+#                       cluster is there (WC_CLUSTER_DIR), d: a new
+#                       directory /tmp/wirecodec-apply-NAME.XXXXXX
 #   apply_server_start SERVER DIR [MYSQLD-OPTION...]
 #                       start a throwaway MariaDB (host) or MySQL 9.7 (sid
 #                       chroot) writing a ROW binlog with FULL metadata and
@@ -19,6 +22,15 @@
 #                       any row differs
 
 apply_server=
+
+apply_begin() {
+	passed=0
+	failed=0
+	own=
+	[ -z "${WC_CLUSTER_DIR:-}" ] && own=1
+	d=$(mktemp -d "/tmp/wirecodec-apply-$1.XXXXXX")
+	chmod 755 "$d"
+}
 
 apply_server_start() {
 	local dir=$2

@@ -22,12 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/apply-lib.sh"
 seed=${1:-$RANDOM}
 nstmt=${2:-300}
-passed=0
-failed=0
-own=
-[ -z "${WC_CLUSTER_DIR:-}" ] && own=1
-d=$(mktemp -d /tmp/wirecodec-apply-live.XXXXXX)
-chmod 755 "$d"
+apply_begin live
 mir=$d/mirror
 mirpid=
 wpid=

@@ -30,12 +30,7 @@ fi
 . "$here/apply-lib.sh"
 seed=${1:-$RANDOM}
 nstmt=${2:-600}
-passed=0
-failed=0
-own=
-[ -z "${WC_CLUSTER_DIR:-}" ] && own=1
-d=$(mktemp -d /tmp/wirecodec-apply-random.XXXXXX)
-chmod 755 "$d"
+apply_begin random
 cleanup() {
 	apply_server_stop
 	rm -rf "$d"
