@@ -9,7 +9,7 @@
 # procedure binlog_follow of doc/cdc.md (taken from the document) every
 # second on the mirrored files, the one being written included.  From the
 # sixth call on, strace attached to the mirror delays each of its writes
-# by 4 ms (a slow link), so that the file being written often ends inside
+# by 2 ms (a slow link), so that the file being written often ends inside
 # a transaction, which a call must leave for the next.  After each
 # call the ticks that arrived are stamped with the time; each tick's lag is
 # that time less its NOW(6) on MariaDB: from the source's commit to the rows
@@ -82,11 +82,11 @@ wrc=
 tend=
 eq=1
 while :; do
-	# from the slow_at-th call on, each write of the mirror waits 4 ms (strace
+	# from the slow_at-th call on, each write of the mirror waits 2 ms (strace
 	# attached to it): a transaction takes a while to arrive, as over a slow
 	# link, and the file being written often ends inside one
 	if [ "$calls" -eq "$slow_at" ]; then
-		strace -p "$mirpid" -e trace=write -e inject=write:delay_enter=4000 -o /dev/null 2>"$d/strace.log" &
+		strace -p "$mirpid" -e trace=write -e inject=write:delay_enter=2000 -o /dev/null 2>"$d/strace.log" &
 		stpid=$!
 		tslow=$(date -u '+%F %T.%N')
 	fi
@@ -127,7 +127,7 @@ prog=$(psqlq -At -F ' ' -c "SELECT file_name, \"position\" FROM mysql_binlog_app
 [ "$prog" = "$server" ]
 check $? "the progress row is at the server's position ($prog; the server's $server)"
 lag=$(psqlq -At -c "SELECT string_agg(line, '; ' ORDER BY g) FROM (
-	SELECT g, CASE g WHEN 1 THEN 'the mirror at full speed' ELSE 'the mirror slowed (4 ms a write)' END
+	SELECT g, CASE g WHEN 1 THEN 'the mirror at full speed' ELSE 'the mirror slowed (2 ms a write)' END
 		|| ', ' || count(*) || ' ticks: median ' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY l)::numeric, 2)
 		|| ' s, 90th percentile ' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY l)::numeric, 2)
 		|| ' s, max ' || round(max(l)::numeric, 2) || ' s, min ' || round(min(l)::numeric, 2) || ' s' AS line
