@@ -96,16 +96,19 @@ test-mysql-live:
 
 # MariaDB and MySQL (sid chroot) writing binlogs under each logging option,
 # decoded by mysql_binlog_rows and compared with the tables and the
-# servers' mariadb-binlog and mysqlbinlog.
+# servers' mariadb-binlog and mysqlbinlog; then the replication suite
+# (test-binlog-apply).
 test-mysql-binlog:
 	bash test/mysql_binlog/run.sh
 
-# A random MariaDB workload over several binlog files applied by
-# mysql_binlog_apply and compared with MariaDB's tables (SEED=, STATEMENTS=);
-# then an apply interrupted by a crash of PostgreSQL and applied again.
+# The replication suite alone (test/mysql_binlog/apply-suite.sh): random
+# MariaDB and MySQL workloads over many binlog files applied by
+# mysql_binlog_apply after each file and compared with the servers' tables
+# (SEED=, STATEMENTS=); a live mirror (mariadb-binlog --stop-never) applied
+# every second, with its lag; an apply interrupted by a crash of PostgreSQL
+# and applied again.
 test-binlog-apply:
-	bash test/mysql_binlog/apply-random.sh $(SEED) $(STATEMENTS)
-	bash test/mysql_binlog/apply-crash.sh
+	WC_APPLY_SEED=$(SEED) WC_APPLY_STATEMENTS=$(STATEMENTS) bash test/mysql_binlog/apply-suite.sh
 
 bench-citus:
 	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)

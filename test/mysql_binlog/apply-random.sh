@@ -1,107 +1,104 @@
 #!/usr/bin/env bash
-# test/mysql_binlog/apply-random.sh [SEED] [STATEMENTS]: mysql_binlog_apply
-# against a live MariaDB (mariadbd on PATH or in /usr/sbin).  A random
-# workload (seeded: the same SEED gives the same statements) of inserts,
-# updates (some moving the key), deletes, multi-statement and rolled back
-# transactions, FULL and MINIMAL row images and FLUSH BINARY LOGS runs on
-# two tables (one with a composite key); then every binlog file, the last
-# one still open, is applied to PostgreSQL in order, each first cut at a
-# random byte (a file being written) and then whole, and the PostgreSQL
-# tables must equal MariaDB's, value for value.
+# test/mysql_binlog/apply-random.sh [mariadb|mysql] [SEED] [STATEMENTS]:
+# mysql_binlog_apply against a live MariaDB 10.11 (mariadbd on PATH or in
+# /usr/sbin; the default) or MySQL 9.7 (the sid chroot of test/chroot.sh,
+# GTIDs on).  A random workload (apply-random.awk, seeded: the same SEED
+# gives the same statements) of inserts, updates (some moving the key),
+# deletes, multi-statement and rolled back transactions, FULL and MINIMAL
+# row images, compression switched on and off and FLUSH BINARY LOGS runs on
+# two tables (one with a composite key), piece by piece: after each FLUSH
+# BINARY LOGS the file just closed is applied to PostgreSQL, first cut at a
+# random byte (a file being written), then whole, then whole again (which
+# must change nothing), and the PostgreSQL tables must equal the server's
+# (both sides read into the same row types, row for row).  The last file,
+# still open, is applied the same way at the end.
 # Ends with "apply-random: N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
+server=mariadb
+case "${1:-}" in
+mariadb | mysql)
+	server=$1
+	shift
+	;;
+esac
+if [ "$server" = mysql ]; then
+	. "$here/../chroot.sh"
+	. "$here/../mysql_sid.sh"
+fi
+. "$here/apply-lib.sh"
 seed=${1:-$RANDOM}
 nstmt=${2:-600}
-passed=0
-failed=0
-own=
-[ -z "${WC_CLUSTER_DIR:-}" ] && own=1
-wc_setup_cluster || { echo "apply-random: 0 passed, 1 failed"; exit 1; }
-d=$(mktemp -d /tmp/wirecodec-apply-random.XXXXXX)
+apply_begin random
 cleanup() {
-	wc_mariadb_stop
+	apply_server_stop
 	rm -rf "$d"
 	[ -n "$own" ] && wc_cluster_stop
 }
 trap cleanup EXIT
-wc_mariadb_start "$d" --innodb-buffer-pool-size=64M --server-id=9 --log-bin="$d/data/rnd" \
-	--binlog-format=ROW --binlog-row-metadata=FULL --binlog-checksum=CRC32
-check $? "start MariaDB" || exit 1
-echo "== seed $seed, $nstmt statements"
+wc_setup_cluster || { echo "apply-random: 0 passed, 1 failed"; exit 1; }
+# wc_cluster_start sets a trap of its own
+trap cleanup EXIT
+src=rnd-$server
+echo "== $server, seed $seed, $nstmt statements"
+apply_server_start "$server" "$d"
+check $? "start $server" || { echo "apply-random: $passed passed, $failed failed"; exit 1; }
 
-# The workload: awk's seeded generator picks each statement.
-awk -v seed="$seed" -v n="$nstmt" 'BEGIN {
-	srand(seed);
-	print "RESET MASTER; SET time_zone = \"+00:00\"; CREATE DATABASE r; USE r;";
-	print "CREATE TABLE a (id int PRIMARY KEY, v varchar(20), n int, d datetime(6)) ENGINE=InnoDB;";
-	print "CREATE TABLE b (k1 int, k2 varchar(8), x decimal(8,2), PRIMARY KEY (k1, k2)) ENGINE=InnoDB;";
-	print "CREATE TABLE other (id int PRIMARY KEY) ENGINE=InnoDB;";
-	intx = 0;
-	for (i = 1; i <= n; i++) {
-		r = rand(); id = int(rand() * 200); s = "";
-		if (r < 0.30)
-			s = sprintf("INSERT IGNORE INTO a VALUES (%d, \"v%d\", %d, \"2024-01-01 00:00:00\" + INTERVAL %d SECOND)", id, i, i, i * 7);
-		else if (r < 0.42)
-			s = sprintf("INSERT IGNORE INTO b VALUES (%d, \"k%d\", %d.%02d)", id % 20, i % 7, i, i % 100);
-		else if (r < 0.55)
-			s = sprintf("UPDATE a SET v = \"u%d\", n = NULL WHERE id BETWEEN %d AND %d", i, id, id + 5);
-		else if (r < 0.62)
-			s = sprintf("UPDATE IGNORE a SET id = id + 1000 WHERE id = %d", id);
-		else if (r < 0.68)
-			s = sprintf("UPDATE IGNORE b SET k2 = \"z%d\", x = x + 1 WHERE k1 = %d", i % 5, id % 20);
-		else if (r < 0.78)
-			s = sprintf("DELETE FROM a WHERE id = %d OR id = %d", id, id + 1000);
-		else if (r < 0.82)
-			s = sprintf("DELETE FROM b WHERE k1 = %d", id % 20);
-		else if (r < 0.85)
-			s = sprintf("INSERT IGNORE INTO other VALUES (%d)", id);
-		else if (r < 0.89 && !intx) { s = "BEGIN"; intx = 1; }
-		else if (r < 0.92 && intx) { s = (rand() < 0.2 ? "ROLLBACK" : "COMMIT"); intx = 0; }
-		else if (r < 0.95 && !intx)
-			s = "SET SESSION binlog_row_image = " (rand() < 0.5 ? "\"MINIMAL\"" : "\"FULL\"");
-		else if (!intx)
-			s = "FLUSH BINARY LOGS";
-		if (s != "") print s ";";
-	}
-	if (intx) print "COMMIT;";
-}' >"$d/workload.sql"
-wc_msql <"$d/workload.sql"
-check $? "the workload runs" || exit 1
-
-# PostgreSQL: the tables, and the binlog files where the server reads them
-psqlq -c "CREATE EXTENSION IF NOT EXISTS wirecodec" -c "DROP SCHEMA IF EXISTS r CASCADE" -c "CREATE SCHEMA r" \
-	-c "CREATE TABLE r.a (id int PRIMARY KEY, v varchar(20), n int, d timestamp(6))" \
-	-c "CREATE TABLE r.b (k1 int, k2 text, x numeric(8,2), PRIMARY KEY (k1, k2))" \
-	-c "DELETE FROM mysql_binlog_apply_progress WHERE source = 'rnd'" >/dev/null
-files=$(wc_msql -N -e 'SHOW BINARY LOGS' | cut -f1)
+# The workload, in pieces ending each with FLUSH BINARY LOGS
+awk -v seed="$seed" -v n="$nstmt" -v server="$server" -f "$here/apply-random.awk" >"$d/workload.sql"
+awk -v dir="$d" 'BEGIN { n = 1 } /^-- file end$/ { n++; next } { print >(sprintf("%s/part.%04d", dir, n)) }' "$d/workload.sql"
+apply_pg_tables "$src"
 mkdir -p "$WC_CLUSTER_DIR/binlogs"
-ok=0
-for f in $files; do
-	cp "$d/data/$f" "$WC_CLUSTER_DIR/binlogs/$f"
-	chmod 644 "$WC_CLUSTER_DIR/binlogs/$f"
-	cut=$(awk -v s="$seed" -v f="$f" 'BEGIN { srand(s + length(f) + substr(f, length(f) - 1) * 7); print rand() }')
-	out=$(psqlq -At -F ' ' -c "SELECT stop_reason, stop_position FROM mysql_binlog_apply(substr(pg_read_binary_file('$WC_CLUSTER_DIR/binlogs/$f'), 1, (length(pg_read_binary_file('$WC_CLUSTER_DIR/binlogs/$f')) * $cut)::int), 'rnd', 'r', '$f') WHERE target IS NULL" \
-		-c "SELECT stop_reason, stop_position FROM mysql_binlog_apply(pg_read_binary_file('$WC_CLUSTER_DIR/binlogs/$f'), 'rnd', 'r', '$f') WHERE target IS NULL" 2>&1)
-	rc=$?
-	echo "   $f: $(echo "$out" | tr '\n' ' ')"
-	[ $rc -eq 0 ] || ok=1
-done
-check $ok "every file applies, cut and then whole ($(echo $files | wc -w) files)"
 
-wc_msql -N -e "SET time_zone = '+00:00'; SELECT id, v, n, d FROM r.a" >"$d/a.tsv"
-wc_msql -N -e "SELECT k1, k2, x FROM r.b" >"$d/b.tsv"
-chmod 644 "$d/a.tsv" "$d/b.tsv"
-diff=$(psqlq -At -c "CREATE TEMP TABLE wa (LIKE r.a)" -c "CREATE TEMP TABLE wb (LIKE r.b)" \
-	-c "\\copy wa FROM '$d/a.tsv' WITH (NULL 'NULL')" -c "\\copy wb FROM '$d/b.tsv' WITH (NULL 'NULL')" \
-	-c "SELECT (SELECT count(*) FROM wa) || ' ' || (SELECT count(*) FROM wb) || ' ' ||
-		(SELECT count(*) FROM ((TABLE r.a EXCEPT ALL TABLE wa) UNION ALL (TABLE wa EXCEPT ALL TABLE r.a)) x) || ' ' ||
-		(SELECT count(*) FROM ((TABLE r.b EXCEPT ALL TABLE wb) UNION ALL (TABLE wb EXCEPT ALL TABLE r.b)) x)" 2>&1)
-echo "   rows of a, rows of b, differences in a, in b: $diff"
-case "$diff" in
-*" 0 0") check 0 "the tables equal MariaDB's" ;;
-*) check 1 "the tables equal MariaDB's (seed $seed)" ;;
-esac
+# apply_file FILE: cut, whole, whole again; prints one line, returns 1 when
+# a call failed, 2 when the second whole apply changed something
+apply_file() {
+	local f=$1 p=$WC_CLUSTER_DIR/binlogs/$1 cut out rc=0
+	cp "$apply_binlog_dir/$f" "$p" && chmod 644 "$p" || return 1
+	cut=$(awk -v s="$seed" -v f="$f" 'BEGIN { srand(s + length(f) + substr(f, length(f) - 1) * 7); print rand() }')
+	out=$(psqlq -At -F ' ' \
+		-c "SELECT 'cut: ' || stop_reason || ' ' || stop_position FROM mysql_binlog_apply(substr(pg_read_binary_file('$p'), 1, (length(pg_read_binary_file('$p')) * $cut)::int), '$src', 'r', '$f') WHERE target IS NULL" \
+		-c "SELECT 'whole: ' || stop_reason || ' ' || stop_position || ' +' || inserted || ' ~' || updated || ' -' || deleted FROM mysql_binlog_apply(pg_read_binary_file('$p'), '$src', 'r', '$f') WHERE target IS NULL" \
+		-c "SELECT 'again: ' || stop_reason || ' ' || stop_position || ' +' || inserted || ' ~' || updated || ' -' || deleted FROM mysql_binlog_apply(pg_read_binary_file('$p'), '$src', 'r', '$f') WHERE target IS NULL" 2>&1) || rc=1
+	echo "   $f ($(stat -c %s "$p") bytes): $(echo "$out" | tr '\n' ' ')"
+	[ $rc -eq 0 ] || return 1
+	[[ "$out" == *"again: "*" +0 ~0 -0" ]] || return 2
+}
+
+wok=0
+aok=0
+again=0
+eq=0
+nfiles=0
+ncmp=0
+parts=("$d"/part.*)
+for ((k = 0; k < ${#parts[@]}; k++)); do
+	apply_sql <"${parts[k]}" >>"$d/workload.log" 2>&1 || { wok=1; cat "$d/workload.log"; break; }
+	mapfile -t files < <(apply_sql -N -e 'SHOW BINARY LOGS' | cut -f1)
+	upto=$((${#files[@]} - 1))
+	# the last piece: the last file too, still open
+	[ $k -eq $((${#parts[@]} - 1)) ] && upto=${#files[@]}
+	for ((i = nfiles; i < upto; i++)); do
+		apply_file "${files[i]}"
+		case $? in
+		1) aok=1 ;;
+		2) again=1 ;;
+		esac
+	done
+	[ $upto -gt $nfiles ] || continue
+	nfiles=$upto
+	out=$(apply_compare "$d") || { eq=1; echo "   after ${files[upto - 1]}: $out"; }
+	ncmp=$((ncmp + 1))
+done
+echo "   after the last file: $out"
+echo "   events: $(psqlq -At -c "SELECT string_agg(event_type_name || ' ' || n, ', ' ORDER BY event_type_name)
+	FROM (SELECT event_type_name, count(*) AS n FROM pg_ls_dir('$WC_CLUSTER_DIR/binlogs') AS f,
+		mysql_binlog_events(pg_read_binary_file('$WC_CLUSTER_DIR/binlogs/' || f)) GROUP BY 1) e" 2>&1)"
+check $wok "the workload runs on $server ($(grep -c . "$d/workload.sql") lines, ${#parts[@]} pieces)"
+check $aok "every file applies after it is closed, cut and then whole ($nfiles files)"
+check $again "every file applied a second time changes nothing"
+[ $eq -eq 0 ] && [ $ncmp -gt 0 ]
+check $? "the tables equal $server's after each file ($ncmp comparisons, seed $seed)"
 echo "apply-random: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

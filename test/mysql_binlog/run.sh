@@ -21,6 +21,10 @@
 # and each table's typed rows (mysql_binlog_rows(binlog, schema, table,
 # base)) with the jsonb rows read into the same row type.
 # Every server it starts it stops, also on failure.
+# Then the replication suite, apply-suite.sh (mysql_binlog_apply against
+# random workloads of MariaDB and MySQL, a live mirror applied every
+# second, a crash of PostgreSQL during an apply), whose checks the count
+# includes.
 # Ends with "mysql-binlog: N passed, N failed".
 #
 # Some configurations also run workload-huge.sql: rows over 16 MB
@@ -28,6 +32,8 @@
 #
 # WC_MYSQL_BINLOG_SERVERS="mariadb mysql" (default) chooses the servers;
 # WC_MYSQL_BINLOG_CONFIGS="NAME..." runs only the configurations named;
+# WC_APPLY_PARTS="NAME..." runs only those parts of the replication suite
+# (empty: none; WC_APPLY_SEED, WC_APPLY_STATEMENTS: apply-suite.sh);
 # WC_KEEP=1 keeps the binlogs and the tools' text in the work directory.
 # Run one live MySQL suite at a time on a machine (flock
 # /tmp/wc-mysql-live.lock make test-mysql-binlog).
@@ -40,6 +46,7 @@ cd "$wc_root"
 
 passed=0
 failed=0
+start=$(date +%s)
 work=$(mktemp -d /tmp/wirecodec-mysql-binlog.XXXXXX)
 chmod 755 "$work"
 : >"$work/done"
@@ -239,4 +246,23 @@ while IFS='|' read -r name what bad total; do
 		failed=$((failed + 1))
 	fi
 done < <(psql -X -At -c "SELECT name, what, bad, total FROM binlog_check ORDER BY name, what" 2>/dev/null)
+
+# The replication suite (apply-suite.sh) in this cluster; MySQL's part only
+# when MySQL is among the servers.  WC_APPLY_PARTS= (empty) leaves it out.
+apply_parts="random-mariadb live crash"
+[[ " $servers " == *" mysql "* ]] && apply_parts="random-mariadb random-mysql live crash"
+apply_parts=${WC_APPLY_PARTS-$apply_parts}
+if [ -n "$apply_parts" ]; then
+	echo "   the decoding checks took $(($(date +%s) - start)) s"
+	echo "== the replication suite: mysql_binlog_apply against live servers"
+	WC_APPLY_PARTS=$apply_parts bash "$here/apply-suite.sh" 2>&1 | tee "$work/apply.log"
+	rc=${PIPESTATUS[0]}
+	line=$(grep -E '^binlog-apply: [0-9]+ passed, [0-9]+ failed' "$work/apply.log" | tail -1)
+	p=$(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' <<<"$line")
+	f=$(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' <<<"$line")
+	passed=$((passed + ${p:-0}))
+	failed=$((failed + ${f:-0}))
+	[ "$rc" -ne 0 ] && [ "${f:-0}" -eq 0 ] && failed=$((failed + 1))
+fi
+echo "   took $(($(date +%s) - start)) s in all"
 finish
