@@ -108,7 +108,7 @@ test-binlog-apply:
 	bash test/mysql_binlog/apply-crash.sh
 
 bench-citus:
-	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)
+	CITUS_BENCH_APPLY_ROWS=$(CITUS_BENCH_APPLY_ROWS) bash test/citus/bench.sh $(CITUS_BENCH_ROWS)
 
 # C unit tests of the pure core, driven by test/vectors/*.tsv; no server.
 unit:
