@@ -111,7 +111,7 @@ test-binlog-apply:
 	WC_APPLY_SEED=$(SEED) WC_APPLY_STATEMENTS=$(STATEMENTS) bash test/mysql_binlog/apply-suite.sh
 
 bench-citus:
-	bash test/citus/bench.sh $(CITUS_BENCH_ROWS)
+	CITUS_BENCH_APPLY_ROWS=$(CITUS_BENCH_APPLY_ROWS) bash test/citus/bench.sh $(CITUS_BENCH_ROWS)
 
 # C unit tests of the pure core, driven by test/vectors/*.tsv; no server.
 unit:

@@ -53,6 +53,7 @@
 #include "utils/varlena.h"
 
 #include "mysql_binlog_typed.h"
+#include "table_load.h"
 #include "wc_report.h"
 
 #define AR_BATCH 10000			/* rows per statement at most */
@@ -68,7 +69,10 @@ typedef enum
 	AK_DELETE,
 	AK_MOVE,					/* idempotent update: DELETE of a row at the
 								 * key an update moves to */
-	AK_LOOKUP					/* the first row of a run the table lacks */
+	AK_LOOKUP,					/* the first row of a run the table lacks */
+	AK_MOVE_INSERT,				/* Citus: the rows of an update that changes
+								 * the distribution column, inserted anew */
+	AK_MOVE_DELETE				/* and deleted at their old key */
 } ar_kind;
 
 typedef struct ar_plan
@@ -99,6 +103,9 @@ typedef struct ar_table
 	bool	   *ispk;			/* natts */
 	int			npk;
 	int		   *pk;				/* primary key attributes, in key order */
+	bool		citus;			/* a Citus table (its rows on the workers) */
+	int			distkey;		/* its distribution column's index in pk, or
+								 * -1 */
 	ar_plan    *plans;
 	int64		ins;
 	int64		upd;
@@ -222,6 +229,7 @@ ar_table_target(ar_state *s, ar_table *t)
 	Oid			relid;
 	Relation	r;
 	TupleDesc	td;
+	int			dist;
 
 	if (s->only_schema && strcmp(s->only_schema, t->schema) != 0)
 		return;
@@ -266,6 +274,11 @@ ar_table_target(ar_state *s, ar_table *t)
 		}
 	}
 	ar_table_pk(t, r);
+	t->distkey = -1;
+	if ((t->citus = wc_citus_table(relid, &dist)))
+		for (int i = 0; i < t->npk; i++)
+			if (t->pk[i] == dist)
+				t->distkey = i;
 	row_type_of(&t->cache.type, r->rd_rel->reltype, s->callcxt);
 	table_close(r, NoLock);
 }
@@ -375,6 +388,105 @@ ar_key_match(StringInfo b, const ar_table *t, const char *prefix)
 						 ar_attname(t, t->pk[i]), prefix, i + 1);
 }
 
+/* The distribution column's index in t's key when the images carrying
+ * columns c carry it, so that an update may change it; else -1. */
+static int
+ar_dist_carried(const ar_table *t, const bool *c)
+{
+	return t->distkey >= 0 && c && c[t->pk[t->distkey]] ? t->distkey : -1;
+}
+
+/*
+ * The rows of an update run joined to t: "(SELECT unnest($1) AS a1, ...,
+ * unnest($k) AS k1, ...) u WHERE t.pk1 = u.k1 AND ..." (carried columns c,
+ * then the before image's key).  Citus refuses an UPDATE that may change
+ * the distribution column: when the images carry it, "moved" picks the
+ * rows that change it (true) or those that keep it (false).
+ *
+ * On a Citus table u comes first, "WITH u AS MATERIALIZED (SELECT x.a1,
+ * x.a2::type AS a2, ... FROM ROWS FROM (unnest($1), ...) x(a1, ...))"
+ * (head), then
+ * "u WHERE ...": Citus evaluates a stable cast (of a type without an array
+ * type) of an unnest() in the statement on the coordinator, and fails on a
+ * reference table; the CTE it plans and runs on the coordinator first.
+ */
+static void
+ar_update_rows(StringInfo b, const ar_table *t, const bool *c, Oid *types, int *p, bool moved,
+			   bool head)
+{
+	int			d = ar_dist_carried(t, c);
+	int			n = 0;
+
+	if (head && !t->citus)
+		return;
+	if (head)
+	{
+		appendStringInfoString(b, "WITH u AS MATERIALIZED (SELECT ");
+		for (int a = 0; a < t->natts; a++)
+			if (c[a])
+			{
+				ar_sep(b, &n, ", ");
+				appendStringInfo(b, "x.a%d%s AS a%d", a + 1, t->cast[a] ? t->cast[a] : "", a + 1);
+			}
+		for (int i = 0; i < t->npk; i++)
+		{
+			ar_sep(b, &n, ", ");
+			appendStringInfo(b, "x.k%d%s AS k%d", i + 1, t->cast[t->pk[i]] ? t->cast[t->pk[i]] : "", i + 1);
+		}
+		appendStringInfoString(b, " FROM ROWS FROM (");
+		for (int a = 0; a < t->natts; a++)
+			if (c[a])
+			{
+				ar_sep(b, p, ", ");
+				appendStringInfo(b, "pg_catalog.unnest($%d)", *p);
+				types[*p - 1] = t->arrtype[a];
+			}
+		for (int i = 0; i < t->npk; i++)
+		{
+			ar_sep(b, p, ", ");
+			appendStringInfo(b, "pg_catalog.unnest($%d)", *p);
+			types[*p - 1] = t->arrtype[t->pk[i]];
+		}
+		appendStringInfoString(b, ") x(");
+		n = 0;
+		for (int a = 0; a < t->natts; a++)
+			if (c[a])
+			{
+				ar_sep(b, &n, ", ");
+				appendStringInfo(b, "a%d", a + 1);
+			}
+		for (int i = 0; i < t->npk; i++)
+		{
+			ar_sep(b, &n, ", ");
+			appendStringInfo(b, "k%d", i + 1);
+		}
+		appendStringInfoString(b, ")) ");
+		return;
+	}
+	if (t->citus)
+		appendStringInfoString(b, "u WHERE ");
+	else
+	{
+		appendStringInfoString(b, "(SELECT ");
+		for (int a = 0; a < t->natts; a++)
+			if (c[a])
+			{
+				ar_sep(b, p, ", ");
+				ar_unnest(b, t, a, *p, types, "a", a + 1);
+			}
+		for (int i = 0; i < t->npk; i++)
+		{
+			ar_sep(b, p, ", ");
+			ar_unnest(b, t, t->pk[i], *p, types, "k", i + 1);
+		}
+		appendStringInfoString(b, ") u WHERE ");
+	}
+	ar_key_match(b, t, "k");
+	if (d >= 0)
+		appendStringInfo(b, " AND %s(u.a%d OPERATOR(pg_catalog.=) u.k%d)", moved ? "NOT " : "",
+						 t->pk[d] + 1, d + 1);
+}
+
 /* The SQL text of kind for table t and carried columns c, its parameter
  * types into types (their count into *ntypes). */
 static char *
@@ -428,27 +540,50 @@ ar_sql(const ar_table *t, ar_kind kind, const bool *c, bool idempotent, Oid *typ
 			}
 			break;
 		case AK_UPDATE:
+			ar_update_rows(&b, t, c, types, &p, false, true);
 			appendStringInfo(&b, "UPDATE %s AS t SET ", t->rel);
 			for (int a = 0; a < t->natts; a++)
 				if (c[a])
 				{
 					ar_sep(&b, &n, ", ");
-					appendStringInfo(&b, "%s = u.a%d", ar_attname(t, a), a + 1);
+					/* (the rows that keep Citus's distribution column) */
+					if (ar_dist_carried(t, c) >= 0 && a == t->pk[t->distkey])
+						appendStringInfo(&b, "%s = t.%s", ar_attname(t, a), ar_attname(t, a));
+					else
+						appendStringInfo(&b, "%s = u.a%d", ar_attname(t, a), a + 1);
 				}
-			appendStringInfoString(&b, " FROM (SELECT ");
+			appendStringInfoString(&b, " FROM ");
+			ar_update_rows(&b, t, c, types, &p, false, false);
+			break;
+		case AK_MOVE_INSERT:
+			ar_update_rows(&b, t, c, types, &p, true, true);
+			appendStringInfo(&b, "INSERT INTO %s (", t->rel);
 			for (int a = 0; a < t->natts; a++)
-				if (c[a])
+				if (!TupleDescAttr(t->cache.type.tupdesc, a)->attisdropped &&
+					!TupleDescAttr(t->cache.type.tupdesc, a)->attgenerated)
 				{
-					ar_sep(&b, &p, ", ");
-					ar_unnest(&b, t, a, p, types, "a", a + 1);
+					ar_sep(&b, &n, ", ");
+					appendStringInfoString(&b, ar_attname(t, a));
 				}
-			for (int i = 0; i < t->npk; i++)
-			{
-				ar_sep(&b, &p, ", ");
-				ar_unnest(&b, t, t->pk[i], p, types, "k", i + 1);
-			}
-			appendStringInfoString(&b, ") u WHERE ");
-			ar_key_match(&b, t, "k");
+			appendStringInfoString(&b, ") SELECT ");
+			n = 0;
+			for (int a = 0; a < t->natts; a++)
+				if (!TupleDescAttr(t->cache.type.tupdesc, a)->attisdropped &&
+					!TupleDescAttr(t->cache.type.tupdesc, a)->attgenerated)
+				{
+					ar_sep(&b, &n, ", ");
+					if (c[a])
+						appendStringInfo(&b, "u.a%d", a + 1);
+					else
+						appendStringInfo(&b, "t.%s", ar_attname(t, a));
+				}
+			appendStringInfo(&b, " FROM %s AS t, ", t->rel);
+			ar_update_rows(&b, t, c, types, &p, true, false);
+			break;
+		case AK_MOVE_DELETE:
+			ar_update_rows(&b, t, c, types, &p, true, true);
+			appendStringInfo(&b, "DELETE FROM %s AS t USING ", t->rel);
+			ar_update_rows(&b, t, c, types, &p, true, false);
 			break;
 		case AK_DELETE:
 		case AK_MOVE:
@@ -473,6 +608,12 @@ ar_sql(const ar_table *t, ar_kind kind, const bool *c, bool idempotent, Oid *typ
 			}
 			break;
 		case AK_LOOKUP:
+
+			/*
+			 * The rows' keys joined to those of them the table has (no
+			 * correlated subquery: Citus plans the join of its table
+			 * first, on the workers)
+			 */
 			appendStringInfoString(&b, "SELECT u.o, ROW(");
 			for (int i = 0; i < t->npk; i++)
 				appendStringInfo(&b, "%su.k%d", i ? ", " : "", i + 1);
@@ -483,10 +624,22 @@ ar_sql(const ar_table *t, ar_kind kind, const bool *c, bool idempotent, Oid *typ
 				ar_unnest(&b, t, t->pk[i], p, types, "k", i + 1);
 			}
 			appendStringInfoString(&b, ", pg_catalog.generate_series(1, pg_catalog.cardinality($1)) AS o) u"
-								   " ORDER BY NOT EXISTS (SELECT FROM ");
-			appendStringInfo(&b, "%s AS t WHERE ", t->rel);
+								   " LEFT JOIN (SELECT ");
+			for (int i = 0; i < t->npk; i++)
+				appendStringInfo(&b, "%st.%s AS f%d", i ? ", " : "", ar_attname(t, t->pk[i]), i + 1);
+			appendStringInfo(&b, " FROM %s AS t, (SELECT ", t->rel);
+			for (int i = 0; i < t->npk; i++)
+			{
+				if (i)
+					appendStringInfoString(&b, ", ");
+				ar_unnest(&b, t, t->pk[i], i + 1, types, "k", i + 1);
+			}
+			appendStringInfoString(&b, ") u WHERE ");
 			ar_key_match(&b, t, "k");
-			appendStringInfoString(&b, ") DESC, u.o LIMIT 1");
+			appendStringInfoString(&b, ") f ON ");
+			for (int i = 0; i < t->npk; i++)
+				appendStringInfo(&b, "%su.k%d OPERATOR(pg_catalog.=) f.f%d", i ? " AND " : "", i + 1, i + 1);
+			appendStringInfoString(&b, " ORDER BY f.f1 IS NULL DESC, u.o LIMIT 1");
 			break;
 	}
 	*ntypes = p;
@@ -521,9 +674,11 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 	/*
 	 * Generic: a custom plan would see each array's size (unnest's support
 	 * function) and, for a run of thousands of rows, hash the whole table
-	 * rather than look the keys up by the index.
+	 * rather than look the keys up by the index.  Citus cannot plan a
+	 * generic INSERT ... SELECT into its table: custom plans there.
 	 */
-	pl->plan = SPI_prepare_cursor(sql, ntypes, types, CURSOR_OPT_GENERIC_PLAN);
+	pl->plan = SPI_prepare_cursor(sql, ntypes, types,
+								  t->citus ? CURSOR_OPT_CUSTOM_PLAN : CURSOR_OPT_GENERIC_PLAN);
 	if (pl->plan == NULL)
 		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql, SPI_result_code_string(SPI_result));
 	pl->next = t->plans;
@@ -690,6 +845,74 @@ ar_diverged(ar_state *s, Datum *keys, CommandId cid)
 			 errhint("The table has diverged from the MySQL one; idempotent => true skips such rows.")));
 }
 
+/* The UPDATE or DELETE of the run; the rows it met.  An update that
+ * changes Citus's distribution column inserts the row anew and deletes it
+ * at its old key. */
+static uint64
+ar_run_changes(ar_state *s, Datum *params, const char *ctx)
+{
+	ar_run	   *r = &s->run;
+	ar_table   *t = r->tab;
+	uint64		done;
+
+	if (r->kind == WC_BINLOG_DELETE)
+		return ar_exec(s, t, AK_DELETE, NULL, params, ctx);
+	done = ar_exec(s, t, AK_UPDATE, r->carried, params, ctx);
+	if (ar_dist_carried(t, r->carried) >= 0)
+	{
+		uint64		moved = ar_exec(s, t, AK_MOVE_INSERT, r->carried, params, ctx);
+
+		if (ar_exec(s, t, AK_MOVE_DELETE, r->carried, params, ctx) != moved)
+			elog(ERROR, "the rows of %s inserted at a new distribution key were not all deleted at the old one",
+				 t->rel);
+		done += moved;
+	}
+	return done;
+}
+
+/*
+ * ar_run_changes.  The look-up of a missing row (ar_diverged) reads a
+ * Citus table on the workers, which do not see a snapshot from before the
+ * statement: there the statements of a run (but idempotent) go in a
+ * subtransaction, rolled back when they met fewer rows than the run holds.
+ */
+static uint64
+ar_run_guarded(ar_state *s, Datum *params, const char *ctx)
+{
+	MemoryContext cxt = CurrentMemoryContext;
+	ResourceOwner owner = CurrentResourceOwner;
+	volatile uint64 done = 0;
+
+	if (!s->run.tab->citus || s->idempotent)
+		return ar_run_changes(s, params, ctx);
+	BeginInternalSubTransaction(NULL);
+	MemoryContextSwitchTo(cxt);
+	PG_TRY();
+	{
+		done = ar_run_changes(s, params, ctx);
+		if (done < (uint64) s->run.n)
+			RollbackAndReleaseCurrentSubTransaction();
+		else
+			ReleaseCurrentSubTransaction();
+		MemoryContextSwitchTo(cxt);
+		CurrentResourceOwner = owner;
+	}
+	PG_CATCH();
+	{
+		ErrorData  *e;
+
+		MemoryContextSwitchTo(cxt);
+		e = CopyErrorData();
+		FlushErrorState();
+		RollbackAndReleaseCurrentSubTransaction();
+		MemoryContextSwitchTo(cxt);
+		CurrentResourceOwner = owner;
+		ReThrowError(e);
+	}
+	PG_END_TRY();
+	return done;
+}
+
 /* An UPDATE run. */
 static void
 ar_flush_update(ar_state *s, Datum *params, int nc, const char *ctx)
@@ -723,7 +946,7 @@ ar_flush_update(ar_state *s, Datum *params, int nc, const char *ctx)
 		CommandCounterIncrement();
 		cid = GetCurrentCommandId(false);
 	}
-	done = ar_exec(s, t, AK_UPDATE, r->carried, params, ctx);
+	done = ar_run_guarded(s, params, ctx);
 	t->upd += (int64) done;
 	if (done >= (uint64) r->n)
 		return;
@@ -775,7 +998,7 @@ ar_flush(ar_state *s)
 				CommandCounterIncrement();
 				cid = GetCurrentCommandId(false);
 			}
-			done = ar_exec(s, t, AK_DELETE, NULL, params, ctx);
+			done = ar_run_guarded(s, params, ctx);
 			t->del += (int64) done;
 			if (done < (uint64) r->n && !s->idempotent)
 				ar_diverged(s, params, cid);

@@ -20,9 +20,11 @@
 #include "miscadmin.h"
 #include "nodes/execnodes.h"
 #include "nodes/parsenodes.h"
+#include "nodes/primnodes.h"
 #include "parser/parse_relation.h"
 #include "tcop/utility.h"
 #include "utils/acl.h"
+#include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
@@ -54,22 +56,44 @@ struct wc_table_load
 	TupleTableSlot *slots[LOAD_BATCH_ROWS];
 };
 
-/* Is relid a table of Citus's metadata (distributed, reference, local)? */
-static bool
-is_citus_table(Oid relid)
+/*
+ * Is relid a table of Citus's metadata (distributed, reference, local)?
+ * When it is, *distatt (if given) is the index of its distribution column
+ * (from 0), -1 when it has none (a reference or local table).
+ */
+bool
+wc_citus_table(Oid relid, int *distatt)
 {
 	Oid			cat = get_relname_relid("pg_dist_partition", PG_CATALOG_NAMESPACE);
 	Relation	r;
 	ScanKeyData key;
 	SysScanDesc scan;
+	HeapTuple	tup;
 	bool		found;
 
+	if (distatt)
+		*distatt = -1;
 	if (!OidIsValid(cat))
 		return false;
 	r = table_open(cat, AccessShareLock);
 	ScanKeyInit(&key, 1, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(relid));
 	scan = systable_beginscan(r, InvalidOid, false, NULL, 1, &key);
-	found = HeapTupleIsValid(systable_getnext(scan));
+	tup = systable_getnext(scan);
+	found = HeapTupleIsValid(tup);
+	if (found && distatt && RelationGetDescr(r)->natts >= 3)
+	{
+		bool		isnull;
+		Datum		d = heap_getattr(tup, 3, RelationGetDescr(r), &isnull);
+
+		/* partkey: the distribution column as a Var node's text */
+		if (!isnull)
+		{
+			Node	   *n = stringToNode(TextDatumGetCString(d));
+
+			if (n && IsA(n, Var) && ((Var *) n)->varattno > 0)
+				*distatt = ((Var *) n)->varattno - 1;
+		}
+	}
 	systable_endscan(scan);
 	table_close(r, AccessShareLock);
 	return found;
@@ -214,7 +238,7 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 	if (check_enable_rls(relid, InvalidOid, false) == RLS_ENABLED)
 		refuse(rel, fname, instead, "row-level security is enabled for it");
 	check_columns(rel, fname, instead);
-	if (is_citus_table(relid))
+	if (wc_citus_table(relid, NULL))
 		refuse(rel, fname, instead, "it is a Citus table, whose rows live in its shards");
 	td = RelationGetDescr(rel);
 

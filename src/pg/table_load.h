@@ -46,4 +46,10 @@ extern void wc_table_load_put(wc_table_load *l, const Datum *values, const bool 
 /* Insert what is buffered, release everything; returns the rows loaded. */
 extern int64 wc_table_load_end(wc_table_load *l);
 
+/*
+ * Is relid a table of Citus's metadata (distributed, reference, local)?
+ * *distatt (if not NULL): its distribution column's index from 0, or -1.
+ */
+extern bool wc_citus_table(Oid relid, int *distatt);
+
 #endif							/* WC_TABLE_LOAD_H */
