@@ -29,6 +29,12 @@
  * the error.  idempotent: inserts upsert, updates first delete a row at the
  * key they move to and insert the new row (a whole image) where there was
  * none to update, missing deletes are ignored.
+ *
+ * A Citus table (wc_citus_table) differs: custom plans, an update run's rows
+ * in a materialized CTE, an update that changes the distribution column
+ * as an insert at the new key and a delete at the old one, and an UPDATE
+ * or DELETE run in a subtransaction rolled back when it came up short (the
+ * look-up then reads the shards as they were before it).
  */
 #include "compat.h"
 

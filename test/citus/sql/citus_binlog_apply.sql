@@ -182,6 +182,13 @@ CREATE TABLE rrep.rp (LIKE drep.rp INCLUDING ALL);
 SELECT create_reference_table('rrep.rp');
 SELECT a.* FROM bl, mysql_binlog_apply(b, 'rrep', 'rrep', 'repeat.000001') a WHERE name = 'repeat';
 SELECT pg_temp.diff('rrep.rp', 'want_rp') AS diff;
+-- a Citus local table (in Citus's metadata, its rows on the coordinator)
+CREATE SCHEMA crep;
+CREATE TABLE crep.rp (LIKE drep.rp INCLUDING ALL);
+SELECT citus_add_local_table_to_metadata('crep.rp');
+SELECT partmethod FROM pg_dist_partition WHERE logicalrelid = 'crep.rp'::regclass;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'crep', 'crep', 'repeat.000001') a WHERE name = 'repeat';
+SELECT pg_temp.diff('crep.rp', 'want_rp') AS diff;
 -- cut after each transaction, one apply per cut
 CREATE SCHEMA drep_cut;
 CREATE TABLE drep_cut.rp (LIKE drep.rp INCLUDING ALL);
@@ -221,5 +228,5 @@ SELECT a.inserted, a.updated, a.deleted FROM bl, mysql_binlog_apply(b, 'lrep', '
 WHERE name = 'repeat' AND target IS NULL;
 SELECT pg_temp.diff('lrep.rp', 'drep.rp') AS diff;
 
-DROP SCHEMA d, r, l, dpart, lwhole, drep, rrep, drep_cut, lrep CASCADE;
+DROP SCHEMA d, r, l, dpart, lwhole, drep, rrep, crep, drep_cut, lrep CASCADE;
 DELETE FROM mysql_binlog_apply_progress;
