@@ -12,8 +12,8 @@
 #   crash           apply-crash.sh: PostgreSQL stopped with pg_ctl -m
 #                   immediate during an apply
 # WC_APPLY_PARTS="NAME..." runs only those; WC_APPLY_SEED (default: one
-# random seed for all), WC_APPLY_STATEMENTS (default 400 for the random
-# runs, half for the live one) and WC_APPLY_CRASH_ROWS (default 100000)
+# random seed for all), WC_APPLY_STATEMENTS (default 800 for the random
+# runs, half for the live one) and WC_APPLY_CRASH_ROWS (default 200000)
 # size them.  The PostgreSQL cluster of the caller (WC_CLUSTER_DIR) is
 # reused, except by apply-crash.sh, which crashes one of its own.  Prints
 # each script's time and ends with "binlog-apply: N passed, N failed".
@@ -21,7 +21,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 parts=${WC_APPLY_PARTS:-random-mariadb random-mysql live crash}
 seed=${WC_APPLY_SEED:-$RANDOM}
-n=${WC_APPLY_STATEMENTS:-400}
+n=${WC_APPLY_STATEMENTS:-800}
 passed=0
 failed=0
 for part in $parts; do
@@ -29,7 +29,7 @@ for part in $parts; do
 	random-mariadb) cmd=(apply-random.sh mariadb "$seed" "$n") ;;
 	random-mysql) cmd=(apply-random.sh mysql "$seed" "$n") ;;
 	live) cmd=(apply-live.sh "$seed" $((n / 2))) ;;
-	crash) cmd=(apply-crash.sh "${WC_APPLY_CRASH_ROWS:-100000}") ;;
+	crash) cmd=(apply-crash.sh "${WC_APPLY_CRASH_ROWS:-200000}") ;;
 	*)
 		echo "no such part: $part"
 		failed=$((failed + 1))
