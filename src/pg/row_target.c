@@ -13,6 +13,7 @@
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/datetime.h"
+#include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/numeric.h"
@@ -219,13 +220,38 @@ rt_domain_check_value(const rt_attr *a, Datum d, bool isnull)
 	domain_check(d, isnull, a->typid, (void **) &((rt_attr *) a)->domain_extra, a->mcxt);
 }
 
+/*
+ * jsonb from its text, parsed in a context of its own that the next value
+ * resets (also after an error): the parser's tokens and value tree, several
+ * times the document, do not pile up in a caller's context that lives for
+ * many rows (mysql_binlog_apply keeps a run's values until its statement);
+ * the result is copied out.
+ */
+static Datum
+rt_jsonb_from_cstring(char *s)
+{
+	static MemoryContext cxt = NULL;
+	MemoryContext old;
+	Datum		d;
+
+	if (cxt == NULL)
+		cxt = AllocSetContextCreate(TopMemoryContext, "wirecodec jsonb input",
+									ALLOCSET_DEFAULT_SIZES);
+	else
+		MemoryContextReset(cxt);
+	old = MemoryContextSwitchTo(cxt);
+	d = wc_jsonb_from_cstring(s, strlen(s));
+	MemoryContextSwitchTo(old);
+	return PointerGetDatum(DatumGetJsonbPCopy(d));
+}
+
 Datum
 rt_from_cstring(const rt_attr *a, char *s)
 {
 	Datum		d;
 
 	if (a->base == JSONBOID)
-		d = wc_jsonb_from_cstring(s, strlen(s));
+		d = rt_jsonb_from_cstring(s);
 	else
 		d = InputFunctionCall((FmgrInfo *) &a->input, s, a->ioparam, a->basetypmod);
 	return rt_domain_check(a, d, false);
