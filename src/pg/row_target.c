@@ -13,6 +13,7 @@
 #include "utils/builtins.h"
 #include "utils/date.h"
 #include "utils/datetime.h"
+#include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/numeric.h"
@@ -219,13 +220,38 @@ rt_domain_check_value(const rt_attr *a, Datum d, bool isnull)
 	domain_check(d, isnull, a->typid, (void **) &((rt_attr *) a)->domain_extra, a->mcxt);
 }
 
+/*
+ * jsonb from its text, parsed in a context of its own that the next value
+ * resets (also after an error): the parser's tokens and value tree, several
+ * times the document, do not pile up in a caller's context that lives for
+ * many rows (mysql_binlog_apply keeps a run's values until its statement);
+ * the result is copied out.
+ */
+static Datum
+rt_jsonb_from_cstring(char *s)
+{
+	static MemoryContext cxt = NULL;
+	MemoryContext old;
+	Datum		d;
+
+	if (cxt == NULL)
+		cxt = AllocSetContextCreate(TopMemoryContext, "wirecodec jsonb input",
+									ALLOCSET_DEFAULT_SIZES);
+	else
+		MemoryContextReset(cxt);
+	old = MemoryContextSwitchTo(cxt);
+	d = wc_jsonb_from_cstring(s, strlen(s));
+	MemoryContextSwitchTo(old);
+	return PointerGetDatum(DatumGetJsonbPCopy(d));
+}
+
 Datum
 rt_from_cstring(const rt_attr *a, char *s)
 {
 	Datum		d;
 
 	if (a->base == JSONBOID)
-		d = wc_jsonb_from_cstring(s, strlen(s));
+		d = rt_jsonb_from_cstring(s);
 	else
 		d = InputFunctionCall((FmgrInfo *) &a->input, s, a->ioparam, a->basetypmod);
 	return rt_domain_check(a, d, false);
@@ -525,11 +551,24 @@ rt_from_bits(const rt_attr *a, const uint8 *p, size_t n, size_t nbits)
 
 /* ------------------------------------------------------------- temporal */
 
+/* ts rounded to precision digits of a second (0 to 5), half away from
+ * zero, as AdjustTimestampForTypmod rounds a timestamp's typmod */
+static Timestamp
+rt_round_usec(Timestamp ts, int precision)
+{
+	static const int64 scales[MAX_TIMESTAMP_PRECISION] = {1000000, 100000, 10000, 1000, 100, 10};
+
+	if (ts >= 0)
+		return (ts + scales[precision] / 2) / scales[precision] * scales[precision];
+	return -((-ts + scales[precision] / 2) / scales[precision] * scales[precision]);
+}
+
 Datum
 rt_from_datetime(const rt_attr *a, const rt_datetime *dt, bool date_only, bool utc,
 				 bool *isnull)
 {
 	char		buf[64];
+	Timestamp	ts;
 
 	if (dt->year == 0 && dt->month == 0 && dt->day == 0)
 	{
@@ -556,10 +595,12 @@ rt_from_datetime(const rt_attr *a, const rt_datetime *dt, bool date_only, bool u
 		if (a->base == DATEOID)
 			return rt_domain_check(a, DateADTGetDatum((DateADT) (j - POSTGRES_EPOCH_JDATE)), false);
 		/* UTC fields (utc) are the timestamptz itself */
-		if (a->basetypmod < 0)
-			return rt_domain_check(a, TimestampGetDatum((((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 +
-														   dt->minute) * 60 + dt->second) * USECS_PER_SEC) +
-													   dt->microsecond), false);
+		ts = (((((Timestamp) (j - POSTGRES_EPOCH_JDATE) * 24 + dt->hour) * 60 + dt->minute) * 60 +
+			   dt->second) * USECS_PER_SEC) + dt->microsecond;
+		/* a precision below microseconds rounds as timestamp_in rounds */
+		if (a->basetypmod >= 0 && a->basetypmod < MAX_TIMESTAMP_PRECISION)
+			ts = rt_round_usec(ts, a->basetypmod);
+		return rt_domain_check(a, TimestampGetDatum(ts), false);
 	}
 	/* year 0 is PostgreSQL's 1 BC, as date2j above has it */
 	if (date_only)

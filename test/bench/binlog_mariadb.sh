@@ -1,39 +1,104 @@
 #!/usr/bin/env bash
-# binlog_mariadb.sh OUT ROWS [CHANGES]: record a real binlog for the binlog
-# benchmark.
+# binlog_mariadb.sh OUT ROWS: record a real binlog for the binlog benchmark.
 # Starts MariaDB (Debian's mariadb-server, installed if missing, as in
-# test/mysql_binlog/run.sh) as a non-root user in a private temporary
-# datadir with a socket and no TCP port, binlog_format=ROW,
-# binlog_row_metadata=FULL, CRC32 checksums, then inserts ROWS rows into
-# bench.orders (int, varchar, datetime, decimal, nullable int) in
-# transactions of 50,000 rows, copies the binlog to OUT and stops the server
-# (also on failure).  The rows are those of bench_binlog_src in
-# sql_mysql_binlog.sql (the same expressions of i = 1..ROWS).
-# With CHANGES, a second file CHANGES of the next binlog: every row updated
-# (amount and qty), then every other row deleted, in transactions of 50,000
-# rows; then the baseline of mysql_binlog_apply: both files replayed by
-# MariaDB into the same server after dropping bench (mariadb-binlog OUT |
-# mariadb, without binlogging the replay), their times printed as
-# "mariadb replay: inserts S s, changes S s".
+# test/mysql_binlog/run.sh; wc_mariadb_start of test/common.sh) as a
+# non-root user in a private temporary datadir with a socket and no TCP
+# port, binlog_format=ROW, binlog_row_metadata=FULL, CRC32 checksums, then
+# inserts ROWS rows into bench.orders (int, varchar, datetime, decimal,
+# nullable int) in transactions of 50,000 rows, copies the binlog to OUT and
+# stops the server (also on failure).  The rows are those of
+# bench_binlog_src in sql_mysql_binlog.sql (the same expressions of i =
+# 1..ROWS).
+#
+# binlog_mariadb.sh --cdc DIR ROWS ROUNDS HOOK...: the binlog apply
+# benchmark's files and MariaDB's replay of them (binlog_apply.sh).  Records
+# into DIR: cdc.bin, a typical change-data-capture workload on cdc.orders
+# (bigint key, two ints, varchar(64), decimal(12,2), datetime(6), a 200-byte
+# JSON document, a nullable varchar): per block of 10,000 keys, 10,000
+# inserts, then 2,000 of those rows updated, then 1,000 deleted, each
+# statement its own transaction, ROWS inserts in all (ROWS / 5 updates,
+# ROWS / 10 deletes); final.bin, the rows left (0.9 ROWS) inserted into
+# cdc.orders_final in transactions of 50,000 keys; ins.bin, the same ROWS
+# inserts into cdc.orders_ins in transactions of 10,000 rows.  Then ROUNDS
+# rounds, each MariaDB replaying cdc.bin into a fresh database
+# (DROP DATABASE cdc first, untimed; SET sql_log_bin = 0, then
+# mariadb-binlog DIR/cdc.bin | mariadb, its seconds appended to DIR/replay)
+# and HOOK... ROUND run, the replay first in odd rounds, last in even ones.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../common.sh"
 out=$1
 rows=$2
 
+# a row of cdc.orders from sequence value seq
+cdc_row="seq, seq % 5000, seq % 7, concat('SKU-', lpad(seq % 100000, 8, '0'), '-', md5(seq)),
+	(seq * 37 % 1000000) / 100,
+	TIMESTAMP'2026-01-01 00:00:00' + INTERVAL seq SECOND + INTERVAL (seq * 7919 % 1000000) MICROSECOND,
+	concat('{\"customer\": {\"id\": ', seq % 5000, ', \"name\": \"customer-', seq % 5000,
+		'\", \"tier\": \"', elt(1 + seq % 3, 'gold', 'silver', 'bronze'), '\"}, \"items\": [{\"sku\": \"',
+		lpad(seq % 100000, 8, '0'), '\", \"qty\": ', 1 + seq % 9, ', \"price\": ', seq % 10000 / 100,
+		'}], \"tags\": [\"web\", \"promo\"], \"ship\": {\"city\": \"city-', seq % 997, '\", \"zip\": \"',
+		lpad(seq % 100000, 5, '0'), '\"}, \"ref\": \"', left(md5(seq + 1), 16), '\"}'),
+	IF(seq % 3 = 0, NULL, concat('note ', seq % 1000))"
+# record FILE: the statements on stdin into a binlog of their own, copied to FILE
+record() {
+	local f
+	f=$(sql -N -e 'FLUSH BINARY LOGS; SHOW MASTER STATUS' | cut -f1) || return 1
+	{ cat; echo "FLUSH BINARY LOGS;"; } | sql || return 1
+	cp "$work/data/$f" "$1" && chmod 644 "$1"
+}
+record_cdc() {	# --cdc DIR ROWS ROUNDS HOOK...
+	local dir=$2 rows=$3 rounds=$4 lo hi k t0 t1
+	shift 4
+	{
+		echo "CREATE DATABASE cdc; USE cdc;"
+		echo "CREATE TABLE cdc.orders (id bigint NOT NULL PRIMARY KEY, customer_id int NOT NULL,
+			status int NOT NULL, sku varchar(64) NOT NULL, amount decimal(12,2) NOT NULL,
+			updated_at datetime(6) NOT NULL, doc json NOT NULL, note varchar(32))
+			ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;"
+		for ((lo = 1; lo <= rows; lo += 10000)); do
+			hi=$((lo + 9999 < rows ? lo + 9999 : rows))
+			echo "INSERT INTO cdc.orders SELECT $cdc_row FROM seq_${lo}_to_${hi};"
+			echo "UPDATE cdc.orders SET status = status + 1, amount = amount + 1.25,
+				updated_at = updated_at + INTERVAL 1 HOUR, note = IF(note IS NULL, 'updated', NULL)
+				WHERE id BETWEEN $lo AND $hi AND id % 5 = 0;"
+			echo "DELETE FROM cdc.orders WHERE id BETWEEN $lo AND $hi AND id % 10 = 3;"
+		done
+	} | record "$dir/cdc.bin" || return 1
+	sql -e 'CREATE TABLE cdc.orders_final LIKE cdc.orders; CREATE TABLE cdc.orders_ins LIKE cdc.orders' || return 1
+	for ((lo = 1; lo <= rows; lo += 50000)); do
+		echo "INSERT INTO cdc.orders_final SELECT * FROM cdc.orders WHERE id BETWEEN $lo AND $((lo + 49999));"
+	done | record "$dir/final.bin" || return 1
+	for ((lo = 1; lo <= rows; lo += 10000)); do
+		hi=$((lo + 9999 < rows ? lo + 9999 : rows))
+		[ $lo -eq 1 ] && echo "USE cdc;"
+		echo "INSERT INTO cdc.orders_ins SELECT $cdc_row FROM seq_${lo}_to_${hi};"
+	done | record "$dir/ins.bin" || return 1
+	echo "   MariaDB $(sql -N -e 'SELECT VERSION()'): cdc.bin $(stat -c %s "$dir/cdc.bin") bytes," \
+		"final.bin $(stat -c %s "$dir/final.bin"), ins.bin $(stat -c %s "$dir/ins.bin")," \
+		"$(sql -N -e 'SELECT count(*) FROM cdc.orders') rows left"
+	: >"$dir/replay"
+	replay() {
+		sql -e 'DROP DATABASE IF EXISTS cdc' || return 1
+		t0=$(date +%s%N)
+		{ echo "SET sql_log_bin = 0;"; mariadb-binlog --no-defaults "$dir/cdc.bin"; } | sql || return 1
+		t1=$(date +%s%N)
+		echo "$(((t1 - t0) / 1000000))" >>"$dir/replay"
+	}
+	for ((k = 1; k <= rounds; k++)); do
+		if ((k % 2)); then
+			replay && "$@" "$k" || return 1
+		else
+			"$@" "$k" && replay || return 1
+		fi
+	done
+	echo "   MariaDB replay: $(sql -N -e 'SELECT count(*) FROM cdc.orders') rows left"
+}
+
 work=$(mktemp -d /tmp/wirecodec-bench-binlog.XXXXXX)
 chmod 755 "$work"
-mpid=
 stop() {
-	if [ -s "$work/pid" ]; then
-		kill -TERM "$(cat "$work/pid")" 2>/dev/null
-		for _ in $(seq 1 100); do
-			kill -0 "$(cat "$work/pid" 2>/dev/null)" 2>/dev/null || break
-			sleep 0.1
-		done
-	fi
-	[ -n "$mpid" ] && { kill -TERM "$mpid" 2>/dev/null; wait "$mpid" 2>/dev/null; }
-	mpid=
+	wc_mariadb_stop
 	rm -rf "$work"
 }
 trap stop EXIT
@@ -48,27 +113,16 @@ if ! command -v mariadbd >/dev/null 2>&1 && [ ! -x /usr/sbin/mariadbd ]; then
 	[ $had_prc -eq 1 ] || wc_as_root rm -f "$prc"
 	[ $rc -eq 0 ] || { echo "   mariadb-server could not be installed"; exit 1; }
 fi
-PATH=$PATH:/usr/sbin
+[ "$out" = --cdc ] && pool=2G || pool=256M
+wc_mariadb_start "$work" --innodb-buffer-pool-size=$pool --innodb-flush-log-at-trx-commit=0 \
+	--server-id=7 --log-bin="$work/data/bin" --binlog-format=ROW --binlog-row-metadata=FULL \
+	--binlog-checksum=CRC32 --max-binlog-size=1G || exit 1
+sql() { wc_msql "$@"; }
+if [ "$out" = --cdc ]; then
+	record_cdc "$@" || { cat "$work/error.log"; exit 1; }
+	exit 0
+fi
 
-chown mysql: "$work" 2>/dev/null || chown nobody: "$work"
-user=$(stat -c %U "$work")
-(cd / && runuser -u "$user" -- mariadb-install-db --no-defaults --datadir="$work/data" \
-	--auth-root-authentication-method=normal --skip-test-db >"$work/install.log" 2>&1) ||
-	{ cat "$work/install.log"; exit 1; }
-(cd / && exec runuser -u "$user" -- mariadbd --no-defaults --datadir="$work/data" --skip-networking \
-	--socket="$work/sock" --pid-file="$work/pid" --log-error="$work/error.log" \
-	--innodb-buffer-pool-size=256M --innodb-flush-log-at-trx-commit=0 --server-id=7 \
-	--log-bin="$work/data/bin" --binlog-format=ROW --binlog-row-metadata=FULL \
-	--binlog-checksum=CRC32 --max-binlog-size=1G) >/dev/null 2>&1 &
-mpid=$!
-sql() { mariadb --no-defaults -S "$work/sock" -uroot "$@"; }
-for _ in $(seq 1 150); do
-	sql -e 'SELECT 1' >/dev/null 2>&1 && break
-	sleep 0.2
-done
-sql -e 'SELECT 1' >/dev/null 2>&1 || { cat "$work/error.log"; exit 1; }
-
-file=$(sql -N -e 'FLUSH BINARY LOGS; SHOW MASTER STATUS' | cut -f1)
 {
 	echo "CREATE DATABASE bench; USE bench;"
 	echo "CREATE TABLE bench.orders (id int NOT NULL PRIMARY KEY, customer varchar(40) NOT NULL,
@@ -79,34 +133,5 @@ file=$(sql -N -e 'FLUSH BINARY LOGS; SHOW MASTER STATUS' | cut -f1)
 			'2026-01-01 00:00:00' + INTERVAL seq SECOND, (seq * 37 % 1000000) / 100,
 			IF(seq % 10 = 0, NULL, seq % 7) FROM seq_${lo}_to_${hi};"
 	done
-	echo "FLUSH BINARY LOGS;"
-} | sql || { cat "$work/error.log"; exit 1; }
-cp "$work/data/$file" "$out" || exit 1
-chmod 644 "$out"
-if [ -n "${3:-}" ]; then
-	changes=$3
-	cfile=$(sql -N -e 'SHOW MASTER STATUS' | cut -f1)
-	{
-		for ((lo = 1; lo <= rows; lo += 50000)); do
-			echo "UPDATE bench.orders SET amount = amount + 1, qty = coalesce(qty, 0) + 1
-				WHERE id BETWEEN $lo AND $((lo + 49999));"
-		done
-		for ((lo = 1; lo <= rows; lo += 100000)); do
-			echo "DELETE FROM bench.orders WHERE id BETWEEN $lo AND $((lo + 99999)) AND id % 2 = 0;"
-		done
-		echo "FLUSH BINARY LOGS;"
-	} | sql || { cat "$work/error.log"; exit 1; }
-	cp "$work/data/$cfile" "$changes" || exit 1
-	chmod 644 "$changes"
-	sql -e 'DROP DATABASE bench' || exit 1
-	replay() {
-		local t0 t1
-		t0=$(date +%s.%N)
-		{ echo "SET sql_log_bin = 0;"; mariadb-binlog --no-defaults "$1"; } | sql || return 1
-		t1=$(date +%s.%N)
-		echo "$t1 - $t0" | bc
-	}
-	ri=$(replay "$work/data/$file") && rc=$(replay "$work/data/$cfile") || { cat "$work/error.log"; exit 1; }
-	echo "   mariadb replay: inserts $ri s, changes $rc s ($(sql -N -e 'SELECT count(*) FROM bench.orders') rows left)"
-fi
+} | record "$out" || { cat "$work/error.log"; exit 1; }
 echo "   MariaDB $(sql -N -e 'SELECT VERSION()'): $rows rows into bench.orders, $(stat -c %s "$out") bytes of binlog"

@@ -7,7 +7,9 @@
 # only the decoding-into-tables part (sql_etl.sql, sql_mysql_binlog.sql, the
 # client-library baseline, etl_report.sql); BENCH=binlog only the binlog
 # part of it (binlog_mariadb.sh, sql_mysql_binlog.sql, bench_binlog_rounds,
-# etl_report.sql).
+# etl_report.sql); BENCH=apply only mysql_binlog_apply of a 1.3M-change
+# binlog against MariaDB replaying it and against the loader
+# (binlog_apply.sh, binlog_apply.sql; also run by the whole make bench).
 set -eu
 . "$(dirname "$0")/../common.sh"
 cd "$wc_root"
@@ -29,6 +31,10 @@ echo "== SQL (per-row cost over a 1M-row scan; ratio to the base in the same run
 # every bench table stays in shared buffers, so that no case reads the disk
 WC_EXTRA_CONF="shared_buffers = 3GB" wc_setup_cluster
 psql() { "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+if [ "$only" = apply ]; then
+	"$wc_root/test/bench/binlog_apply.sh"
+	exit
+fi
 # The binlog part (all but BENCH=bulk): a binlog of 1,000,000 row changes
 # recorded from a real MariaDB (binlog_mariadb.sh), read by
 # sql_mysql_binlog.sql and timed by bench_binlog_rounds below.
@@ -115,6 +121,8 @@ bench_binlog_rounds() {
 		('etl', '$count [vs tool]', '$tool', $bl_rows, $(median ${ms[count]}), 0, $(ratios count tool))"
 }
 $bl_ok && bench_binlog_rounds
+[ -n "$only" ] || "$wc_root/test/bench/binlog_apply.sh" ||
+	echo "   (the binlog apply benchmark did not complete)"
 
 # pg_dump (custom format, uncompressed) and pg_restore (--clean, into a
 # second database) of each bulk_dump_* table of sql_bulk_io.sql, median of 3.
