@@ -172,6 +172,11 @@ SELECT name, header_end, gtid_start FROM bl, mysql_binlog_apply_file(b) ORDER BY
 CREATE SCHEMA anon;
 CREATE TABLE anon.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
 CREATE TABLE anon.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+-- a file too short to tell (cut before the event after FORMAT_DESCRIPTION):
+-- nothing applied, nothing saved
+SELECT a.* FROM bl, mysql_binlog_apply(substr(b, 1, 200), 'anon', 'anon', 'apply.000001') a
+WHERE name = 'apply.000001';
+SELECT count(*) AS saved FROM mysql_binlog_apply_progress WHERE source = 'anon';
 SELECT a.stop_file, a.stop_position, a.stop_reason, a.stop_statement
 FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a WHERE name = 'apply.000001' AND a.target IS NULL;
 SELECT file_name, position, stop_reason, next_file, gtid FROM mysql_binlog_apply_progress WHERE source = 'anon';

@@ -336,7 +336,9 @@ mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
  * (FORMAT_DESCRIPTION, then MySQL's PREVIOUS_GTIDS or MariaDB's GTID_LIST
  * when there is one) and the GTID state that event carries, NULL without
  * one: the driver tells a file by the hash of those bytes and checks that
- * a new file starts from the GTID set applied.
+ * a new file starts from the GTID set applied.  Both NULL while the file
+ * is too short to tell (it ends before the event that follows
+ * FORMAT_DESCRIPTION).
  */
 PG_FUNCTION_INFO_V1(mysql_binlog_apply_file);
 Datum
@@ -352,6 +354,7 @@ mysql_binlog_apply_file(PG_FUNCTION_ARGS)
 	Datum		values[2];
 	bool		nulls[2] = {false, true};
 	uint64		end = 0;
+	bool		told = false;
 
 	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "mysql_binlog_apply_file must return a row");
@@ -373,7 +376,11 @@ mysql_binlog_apply_file(PG_FUNCTION_ARGS)
 
 			/* a tagged set (MySQL 8.3+) is not decoded: no state known */
 			if (rc == WC_ERR_UNSUPPORTED)
+			{
+				end = ev.offset + ev.h.event_size;
+				told = true;
 				break;
+			}
 			if (rc != WC_OK && rc != WC_NULL)
 				wc_report(&err, "MySQL binlog");
 			t = palloc(need);
@@ -384,9 +391,11 @@ mysql_binlog_apply_file(PG_FUNCTION_ARGS)
 			}
 			end = ev.offset + ev.h.event_size;
 		}
+		told = true;
 		break;
 	}
 	values[0] = Int64GetDatum((int64) end);
+	nulls[0] = !told;
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 

@@ -367,6 +367,12 @@ BEGIN
 		map_rels := coalesce(map_rels, '{}');
 	END IF;
 	EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_file($1)', ext) INTO hdr, fstart USING binlog;
+	IF hdr IS NULL THEN
+		-- too short to tell which file it is: nothing to apply yet
+		RETURN QUERY SELECT NULL::regclass, 0::bigint, 0::bigint, 0::bigint, file_name, 4::bigint,
+			'incomplete'::text, NULL::text;
+		RETURN;
+	END IF;
 	fid := pg_catalog.sha256(pg_catalog.substr(binlog, 1, hdr::integer));
 	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, ''{}'')', ext) INTO fstart USING fstart;
 	-- one apply of a source at a time, also before its progress row exists
