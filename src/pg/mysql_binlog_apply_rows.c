@@ -50,8 +50,10 @@
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/plancache.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
@@ -480,6 +482,31 @@ ar_sql(const ar_table *t, ar_kind kind, const bool *c, bool idempotent, Oid *typ
 	return b.data;
 }
 
+/*
+ * Make plan's generic plan now, with joins by index look-ups only: a table
+ * that starts empty in the call looks small to the planner, which would
+ * hash it whole (a scan of the table per run, quadratic when runs are
+ * short) rather than look the run's keys up in its primary key.  A plan
+ * remade later (after an invalidation) is the planner's own again.
+ */
+static void
+ar_plan_by_key(SPIPlanPtr plan)
+{
+	int			level = NewGUCNestLevel();
+	CachedPlan *cp;
+
+	(void) set_config_option("enable_hashjoin", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("enable_mergejoin", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("enable_seqscan", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	cp = SPI_plan_get_cached_plan(plan);
+	AtEOXact_GUC(true, level);
+	if (cp)
+		ReleaseCachedPlan(cp, NULL);
+}
+
 /* The plan of kind for t and carried columns c (NULL: none), made once per
  * call. */
 static SPIPlanPtr
@@ -513,6 +540,8 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 	pl->plan = SPI_prepare_cursor(sql, ntypes, types, CURSOR_OPT_GENERIC_PLAN);
 	if (pl->plan == NULL)
 		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql, SPI_result_code_string(SPI_result));
+	if (kind != AK_INSERT && kind != AK_INSERT_NEW)
+		ar_plan_by_key(pl->plan);
 	pl->next = t->plans;
 	t->plans = pl;
 	MemoryContextSwitchTo(old);
