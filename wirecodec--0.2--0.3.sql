@@ -450,6 +450,9 @@ DECLARE
 	ti bigint := 0;
 	tu bigint := 0;
 	td bigint := 0;
+	units refcursor;
+	changes refcursor;
+	pcm text := pg_catalog.current_setting('plan_cache_mode');
 BEGIN
 	IF binlog IS NULL OR source IS NULL OR target_schema IS NULL THEN
 		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source and a target schema'
@@ -482,7 +485,11 @@ BEGIN
 		map_names := coalesce(map_names, '{}');
 		map_rels := coalesce(map_rels, '{}');
 	END IF;
-	EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_file($1)', ext) INTO hdr, fstart USING binlog;
+	PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+	PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+	SELECT h.header_end, h.gtid_start INTO hdr, fstart FROM mysql_binlog_apply_file(binlog) h;
+	PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	IF hdr IS NULL THEN
 		-- too short to tell which file it is: nothing to apply yet
 		RETURN QUERY SELECT NULL::regclass, 0::bigint, 0::bigint, 0::bigint, file_name, 4::bigint,
@@ -536,9 +543,19 @@ BEGIN
 	END IF;
 	-- the GTID set: a new file's state, then the GTIDs of its units
 	g := CASE WHEN start_pos OPERATOR(pg_catalog.=) 4 THEN coalesce(fstart, p.gtid) ELSE p.gtid END;
-	FOR u IN EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_plan($1, $2)', ext)
-		USING binlog, start_pos
+	-- The binlog reaches the C functions as a parameter of a generic plan
+	-- (found through a search_path naming the extension's schema after
+	-- pg_catalog): EXECUTE ... USING would fold it into a constant of a
+	-- one-shot plan and copy it whole several times, half a second for a
+	-- 25 MB file.  The settings are back before the first row is fetched.
+	PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+	PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+	OPEN units FOR SELECT * FROM mysql_binlog_apply_plan(binlog, start_pos);
+	PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
+	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	LOOP
+		FETCH units INTO u;
+		EXIT WHEN NOT FOUND;
 		IF u.kind OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
 			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4, $5, $6)', ext)
 				INTO verb, tgt USING u.statement, u.db, target_schema, schema_name, map_names, map_rels;
@@ -602,19 +619,24 @@ BEGIN
 		END IF;
 		sid := u.server_id;
 	END LOOP;
+	CLOSE units;
 	IF last_index IS NOT NULL THEN
-		FOR target, inserted, updated, deleted IN
-			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_rows($1, $11, $12,
-							$2, $3, $4, $5, $6, $7, $8, $9, $10, $13, $14)', ext)
-			USING binlog, after_index, target_schema, schema_name,
-				idempotent, skip, tr_after, tr_target, ufirst, uoff, start_pos, end_pos,
-				map_names, map_rels::oid[]
+		PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+		PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+		OPEN changes FOR SELECT * FROM mysql_binlog_apply_rows(binlog, start_pos, end_pos,
+			after_index, target_schema, schema_name, idempotent, skip, tr_after, tr_target,
+			ufirst, uoff, map_names, map_rels::oid[]);
+		PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 		LOOP
+			FETCH changes INTO target, inserted, updated, deleted;
+			EXIT WHEN NOT FOUND;
 			ti := ti + inserted;
 			tu := tu + updated;
 			td := td + deleted;
 			RETURN NEXT;
 		END LOOP;
+		CLOSE changes;
 	END IF;
 	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
 	reason := coalesce(reason, 'end');

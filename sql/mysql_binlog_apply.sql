@@ -258,6 +258,15 @@ CREATE TABLE priv.k2 (LIKE part.k2 INCLUDING ALL);
 GRANT USAGE ON SCHEMA priv TO wc_apply_user;
 GRANT SELECT, INSERT, DELETE ON priv.t, priv.k2 TO wc_apply_user;
 GRANT SELECT ON bl TO wc_apply_user;
+-- inserts need INSERT on the table, or on every column they write
+REVOKE INSERT ON priv.t FROM wc_apply_user;
+GRANT INSERT (id) ON priv.t TO wc_apply_user;
+SET ROLE wc_apply_user;
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+RESET ROLE;
+REVOKE INSERT (id) ON priv.t FROM wc_apply_user;
+GRANT INSERT ON priv.t TO wc_apply_user;
 SET ROLE wc_apply_user;
 SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
 					 WHERE name = 'apply.000001'$$);
@@ -265,8 +274,14 @@ SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', '
 SELECT count(*) FROM mysql_binlog_apply_progress;
 RESET ROLE;
 GRANT UPDATE ON priv.t, priv.k2 TO wc_apply_user;
--- row-level security of the target applies
+-- row-level security of the target applies, to inserts too
 ALTER TABLE priv.t ENABLE ROW LEVEL SECURITY;
+CREATE POLICY tiny ON priv.t USING (id < 3);
+SET ROLE wc_apply_user;
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+RESET ROLE;
+DROP POLICY tiny ON priv.t;
 CREATE POLICY small ON priv.t USING (id < 1000);
 SET ROLE wc_apply_user;
 SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a
@@ -286,6 +301,20 @@ DROP SCHEMA priv CASCADE;
 DELETE FROM mysql_binlog_apply_progress WHERE source = 'priv';
 REVOKE ALL ON bl FROM wc_apply_user;
 DROP ROLE wc_apply_user;
+-- a table with an insert trigger gets its rows through INSERT: the trigger
+-- sees every row inserted
+CREATE SCHEMA trg;
+CREATE TABLE trg.t (LIKE part.t INCLUDING ALL);
+CREATE TABLE trg.seen (n bigint);
+CREATE FUNCTION trg.count_new() RETURNS trigger LANGUAGE plpgsql
+	AS $$BEGIN INSERT INTO trg.seen SELECT count(*) FROM new_rows; RETURN NULL; END$$;
+CREATE TRIGGER count_new AFTER INSERT ON trg.t REFERENCING NEW TABLE AS new_rows
+	FOR EACH STATEMENT EXECUTE FUNCTION trg.count_new();
+SELECT a.inserted FROM bl, mysql_binlog_apply(b, 'trg', 'trg', 'apply.000001') a
+WHERE name = 'apply.000001' AND a.target = 'trg.t'::regclass;
+SELECT sum(n) AS seen_by_trigger FROM trg.seen;
+DROP SCHEMA trg CASCADE;
+DELETE FROM mysql_binlog_apply_progress WHERE source = 'trg';
 
 -- ---------------------------------------------------------------------
 -- one key changed more than once in one transaction

@@ -92,28 +92,29 @@
  * A loader's privilege checks, as an INSERT makes them (table_load.c).  16
  * moved a range table entry's privileges into an RTEPermissionInfo and
  * renamed ExecCheckRTPerms; it also replaced pg_namespace_aclcheck by
- * object_aclcheck.  WC_CHECK_INSERT_PERMS(rte, cols) checks INSERT on the
- * RTE_RELATION entry rte's relation or on each column of cols (attribute
- * numbers less FirstLowInvalidHeapAttributeNumber), through the executor
- * (its hook included), raising the executor's error.
+ * object_aclcheck.  WC_CHECK_INSERT_PERMS(rte, cols, raise, ok) checks INSERT
+ * on the RTE_RELATION entry rte's relation or on each column of cols
+ * (attribute numbers less FirstLowInvalidHeapAttributeNumber), through the
+ * executor (its hook included): ok is whether it is granted; with raise, a
+ * refusal is the executor's error.
  */
 #if PG_VERSION_NUM >= 160000
-#define WC_CHECK_INSERT_PERMS(rte, cols) \
+#define WC_CHECK_INSERT_PERMS(rte, cols, raise, ok) \
 	do { \
 		List	   *perminfos_ = NIL; \
 		RTEPermissionInfo *perminfo_ = addRTEPermissionInfo(&perminfos_, (rte)); \
 		perminfo_->requiredPerms = ACL_INSERT; \
 		perminfo_->insertedCols = (cols); \
-		(void) ExecCheckPermissions(list_make1(rte), perminfos_, true); \
+		(ok) = ExecCheckPermissions(list_make1(rte), perminfos_, (raise)); \
 	} while (0)
 #define WC_NAMESPACE_ACLCHECK(nsp, role, mode) \
 	object_aclcheck(NamespaceRelationId, (nsp), (role), (mode))
 #else
-#define WC_CHECK_INSERT_PERMS(rte, cols) \
+#define WC_CHECK_INSERT_PERMS(rte, cols, raise, ok) \
 	do { \
 		(rte)->requiredPerms = ACL_INSERT; \
 		(rte)->insertedCols = (cols); \
-		(void) ExecCheckRTPerms(list_make1(rte), true); \
+		(ok) = ExecCheckRTPerms(list_make1(rte), (raise)); \
 	} while (0)
 #define WC_NAMESPACE_ACLCHECK(nsp, role, mode) pg_namespace_aclcheck((nsp), (role), (mode))
 #endif

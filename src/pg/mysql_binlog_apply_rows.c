@@ -23,7 +23,12 @@
  * planned once (a generic plan) per table, kind and column set per call (the
  * plans live until SPI_finish).  So everything goes
  * through plain SQL as the caller: privileges, row-level security, triggers
- * and constraints apply.  An UPDATE or DELETE that meets fewer rows than the
+ * and constraints apply.  But an INSERT run of whole rows, not idempotent,
+ * into a table that table_load.h loads as an INSERT would load it (one
+ * without triggers, rules, row-level security, generated columns; the
+ * caller may insert into it) skips the statement: its rows go in batches
+ * into the table's storage and indexes, as COPY FROM puts them, constraints
+ * checked.  An UPDATE or DELETE that meets fewer rows than the
  * run holds has diverged: the first row of the run whose key the table
  * lacked before the statement (one look-up in a snapshot of before it) is
  * the error.  idempotent: inserts upsert, updates first delete a row at the
@@ -51,8 +56,10 @@
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/plancache.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
@@ -113,6 +120,8 @@ typedef struct ar_table
 	int			distkey;		/* its distribution column's index in pk, or
 								 * -1 */
 	ar_plan    *plans;
+	int			load;			/* inserts through table_load.h: 1 yes, -1
+								 * no, 0 not yet known */
 	int64		ins;
 	int64		upd;
 	int64		del;
@@ -652,6 +661,31 @@ ar_sql(const ar_table *t, ar_kind kind, const bool *c, bool idempotent, Oid *typ
 	return b.data;
 }
 
+/*
+ * Make plan's generic plan now, with joins by index look-ups only: a table
+ * that starts empty in the call looks small to the planner, which would
+ * hash it whole (a scan of the table per run, quadratic when runs are
+ * short) rather than look the run's keys up in its primary key.  A plan
+ * remade later (after an invalidation) is the planner's own again.
+ */
+static void
+ar_plan_by_key(SPIPlanPtr plan)
+{
+	int			level = NewGUCNestLevel();
+	CachedPlan *cp;
+
+	(void) set_config_option("enable_hashjoin", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("enable_mergejoin", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("enable_seqscan", "off", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	cp = SPI_plan_get_cached_plan(plan);
+	AtEOXact_GUC(true, level);
+	if (cp)
+		ReleaseCachedPlan(cp, NULL);
+}
+
 /* The plan of kind for t and carried columns c (NULL: none), made once per
  * call. */
 static SPIPlanPtr
@@ -687,6 +721,8 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 								  t->citus ? CURSOR_OPT_CUSTOM_PLAN : CURSOR_OPT_GENERIC_PLAN);
 	if (pl->plan == NULL)
 		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql, SPI_result_code_string(SPI_result));
+	if (kind != AK_INSERT && kind != AK_INSERT_NEW)
+		ar_plan_by_key(pl->plan);
 	pl->next = t->plans;
 	t->plans = pl;
 	MemoryContextSwitchTo(old);
@@ -962,6 +998,88 @@ ar_flush_update(ar_state *s, Datum *params, int nc, const char *ctx)
 		t->ins += (int64) ar_exec(s, t, AK_INSERT_NEW, r->carried, params, ctx);
 }
 
+/*
+ * An INSERT run of whole rows (every column carried) into a table that
+ * table_load.h loads as an INSERT would (not idempotent: no upsert): its
+ * rows inserted in batches the way COPY FROM inserts them, with no
+ * statement to plan and run; false, having done nothing, for any other run.
+ * Errors (a duplicate key) name the run as ar_exec's do.
+ */
+static bool
+ar_load(ar_state *s)
+{
+	ar_run	   *r = &s->run;
+	ar_table   *t = r->tab;
+	int			ncarried = 0;
+	char	   *ctx;
+	Datum	   *values;
+	bool	   *nulls;
+	MemoryContext old;
+
+	if (s->idempotent || t->load < 0)
+		return false;
+	for (int a = 0; a < t->natts; a++)
+		ncarried += r->carried[a];
+	if (ncarried != t->nlive)
+		return false;
+	if (t->load == 0)
+		t->load = wc_table_load_can(t->relid) ? 1 : -1;
+	if (t->load < 0)
+		return false;
+	old = MemoryContextSwitchTo(s->runcxt);
+	ctx = ar_run_ctx(s);
+	values = palloc(sizeof(Datum) * Max(t->natts, 1));
+	nulls = palloc(sizeof(bool) * Max(t->natts, 1));
+	for (int a = 0; a < t->natts; a++)
+	{
+		/* dropped columns */
+		values[a] = (Datum) 0;
+		nulls[a] = true;
+	}
+	PG_TRY();
+	{
+		wc_table_load *l = wc_table_load_begin(t->relid, "mysql_binlog_apply",
+											   "mysql_binlog_rows(...)");
+
+		/* the updates and deletes that follow find the rows cached */
+		wc_table_load_keep_pages(l);
+
+		for (int i = 0; i < r->n; i++)
+		{
+			CHECK_FOR_INTERRUPTS();
+			for (int a = 0; a < t->natts; a++)
+				if (r->carried[a])
+				{
+					values[a] = r->v[a][i];
+					nulls[a] = r->vn[a][i];
+				}
+			wc_table_load_put(l, values, nulls);
+		}
+		(void) wc_table_load_end(l);
+	}
+	PG_CATCH();
+	{
+		ar_rethrow(s, ctx);
+	}
+	PG_END_TRY();
+	t->ins += r->n;
+	MemoryContextSwitchTo(old);
+	return true;
+}
+
+/* An empty run, and a new generation of the key set. */
+static void
+ar_run_reset(ar_state *s)
+{
+	MemoryContextReset(s->runcxt);
+	memset(&s->run, 0, sizeof(s->run));
+	if (++s->gen == 0)
+	{
+		memset(s->slots, 0, sizeof(ar_slot) * AR_SLOTS);
+		s->gen = 1;
+	}
+}
+
 /* Apply the run gathered, and start an empty one. */
 static void
 ar_flush(ar_state *s)
@@ -978,6 +1096,11 @@ ar_flush(ar_state *s)
 
 	if (r->n == 0)
 		return;
+	if (r->kind == WC_BINLOG_INSERT && ar_load(s))
+	{
+		ar_run_reset(s);
+		return;
+	}
 	old = MemoryContextSwitchTo(s->runcxt);
 	ctx = ar_run_ctx(s);
 	params = palloc(sizeof(Datum) * (t->natts + t->npk + 1));
@@ -1011,13 +1134,7 @@ ar_flush(ar_state *s)
 			break;
 	}
 	MemoryContextSwitchTo(old);
-	MemoryContextReset(s->runcxt);
-	memset(r, 0, sizeof(*r));
-	if (++s->gen == 0)
-	{
-		memset(s->slots, 0, sizeof(ar_slot) * AR_SLOTS);
-		s->gen = 1;
-	}
+	ar_run_reset(s);
 }
 
 /* ---- gathering the rows ---- */

@@ -6,6 +6,7 @@
 
 #include "access/genam.h"
 #include "access/heapam.h"
+#include "access/hio.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/sysattr.h"
@@ -17,6 +18,7 @@
 #include "commands/trigger.h"
 #include "executor/executor.h"
 #include "executor/tuptable.h"
+#include "storage/bufmgr.h"
 #include "miscadmin.h"
 #include "nodes/execnodes.h"
 #include "nodes/parsenodes.h"
@@ -116,20 +118,23 @@ refuse(Relation rel, const char *fname, const char *instead, const char *why)
  * the table's schema, which a name lookup checks and a bare OID would skip
  * (a temporary table of our own excepted, as in a lookup), then INSERT on
  * the table or on every column the load writes (all of them), through the
- * executor's own check and its hook.
+ * executor's own check and its hook.  Without raise, false says no.
  */
-static void
-check_privileges(Relation rel)
+static bool
+check_privileges(Relation rel, bool raise)
 {
 	TupleDesc	td = RelationGetDescr(rel);
 	Oid			nsp = RelationGetNamespace(rel);
 	Bitmapset  *cols = NULL;
 	RangeTblEntry *rte;
+	bool		ok;
 
 	if (!rel->rd_islocaltemp)
 	{
 		AclResult	acl = WC_NAMESPACE_ACLCHECK(nsp, GetUserId(), ACL_USAGE);
 
+		if (acl != ACLCHECK_OK && !raise)
+			return false;
 		if (acl != ACLCHECK_OK)
 			aclcheck_error(acl, OBJECT_SCHEMA, get_namespace_name(nsp));
 	}
@@ -141,17 +146,19 @@ check_privileges(Relation rel)
 	rte->relid = RelationGetRelid(rel);
 	rte->relkind = rel->rd_rel->relkind;
 	rte->rellockmode = RowExclusiveLock;
-	WC_CHECK_INSERT_PERMS(rte, cols);
+	WC_CHECK_INSERT_PERMS(rte, cols, raise, ok);
 	bms_free(cols);
+	return ok;
 }
 
 /*
  * A loader writes every column, as INSERT INTO t SELECT * does: refuse, with
  * INSERT's error, a generated column or an identity column GENERATED ALWAYS
- * (whose sequence an explicit value would leave behind).
+ * (whose sequence an explicit value would leave behind).  Without raise,
+ * false says there is one.
  */
-static void
-check_columns(Relation rel, const char *fname, const char *instead)
+static bool
+check_columns(Relation rel, const char *fname, const char *instead, bool raise)
 {
 	TupleDesc	td = RelationGetDescr(rel);
 
@@ -161,6 +168,8 @@ check_columns(Relation rel, const char *fname, const char *instead)
 
 		if (att->attisdropped)
 			continue;
+		if ((att->attgenerated != '\0' || att->attidentity == ATTRIBUTE_IDENTITY_ALWAYS) && !raise)
+			return false;
 		if (att->attgenerated != '\0')
 			ereport(ERROR,
 					(errcode(ERRCODE_GENERATED_ALWAYS),
@@ -179,6 +188,7 @@ check_columns(Relation rel, const char *fname, const char *instead)
 					 errhint("%s writes every column; use INSERT INTO ... SELECT ... FROM %s naming the other columns, or with OVERRIDING SYSTEM VALUE.",
 							 fname, instead)));
 	}
+	return true;
 }
 
 /* Does an INSERT into rel go through a rule (DO INSTEAD or DO ALSO)? */
@@ -193,22 +203,33 @@ has_insert_rules(Relation rel)
 	return false;
 }
 
-/* Lock relid, check it as an INSERT would, and set up the batches. */
-wc_table_load *
-wc_table_load_begin(Oid relid, const char *fname, const char *instead)
+/* An insert trigger of rel (foreign keys and deferred unique constraints
+ * included)? */
+static bool
+has_insert_triggers(Relation rel)
 {
-	wc_table_load *l;
-	Relation	rel;
-	TupleDesc	td;
-	TriggerDesc *tr;
+	TriggerDesc *tr = rel->trigdesc;
 
-	/* the lock an INSERT takes, then every check with it held */
-	rel = try_table_open(relid, RowExclusiveLock);
-	if (rel == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_TABLE),
-				 errmsg("relation with OID %u does not exist", relid)));
-	check_privileges(rel);
+	return tr && (tr->trig_insert_before_row || tr->trig_insert_after_row ||
+				  tr->trig_insert_instead_row || tr->trig_insert_before_statement ||
+				  tr->trig_insert_after_statement || tr->trig_insert_new_table);
+}
+
+/*
+ * Check rel (locked) as an INSERT would, and refuse what a load cannot do
+ * as one.  Without raise, false says what would be an error.
+ */
+static bool
+load_check(Relation rel, const char *fname, const char *instead, bool raise)
+{
+	if (!check_privileges(rel, raise))
+		return false;
+	if (!raise &&
+		((XactReadOnly && !rel->rd_islocaltemp) || IsInParallelMode() ||
+		 RELATION_IS_OTHER_TEMP(rel) || rel->rd_rel->relkind != RELKIND_RELATION ||
+		 IsCatalogRelation(rel) || has_insert_rules(rel) || has_insert_triggers(rel) ||
+		 check_enable_rls(RelationGetRelid(rel), InvalidOid, true) == RLS_ENABLED))
+		return false;
 	if (!rel->rd_islocaltemp)
 		PreventCommandIfReadOnly(fname);
 	PreventCommandIfParallelMode(fname);
@@ -229,17 +250,50 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 		refuse(rel, fname, instead, "it is a system catalog");
 	if (has_insert_rules(rel))
 		refuse(rel, fname, instead, "it has insert rules");
-	tr = rel->trigdesc;
-	if (tr && (tr->trig_insert_before_row || tr->trig_insert_after_row ||
-			   tr->trig_insert_instead_row || tr->trig_insert_before_statement ||
-			   tr->trig_insert_after_statement || tr->trig_insert_new_table))
+	if (has_insert_triggers(rel))
 		refuse(rel, fname, instead,
 			   "it has insert triggers (foreign keys and deferrable unique constraints are such triggers)");
-	if (check_enable_rls(relid, InvalidOid, false) == RLS_ENABLED)
+	if (check_enable_rls(RelationGetRelid(rel), InvalidOid, false) == RLS_ENABLED)
 		refuse(rel, fname, instead, "row-level security is enabled for it");
-	check_columns(rel, fname, instead);
-	if (wc_citus_table(relid, NULL))
+	if (!check_columns(rel, fname, instead, raise))
+		return false;
+	if (wc_citus_table(RelationGetRelid(rel), NULL))
+	{
+		if (!raise)
+			return false;
 		refuse(rel, fname, instead, "it is a Citus table, whose rows live in its shards");
+	}
+	return true;
+}
+
+bool
+wc_table_load_can(Oid relid)
+{
+	Relation	rel = try_table_open(relid, RowExclusiveLock);
+	bool		ok;
+
+	if (rel == NULL)
+		return false;
+	ok = load_check(rel, NULL, NULL, false);
+	table_close(rel, NoLock);
+	return ok;
+}
+
+/* Lock relid, check it as an INSERT would, and set up the batches. */
+wc_table_load *
+wc_table_load_begin(Oid relid, const char *fname, const char *instead)
+{
+	wc_table_load *l;
+	Relation	rel;
+	TupleDesc	td;
+
+	/* the lock an INSERT takes, then every check with it held */
+	rel = try_table_open(relid, RowExclusiveLock);
+	if (rel == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
+	(void) load_check(rel, fname, instead, true);
 	td = RelationGetDescr(rel);
 
 	l = (wc_table_load *) palloc0(sizeof(wc_table_load));	/* slots and counts zero */
@@ -259,6 +313,14 @@ wc_table_load_begin(Oid relid, const char *fname, const char *instead)
 	l->bistate = GetBulkInsertState();
 	l->cid = GetCurrentCommandId(true);
 	return l;
+}
+
+void
+wc_table_load_keep_pages(wc_table_load *l)
+{
+	Assert(l->nused == 0 && l->count == 0);
+	FreeAccessStrategy(l->bistate->strategy);
+	l->bistate->strategy = NULL;
 }
 
 Oid

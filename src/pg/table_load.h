@@ -29,12 +29,28 @@
 typedef struct wc_table_load wc_table_load;
 
 /*
+ * Whether wc_table_load_begin would load relid (locked by the caller) as an
+ * INSERT of every column would insert it: false, without an error, for
+ * what it would refuse or what an INSERT would fail on (privileges, a
+ * read-only transaction); the caller then inserts through SQL.
+ */
+extern bool wc_table_load_can(Oid relid);
+
+/*
  * Open relid for loading (RowExclusiveLock, held to the end of the
  * transaction), then check privileges and the table's kind; fname names
  * the function in messages, the SRF form in the hint.  Allocates in the
  * current memory context.
  */
 extern wc_table_load *wc_table_load_begin(Oid relid, const char *fname, const char *instead);
+
+/*
+ * Before the first row: the rows' pages stay in shared buffers as an
+ * INSERT's do, for a caller that goes on to change them (a load's pages
+ * otherwise go through a small ring of buffers, as COPY FROM's do, and
+ * leave the cache as they fill).
+ */
+extern void wc_table_load_keep_pages(wc_table_load *l);
 
 /* The table's row type (pg_class.reltype). */
 extern Oid	wc_table_load_rowtype(const wc_table_load *l);
