@@ -8,10 +8,10 @@
 # row images, compression switched on and off and FLUSH BINARY LOGS runs on
 # two tables (one with a composite key), piece by piece: after each FLUSH
 # BINARY LOGS the file just closed is applied to PostgreSQL, first cut at a
-# random byte (a file being written), then whole, then whole again (which
-# must change nothing), and the PostgreSQL tables must equal the server's
-# (both sides read into the same row types, row for row).  The last file,
-# still open, is applied the same way at the end.
+# random byte after the 4-byte magic (a file being written), then whole,
+# then whole again (which must change nothing), and the PostgreSQL tables
+# must equal the server's (both sides read into the same row types, row for
+# row).  The last file, still open, is applied the same way at the end.
 # Ends with "apply-random: N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -58,7 +58,7 @@ apply_file() {
 	cp "$apply_binlog_dir/$f" "$p" && chmod 644 "$p" || return 1
 	cut=$(awk -v s="$seed" -v f="$f" 'BEGIN { srand(s + length(f) + substr(f, length(f) - 1) * 7); print rand() }')
 	out=$(psqlq -At -F ' ' \
-		-c "SELECT 'cut: ' || stop_reason || ' ' || stop_position FROM mysql_binlog_apply(substr(pg_read_binary_file('$p'), 1, (length(pg_read_binary_file('$p')) * $cut)::int), '$src', 'r', '$f') WHERE target IS NULL" \
+		-c "SELECT 'cut: ' || stop_reason || ' ' || stop_position FROM mysql_binlog_apply(substr(pg_read_binary_file('$p'), 1, greatest(4, (length(pg_read_binary_file('$p')) * $cut)::int)), '$src', 'r', '$f') WHERE target IS NULL" \
 		-c "SELECT 'whole: ' || stop_reason || ' ' || stop_position || ' +' || inserted || ' ~' || updated || ' -' || deleted FROM mysql_binlog_apply(pg_read_binary_file('$p'), '$src', 'r', '$f') WHERE target IS NULL" \
 		-c "SELECT 'again: ' || stop_reason || ' ' || stop_position || ' +' || inserted || ' ~' || updated || ' -' || deleted FROM mysql_binlog_apply(pg_read_binary_file('$p'), '$src', 'r', '$f') WHERE target IS NULL" 2>&1) || rc=1
 	echo "   $f ($(stat -c %s "$p") bytes): $(echo "$out" | tr '\n' ' ')"

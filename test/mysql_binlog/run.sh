@@ -247,10 +247,12 @@ while IFS='|' read -r name what bad total; do
 	fi
 done < <(psql -X -At -c "SELECT name, what, bad, total FROM binlog_check ORDER BY name, what" 2>/dev/null)
 
-# The replication suite (apply-suite.sh) in this cluster; MySQL's part only
-# when MySQL is among the servers.  WC_APPLY_PARTS= (empty) leaves it out.
-apply_parts="random-mariadb live crash"
-[[ " $servers " == *" mysql "* ]] && apply_parts="random-mariadb random-mysql live crash"
+# The replication suite (apply-suite.sh) in this cluster, the parts of the
+# servers chosen.  WC_APPLY_PARTS= (empty) leaves it out.
+apply_parts=
+[[ " $servers " == *" mariadb "* ]] && apply_parts="random-mariadb"
+[[ " $servers " == *" mysql "* ]] && apply_parts="$apply_parts random-mysql"
+[[ " $servers " == *" mariadb "* ]] && apply_parts="$apply_parts live crash"
 apply_parts=${WC_APPLY_PARTS-$apply_parts}
 if [ -n "$apply_parts" ]; then
 	echo "   the decoding checks took $(($(date +%s) - start)) s"
