@@ -176,6 +176,8 @@ CREATE TABLE anon.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
 -- nothing applied, nothing saved
 SELECT a.* FROM bl, mysql_binlog_apply(substr(b, 1, 200), 'anon', 'anon', 'apply.000001') a
 WHERE name = 'apply.000001';
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(substr(b, 1, 2), 'anon', 'anon') a
+WHERE name = 'apply.000001';
 SELECT count(*) AS saved FROM mysql_binlog_apply_progress WHERE source = 'anon';
 SELECT a.stop_file, a.stop_position, a.stop_reason, a.stop_statement
 FROM bl, mysql_binlog_apply(b, 'anon', 'anon') a WHERE name = 'apply.000001' AND a.target IS NULL;

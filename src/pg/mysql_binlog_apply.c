@@ -358,6 +358,12 @@ mysql_binlog_apply_file(PG_FUNCTION_ARGS)
 
 	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "mysql_binlog_apply_file must return a row");
+	/* a file just created, its magic not all written yet: too short */
+	if (len < WC_BINLOG_MAGIC_LEN && memcmp(data, "\xfe" "bin", len) == 0)
+	{
+		nulls[0] = true;
+		PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
+	}
 	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
 		wc_report(&err, "MySQL binlog");
 	while (ap_next(data, len, &st, &ev))
