@@ -187,6 +187,8 @@ typedef struct ar_state
 	uint32		gen;
 	bool	   *carried;		/* natts of the row at hand */
 	int			carried_cap;
+	wc_binlog_cell *keyimg;		/* a before image's key columns */
+	uint32		keyimg_cap;
 } ar_state;
 
 /* ---- tables ---- */
@@ -1252,15 +1254,31 @@ ar_run_fit(ar_state *s, ar_table *t, int kind, uint64 hk, uint64 hn)
 	}
 }
 
-/* The decoded image in bt.cells into the row type's values. */
+/* The decoded image into the row type's values; of a before image (key_of
+ * given) only the key's columns: the others are not used, and converting
+ * them (a JSON document parsed, say) would be most of a delete's cost. */
 static void
 ar_fill(ar_state *s, const wc_binlog_event *ev, const wc_binlog_table *t, const char *qualified,
-		bool before)
+		wc_binlog_cell *image, const ar_table *key_of)
 {
 	wc_binlog_cell *cells = s->bt.cells;
 
-	if (before)
-		s->bt.cells = s->bt.before;
+	if (key_of != NULL)
+	{
+		/* a copy: an after image's partial JSON reads the before one */
+		if (t->ncols > s->keyimg_cap)
+		{
+			s->keyimg = s->keyimg ? repalloc(s->keyimg, sizeof(wc_binlog_cell) * t->ncols)
+				: MemoryContextAlloc(s->callcxt, sizeof(wc_binlog_cell) * t->ncols);
+			s->keyimg_cap = t->ncols;
+		}
+		memcpy(s->keyimg, image, sizeof(wc_binlog_cell) * t->ncols);
+		image = s->keyimg;
+		for (int i = 0; i < key_of->cache.ncols; i++)
+			if (!key_of->ispk[key_of->cache.cols[i].rc.attnum])
+				image[i].state = WC_BINLOG_CELL_ABSENT;
+	}
+	s->bt.cells = image;
 	binlog_typed_fill(&s->bt, ev, t, qualified);
 	s->bt.cells = cells;
 }
@@ -1310,7 +1328,7 @@ ar_row(ar_state *s, const wc_binlog_event *ev, wc_binlog_rows *r, const wc_binlo
 	n = run->n;
 	if (kind != WC_BINLOG_INSERT)
 	{
-		ar_fill(s, ev, t, qualified, kind == WC_BINLOG_UPDATE);
+		ar_fill(s, ev, t, qualified, kind == WC_BINLOG_UPDATE ? bt->before : bt->cells, tab);
 		for (int i = 0; i < tab->npk; i++)
 		{
 			run->k[i][n] = rt->values[tab->pk[i]];
@@ -1319,7 +1337,7 @@ ar_row(ar_state *s, const wc_binlog_event *ev, wc_binlog_rows *r, const wc_binlo
 	}
 	if (kind != WC_BINLOG_DELETE)
 	{
-		ar_fill(s, ev, t, qualified, false);
+		ar_fill(s, ev, t, qualified, bt->cells, NULL);
 		for (int a = 0; a < tab->natts; a++)
 			if (run->carried[a])
 			{
