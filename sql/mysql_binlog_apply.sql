@@ -84,7 +84,7 @@ CREATE TABLE shop.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), t
 CREATE TABLE shop.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
 -- (MySQL table shop.other has no table in schema shop: its rows are passed over)
 SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000001') a WHERE name = 'apply.000001';
-SELECT source, server_id, server_uuid, file_name, position, next_file, gtid, applied_by
+SELECT source, server_id, server_uuid, file_name, position, next_file, gtid, applied_by = current_user AS applied_by_me
 FROM mysql_binlog_apply_progress;
 SELECT * FROM shop.k2 ORDER BY a, b;
 SELECT * FROM shop.t WHERE id IN (1, 3, 5, 1005, 1006) OR id BETWEEN 6 AND 9 ORDER BY id;
