@@ -207,6 +207,26 @@ WHERE name = 'apply.000002' AND a.target IS NULL;
 SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', 'apply.000002') a
 WHERE name = 'apply.000002' AND a.target IS NULL;
 DROP SCHEMA anon CASCADE;
+-- the file a ROTATE named, when it does not start from the GTID set
+-- applied (a transaction missing between the two files): a gap
+BEGIN;
+INSERT INTO mysql_binlog_apply_progress (source, file_name, "position", stop_reason, next_file, gtid,
+										 applied_at, applied_by)
+VALUES ('gapped', 'apply.000001', 5645, 'rotate', 'apply.000002', '0-7-10', now(), current_user);
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'gapped', 'noschema', 'apply.000002') a
+					 WHERE name = 'apply.000002'$$);
+ROLLBACK;
+-- without GTIDs, after a STOP: the file of the next number continues it,
+-- another is a gap
+BEGIN;
+INSERT INTO mysql_binlog_apply_progress (source, file_name, "position", stop_reason, applied_at, applied_by)
+VALUES ('stopped', 'host-bin.000009', 4, 'stop', now(), current_user);
+SELECT name, header_end, gtid_start FROM bl, mysql_binlog_apply_file(b) WHERE name = 'mysql51';
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'stopped', 'noschema', 'host-bin.000011') a
+					 WHERE name = 'mysql51'$$);
+SELECT a.stop_file, a.stop_reason FROM bl, mysql_binlog_apply(b, 'stopped', 'noschema', 'host-bin.000010') a
+WHERE name = 'mysql51' AND a.target IS NULL;
+ROLLBACK;
 
 -- ---------------------------------------------------------------------
 -- a file still being written: cut at a transaction's end, inside a
