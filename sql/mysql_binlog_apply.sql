@@ -75,6 +75,42 @@ FROM bl, generate_series(4, length(b)) n,
 	LATERAL (SELECT * FROM mysql_binlog_apply_plan(substr(b, 1, n))
 			 WHERE kind IN ('end', 'incomplete', 'rotate', 'stop')) p
 WHERE name = 'apply.000002' GROUP BY p.kind ORDER BY p.kind;
+-- in chunks: at most max_units units a call, then 'more' and where the
+-- next call goes on (its start_index goes there without walking the file
+-- again); the chunks of every file, one, two or three units a call, are
+-- the units of the whole file
+CREATE FUNCTION pg_temp.plan_in_chunks(f bytea, k bigint)
+RETURNS TABLE (first_index bigint, last_index bigint, byte_offset bigint, end_offset bigint,
+			   kind text, gtid text, server_id bigint, statement text, db text)
+LANGUAGE plpgsql AS $$
+DECLARE pos bigint := 4; idx bigint := 0; more boolean;
+BEGIN
+	LOOP
+		more := false;
+		FOR first_index, last_index, byte_offset, end_offset, kind, gtid, server_id, statement, db IN
+			SELECT * FROM mysql_binlog_apply_plan(f, pos, k, idx) LOOP
+			IF kind = 'more' THEN
+				pos := byte_offset;
+				idx := first_index;
+				more := true;
+			ELSE
+				RETURN NEXT;
+			END IF;
+		END LOOP;
+		EXIT WHEN NOT more;
+	END LOOP;
+END $$;
+SELECT kind, byte_offset, first_index FROM bl, mysql_binlog_apply_plan(b, 4, 2) WHERE name = 'apply.000002';
+SELECT name, k, cardinality(w) AS units, w = c AS same
+FROM bl, (VALUES (1), (2), (3)) v(k),
+	LATERAL (SELECT array_agg(x::text) FROM mysql_binlog_apply_plan(b) x) w(w),
+	LATERAL (SELECT array_agg(x::text) FROM pg_temp.plan_in_chunks(b, k) x) c(c)
+WHERE name IN ('apply.000001', 'apply.000002', 'apply.000003', 'repeat', 'mysql97', 'mysql80',
+			   'full', 'minimal', 'gtid', 'annotate')
+ORDER BY name, k;
+-- a start_index with a start inside the FORMAT_DESCRIPTION, and negative limits
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 5, 1, 2) WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 4, -1) WHERE name = 'apply.000002'$$);
 
 -- ---------------------------------------------------------------------
 -- three files of one server, in order
@@ -131,6 +167,28 @@ SELECT (SELECT count(*) FROM want_t) AS t_rows, pg_temp.diff('shop.t', 'want_t')
 -- a file replaced under a name applied before (the server's binlog reset)
 SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003') a
 					 WHERE name = 'apply.000001'$$);
+
+-- the same three files read a unit at a time (wirecodec.binlog_apply_chunk):
+-- the same rows, stops and positions
+CREATE SCHEMA shop1;
+CREATE TABLE shop1.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE shop1.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+SET wirecodec.binlog_apply_chunk = 1;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1c', 'shop1', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1c', 'shop1', 'apply.000002') a WHERE name = 'apply.000002';
+ALTER TABLE shop1.t ADD COLUMN extra int;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1c', 'shop1', 'apply.000002', skip_ddl_at => :ddl_at) a
+WHERE name = 'apply.000002';
+SET wirecodec.binlog_apply_chunk = 2;
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1c', 'shop1', 'apply.000003', apply_truncate => true) a
+WHERE name = 'apply.000003';
+RESET wirecodec.binlog_apply_chunk;
+SELECT pg_temp.diff('shop1.t', 'want_t') AS t_diff, pg_temp.diff('shop1.k2', 'want_k2') AS k2_diff,
+	   (SELECT (c.server_id, c.server_uuid, c.file_name, c.file_id, c.position, c.stop_reason, c.next_file, c.gtid)
+			   IS NOT DISTINCT FROM (m.server_id, m.server_uuid, m.file_name, m.file_id, m.position, m.stop_reason, m.next_file, m.gtid)
+		FROM mysql_binlog_apply_progress c, mysql_binlog_apply_progress m
+		WHERE c.source = 'm1c' AND m.source = 'm1') AS same_progress;
+SELECT pg_temp.err($$SET wirecodec.binlog_apply_chunk = 0$$);
 
 -- ---------------------------------------------------------------------
 -- explicit pairs: MySQL "db.t" (or "t") to any table; no other table maps
@@ -324,17 +382,17 @@ DELETE FROM mysql_binlog_apply_progress WHERE source = 'priv';
 REVOKE ALL ON bl FROM wc_apply_user;
 DROP ROLE wc_apply_user;
 -- a table with an insert trigger gets its rows through INSERT: the trigger
--- sees every row inserted
+-- sees every row inserted, with search_path pg_catalog, pg_temp
 CREATE SCHEMA trg;
 CREATE TABLE trg.t (LIKE part.t INCLUDING ALL);
-CREATE TABLE trg.seen (n bigint);
+CREATE TABLE trg.seen (n bigint, path text);
 CREATE FUNCTION trg.count_new() RETURNS trigger LANGUAGE plpgsql
-	AS $$BEGIN INSERT INTO trg.seen SELECT count(*) FROM new_rows; RETURN NULL; END$$;
+	AS $$BEGIN INSERT INTO trg.seen SELECT count(*), current_setting('search_path') FROM new_rows; RETURN NULL; END$$;
 CREATE TRIGGER count_new AFTER INSERT ON trg.t REFERENCING NEW TABLE AS new_rows
 	FOR EACH STATEMENT EXECUTE FUNCTION trg.count_new();
 SELECT a.inserted FROM bl, mysql_binlog_apply(b, 'trg', 'trg', 'apply.000001') a
 WHERE name = 'apply.000001' AND a.target = 'trg.t'::regclass;
-SELECT sum(n) AS seen_by_trigger FROM trg.seen;
+SELECT sum(n) AS seen_by_trigger, string_agg(DISTINCT path, '; ') AS search_path FROM trg.seen;
 DROP SCHEMA trg CASCADE;
 DELETE FROM mysql_binlog_apply_progress WHERE source = 'trg';
 

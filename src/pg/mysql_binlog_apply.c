@@ -2,7 +2,8 @@
  * mysql_binlog_apply.c: the transaction structure of a binlog file for
  * mysql_binlog_apply (src/sql/mysql_binlog.sql applies the rows).
  *
- * mysql_binlog_apply_plan(binlog, start_position) walks the complete events
+ * mysql_binlog_apply_plan(binlog, start_position, max_units, start_index)
+ * walks the complete events
  * of a file (a file still being written may end in a partial event: the
  * walk stops before it) and returns one row per unit that starts at or
  * after start_position: a committed transaction ('transaction'), a rolled
@@ -11,7 +12,11 @@
  * ('event'); before a transaction's row, one row per statement inside it
  * other than BEGIN and COMMIT ('statement': statement-based changes).  A last row says what follows the last whole unit: 'end' (the
  * end of the file), 'incomplete' (a transaction or event not yet complete),
- * 'rotate' (a ROTATE, whose statement is the next file's name) or 'stop'.
+ * 'rotate' (a ROTATE, whose statement is the next file's name) or 'stop';
+ * or 'more' after max_units units (0: no limit), its first_index and
+ * byte_offset where the next call goes on (as its start_index and
+ * start_position: a start_index jumps from the FORMAT_DESCRIPTION straight
+ * to the start instead of walking the file before it).
  *
  * mysql_binlog_apply_slice(binlog, start_position, end_position) is the
  * file cut at end_position with every event before start_position but the
@@ -185,9 +190,13 @@ ap_gtid(const wc_binlog_event *ev, ap_unit *u)
 	return ev->h.type == WC_BINLOG_GTID_EVENT && ev->body_len > 12 && (ev->body[12] & 1) == 0;
 }
 
-/* Walk data[0 .. len) and put the units at or after start into rsinfo. */
+/* Walk data[0 .. len) and put the units at or after start into rsinfo, at
+ * most max_units of them (0: all).  With start_index, the event at start is
+ * event start_index (as a walk of the file before said): the walk reads the
+ * FORMAT_DESCRIPTION and goes straight there. */
 static void
-ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
+ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 start_index,
+		ReturnSetInfo *rsinfo)
 {
 	wc_binlog_state st;
 	wc_binlog_event ev;
@@ -198,13 +207,30 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 				start_seen = false;
 	uint64		done = WC_BINLOG_MAGIC_LEN;
 	const char *final = "end";
+	int64		units = 0;
+	bool		more = false;
 	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_plan",
 											  ALLOCSET_DEFAULT_SIZES);
 	MemoryContext old = MemoryContextSwitchTo(tmp);
 
 	if (wc_binlog_begin(&st, data, len, &err) != WC_OK)
 		wc_report(&err, "MySQL binlog");
-	while (ap_next(data, len, &st, &ev))
+	if (start_index > 1 && start > WC_BINLOG_MAGIC_LEN)
+	{
+		if (!ap_next(data, len, &st, &ev) || ev.h.type != WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+					 errmsg("MySQL binlog does not start with a complete FORMAT_DESCRIPTION event")));
+		if (start < st.offset || start > len)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("MySQL binlog position %llu is not where a transaction starts in this file",
+							(unsigned long long) start)));
+		st.offset = start;
+		st.index = start_index - 1;
+		done = start;
+	}
+	while (!more && ap_next(data, len, &st, &ev))
 	{
 		const char *kind = NULL;
 		ap_unit		q = {0};
@@ -286,12 +312,17 @@ ap_walk(const uint8 *data, size_t len, uint64 start, ReturnSetInfo *rsinfo)
 		if (kind != NULL)
 		{
 			if (start_seen)
+			{
 				ap_emit(rsinfo, &u, ev.index, ev.offset + ev.h.event_size, kind);
+				more = ++units == max_units;
+			}
 			done = ev.offset + ev.h.event_size;
 			in_txn = began = false;
 		}
 	}
-	if (in_txn || st.offset < len)
+	if (more && st.offset < len)
+		final = "more";
+	else if (in_txn || st.offset < len)
 		final = "incomplete";
 	if (done == start)
 		start_seen = true;
@@ -319,15 +350,21 @@ mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
 {
 	bytea	   *b = PG_GETARG_BYTEA_PP(0);
 	int64		start = PG_GETARG_INT64(1);
+	int64		max_units = PG_NARGS() > 2 ? PG_GETARG_INT64(2) : 0;
+	int64		start_index = PG_NARGS() > 3 ? PG_GETARG_INT64(3) : 0;
 
 	if (start < WC_BINLOG_MAGIC_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("MySQL binlog position %lld is before the first event (4)",
 						(long long) start)));
+	if (max_units < 0 || start_index < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("max_units and start_index must not be negative")));
 	InitMaterializedSRF(fcinfo, 0);
-	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) start,
-			(ReturnSetInfo *) fcinfo->resultinfo);
+	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) start, max_units,
+			start_index, (ReturnSetInfo *) fcinfo->resultinfo);
 	return (Datum) 0;
 }
 

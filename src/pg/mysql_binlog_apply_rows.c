@@ -1528,6 +1528,7 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	ErrorContextCallback cb;
 	HASHCTL		hc;
 	MemoryContext old;
+	int			guclevel;
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(2))
@@ -1559,9 +1560,22 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	/* the slice of the file, cut in place (mysql_binlog_apply_slice) */
 	src.from = (uint64) PG_GETARG_INT64(1);
 	src.len = (size_t) PG_GETARG_INT64(2);
+	/* the event at start_position is event after_index + 1 */
+	src.from_index = s.after_index > 0 ? s.after_index + 1 : 0;
 
 	if (SPI_connect() != SPI_OK_CONNECT)
 		elog(ERROR, "SPI_connect failed");
+	/*
+	 * The statements run with search_path pg_catalog, pg_temp (as the
+	 * driver's own), each plan generic or custom as it was prepared: the
+	 * statement calling this function may run under other settings (a
+	 * generic plan, so that the file comes by reference).
+	 */
+	guclevel = NewGUCNestLevel();
+	(void) set_config_option("search_path", "pg_catalog, pg_temp", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
+	(void) set_config_option("plan_cache_mode", "auto", PGC_USERSET, PGC_S_SESSION,
+							 GUC_ACTION_SAVE, true, 0, false);
 	MemoryContextSwitchTo(s.callcxt);
 	cb.callback = binlog_typed_context;
 	cb.arg = &s.bt.where;
@@ -1571,6 +1585,7 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	ar_flush(&s);
 	ar_truncates(&s, PG_INT64_MAX);
 	error_context_stack = cb.previous;
+	AtEOXact_GUC(true, guclevel);
 	SPI_finish();
 
 	ar_result(&s, (ReturnSetInfo *) fcinfo->resultinfo);

@@ -26,6 +26,9 @@ typedef struct binlog_src
 								 * this offset but the FORMAT_DESCRIPTION (0:
 								 * none), as mysql_binlog_apply_slice hides
 								 * them */
+	int64		from_index;		/* > 1: the event at from is this one, and
+								 * binlog_walk goes there straight from the
+								 * FORMAT_DESCRIPTION (0: walks to it) */
 } binlog_src;
 
 /* The source of argument 0: a bytea, or the oid of a large object. */

@@ -105,9 +105,13 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON mysql_binlog_apply_progress TO PUBLIC;
 -- The units of a binlog (committed and rolled back transactions, statements
 -- and events outside a transaction) that start at or after start_position,
 -- then one row for what follows the last whole unit: 'end', 'incomplete',
--- 'rotate' (statement: the next file) or 'stop'.  A partial last event is
--- not an error: the walk stops before it.
-CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFAULT 4)
+-- 'rotate' (statement: the next file) or 'stop'; or 'more' after max_units
+-- units (0: no limit), where the next call goes on with its byte_offset as
+-- start_position and its first_index as start_index (which goes there
+-- straight from the FORMAT_DESCRIPTION, without walking the events before).
+-- A partial last event is not an error: the walk stops before it.
+CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFAULT 4,
+										max_units bigint DEFAULT 0, start_index bigint DEFAULT 0)
 	RETURNS TABLE (first_index bigint, last_index bigint, byte_offset bigint,
 				   end_offset bigint, kind text, gtid text, server_id bigint,
 				   statement text, db text)
@@ -124,16 +128,19 @@ CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, en
 
 -- The row changes of binlog from start_position to end_position (a unit's
 -- start and a unit's end; as mysql_binlog_apply_slice cuts it, in place)
--- after event after_index applied in log order to the tables of target_schema that the MySQL tables
--- map to (same name; of MySQL database schema_name only, when given), each
--- by the table's primary key, through plain INSERT, UPDATE and DELETE (so
--- the privileges, row-level security, triggers and constraints of those
--- apply).  Events skip are not applied (rolled back transactions); the
--- TRUNCATE of table truncate_target[i] comes after event truncate_after[i].
--- unit_first and unit_offset (a unit's first event index and byte offset)
--- name the transaction of a row in errors.  With mysql_tables, the MySQL
--- table "db.t" (or, without a pair of its own, "t") of mysql_tables[i] maps
--- to table target_tables[i] instead, and no other.  Returns the rows per
+-- after event after_index applied in log order to the tables of
+-- target_schema that the MySQL tables map to (same name; of MySQL database
+-- schema_name only, when given), each by the table's primary key, through
+-- plain INSERT, UPDATE and DELETE (so the privileges, row-level security,
+-- triggers and constraints of those apply).  The event at start_position
+-- is event after_index + 1: the walk goes there straight from the
+-- FORMAT_DESCRIPTION (after_index 0: walks the events before it).  Events
+-- skip are not applied (rolled back transactions); the TRUNCATE of table
+-- truncate_target[i] comes after event truncate_after[i].  unit_first and
+-- unit_offset (a unit's first event index and byte offset) name the
+-- transaction of a row in errors.  With mysql_tables, the MySQL table
+-- "db.t" (or, without a pair of its own, "t") of mysql_tables[i] maps to
+-- table target_tables[i] instead, and no other.  Returns the rows per
 -- table.
 -- Consecutive changes of one kind to a table go in one statement each
 -- (src/pg/mysql_binlog_apply_rows.c).
@@ -283,7 +290,8 @@ $body$;
 -- once that one ended, when the GTID state it starts with is the GTID set
 -- applied (or, without GTIDs, its name's number follows that of a file
 -- ended by STOP).  Anything else is a gap, an error naming both positions.
--- Returns a row per table (inserted, updated, deleted), then a summary row
+-- Returns a row per table (inserted, updated, deleted; in order of the
+-- tables' qualified names), then a summary row
 -- (target NULL) saying where it stopped and why: 'end', 'incomplete' (a
 -- transaction still being written), 'rotate', 'stop' or 'ddl' (a DDL
 -- statement of a mapped table, not applied: change the table, then resume
@@ -304,7 +312,6 @@ DECLARE
 	ext text;
 	prog text;
 	p record;
-	u record;
 	start_pos bigint;
 	after_index bigint;
 	last_index bigint;
@@ -334,8 +341,27 @@ DECLARE
 	ti bigint := 0;
 	tu bigint := 0;
 	td bigint := 0;
-	units refcursor;
-	changes refcursor;
+	pos bigint;
+	pidx bigint := 0;
+	chunk bigint;
+	k text;
+	w integer;
+	c_first bigint[];
+	c_last bigint[];
+	c_off bigint[];
+	c_kind text[];
+	c_gtid text[];
+	c_sid bigint[];
+	c_stmt text[];
+	c_db text[];
+	r_rel regclass[];
+	r_ins bigint[];
+	r_upd bigint[];
+	r_del bigint[];
+	t_rel regclass[] := '{}';
+	t_ins bigint[] := '{}';
+	t_upd bigint[] := '{}';
+	t_del bigint[] := '{}';
 	pcm text := pg_catalog.current_setting('plan_cache_mode');
 BEGIN
 	IF binlog IS NULL OR source IS NULL OR target_schema IS NULL THEN
@@ -430,98 +456,143 @@ BEGIN
 	-- The binlog reaches the C functions as a parameter of a generic plan
 	-- (found through a search_path naming the extension's schema after
 	-- pg_catalog): EXECUTE ... USING would fold it into a constant of a
-	-- one-shot plan and copy it whole several times, half a second for a
-	-- 25 MB file.  The settings are back before the first row is fetched.
-	PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
-	PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
-	OPEN units FOR SELECT * FROM mysql_binlog_apply_plan(binlog, start_pos);
-	PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
-	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	-- one-shot plan and copy it whole several times, and a cursor copies
+	-- its parameters.  The units come in chunks (wirecodec.binlog_apply_chunk,
+	-- 50,000 by default), each chunk's row changes applied before the next
+	-- is read (the next chunk goes on from the last one's end without
+	-- walking the file again): memory is the file and a chunk's worth.  The
+	-- settings are back before any of the user's statements run.
+	chunk := pg_catalog.current_setting('wirecodec.binlog_apply_chunk')::bigint;
+	pos := start_pos;
 	LOOP
-		FETCH units INTO u;
-		EXIT WHEN NOT FOUND;
-		IF u.kind OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
-			EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4, $5, $6)', ext)
-				INTO verb, tgt USING u.statement, u.db, target_schema, schema_name, map_names, map_rels;
-		END IF;
-		IF u.kind OPERATOR(pg_catalog.=) 'statement' THEN
-			IF tgt IS NOT NULL AND pend IS NULL THEN
-				pend := u.statement;
+		PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+		PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+		SELECT pg_catalog.array_agg(x.first_index ORDER BY x.n), pg_catalog.array_agg(x.last_index ORDER BY x.n),
+			   pg_catalog.array_agg(x.byte_offset ORDER BY x.n), pg_catalog.array_agg(x.kind ORDER BY x.n),
+			   pg_catalog.array_agg(x.gtid ORDER BY x.n), pg_catalog.array_agg(x.server_id ORDER BY x.n),
+			   pg_catalog.array_agg(x.statement ORDER BY x.n), pg_catalog.array_agg(x.db ORDER BY x.n)
+			INTO c_first, c_last, c_off, c_kind, c_gtid, c_sid, c_stmt, c_db
+			FROM mysql_binlog_apply_plan(binlog, pos, chunk, pidx)
+				WITH ORDINALITY x(first_index, last_index, byte_offset, end_offset, kind, gtid,
+								  server_id, statement, db, n);
+		PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		after_index := NULL;
+		last_index := NULL;
+		skip := '{}';
+		tr_after := '{}';
+		tr_target := '{}';
+		ufirst := '{}';
+		uoff := '{}';
+		FOR i IN 1 .. pg_catalog.cardinality(c_kind) LOOP
+			k := c_kind[i];
+			IF k OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
+				EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4, $5, $6)', ext)
+					INTO verb, tgt USING c_stmt[i], c_db[i], target_schema, schema_name, map_names, map_rels;
+			END IF;
+			IF k OPERATOR(pg_catalog.=) 'statement' THEN
+				IF tgt IS NOT NULL AND pend IS NULL THEN
+					pend := c_stmt[i];
+					pend_verb := verb;
+					pend_tgt := tgt;
+				END IF;
+				CONTINUE;
+			END IF;
+			IF after_index IS NULL THEN
+				after_index := c_first[i] - 1;
+			END IF;
+			end_pos := c_off[i];
+			IF k OPERATOR(pg_catalog.=) 'more' THEN
+				pidx := c_first[i];
+				EXIT;
+			END IF;
+			IF k OPERATOR(pg_catalog.=) ANY ('{end,incomplete,rotate,stop}') THEN
+				reason := k;
+				IF k OPERATOR(pg_catalog.=) 'rotate' THEN
+					nextf := c_stmt[i];
+				END IF;
+				EXIT;
+			END IF;
+			IF k OPERATOR(pg_catalog.=) 'query' AND tgt IS NOT NULL THEN
+				pend := c_stmt[i];
 				pend_verb := verb;
 				pend_tgt := tgt;
 			END IF;
-			CONTINUE;
-		END IF;
-		IF after_index IS NULL THEN
-			after_index := u.first_index - 1;
-		END IF;
-		end_pos := u.byte_offset;
-		IF u.kind OPERATOR(pg_catalog.=) ANY ('{end,incomplete,rotate,stop}') THEN
-			reason := u.kind;
-			IF u.kind OPERATOR(pg_catalog.=) 'rotate' THEN
-				nextf := u.statement;
+			IF pend IS NOT NULL THEN
+				IF c_off[i] OPERATOR(pg_catalog.=) skip_ddl_at THEN
+					NULL;
+				ELSIF apply_truncate AND pend_verb OPERATOR(pg_catalog.=) 'truncate' THEN
+					tr_after := tr_after || c_last[i];
+					tr_target := tr_target || pend_tgt;
+				ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
+					RAISE EXCEPTION 'MySQL binlog statement at byte offset % changes table %: %',
+						c_off[i], pend_tgt, pend USING ERRCODE = '55000',
+						HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => that byte offset.';
+				ELSE
+					reason := CASE WHEN pend_verb OPERATOR(pg_catalog.=) ANY ('{insert,update,delete}')
+								   THEN 'statement' ELSE 'ddl' END;
+					stmt := pend;
+					EXIT;
+				END IF;
+				pend := NULL;
 			END IF;
-			EXIT;
-		END IF;
-		IF u.kind OPERATOR(pg_catalog.=) 'query' AND tgt IS NOT NULL THEN
-			pend := u.statement;
-			pend_verb := verb;
-			pend_tgt := tgt;
-		END IF;
-		IF pend IS NOT NULL THEN
-			IF u.byte_offset OPERATOR(pg_catalog.=) skip_ddl_at THEN
-				NULL;
-			ELSIF apply_truncate AND pend_verb OPERATOR(pg_catalog.=) 'truncate' THEN
-				tr_after := tr_after || u.last_index;
-				tr_target := tr_target || pend_tgt;
-			ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
-				RAISE EXCEPTION 'MySQL binlog statement at byte offset % changes table %: %',
-					u.byte_offset, pend_tgt, pend USING ERRCODE = '55000',
-					HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => that byte offset.';
-			ELSE
-				reason := CASE WHEN pend_verb OPERATOR(pg_catalog.=) ANY ('{insert,update,delete}')
-							   THEN 'statement' ELSE 'ddl' END;
-				stmt := pend;
-				EXIT;
+			IF k OPERATOR(pg_catalog.=) 'rollback' THEN
+				skip := skip || ARRAY(SELECT pg_catalog.generate_series(c_first[i], c_last[i]));
 			END IF;
-			pend := NULL;
-		END IF;
-		IF u.kind OPERATOR(pg_catalog.=) 'rollback' THEN
-			skip := skip || ARRAY(SELECT pg_catalog.generate_series(u.first_index, u.last_index));
-		END IF;
-		ufirst := ufirst || u.first_index;
-		uoff := uoff || u.byte_offset;
-		last_index := u.last_index;
-		IF u.gtid IS NOT NULL THEN
-			gtids := gtids || u.gtid;
-			last_gtid := u.gtid;
-			-- folded into the set as it goes: memory stays flat
-			IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
-				EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
-				gtids := '{}';
+			ufirst := ufirst || c_first[i];
+			uoff := uoff || c_off[i];
+			last_index := c_last[i];
+			IF c_gtid[i] IS NOT NULL THEN
+				gtids := gtids || c_gtid[i];
+				last_gtid := c_gtid[i];
+				-- folded into the set as it goes: memory stays flat
+				IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
+					EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
+					gtids := '{}';
+				END IF;
 			END IF;
-		END IF;
-		sid := u.server_id;
-	END LOOP;
-	CLOSE units;
-	IF last_index IS NOT NULL THEN
-		PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
-		PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
-		OPEN changes FOR SELECT * FROM mysql_binlog_apply_rows(binlog, start_pos, end_pos,
-			after_index, target_schema, schema_name, idempotent, skip, tr_after, tr_target,
-			ufirst, uoff, map_names, map_rels::oid[]);
-		PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
-		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-		LOOP
-			FETCH changes INTO target, inserted, updated, deleted;
-			EXIT WHEN NOT FOUND;
-			ti := ti + inserted;
-			tu := tu + updated;
-			td := td + deleted;
-			RETURN NEXT;
+			sid := c_sid[i];
 		END LOOP;
-		CLOSE changes;
-	END IF;
+		IF last_index IS NOT NULL THEN
+			PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+			PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
+			SELECT pg_catalog.array_agg(r.target ORDER BY r.n), pg_catalog.array_agg(r.inserted ORDER BY r.n),
+				   pg_catalog.array_agg(r.updated ORDER BY r.n), pg_catalog.array_agg(r.deleted ORDER BY r.n)
+				INTO r_rel, r_ins, r_upd, r_del
+				FROM mysql_binlog_apply_rows(binlog, pos, end_pos, after_index, target_schema,
+					schema_name, idempotent, skip, tr_after, tr_target, ufirst, uoff, map_names,
+					map_rels::oid[]) WITH ORDINALITY r(target, inserted, updated, deleted, n);
+			PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
+			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+			-- per table over the chunks
+			FOR j IN 1 .. coalesce(pg_catalog.cardinality(r_rel), 0) LOOP
+				w := pg_catalog.array_position(t_rel, r_rel[j]);
+				IF w IS NULL THEN
+					t_rel := t_rel || r_rel[j];
+					t_ins := t_ins || r_ins[j];
+					t_upd := t_upd || r_upd[j];
+					t_del := t_del || r_del[j];
+				ELSE
+					t_ins[w] := t_ins[w] + r_ins[j];
+					t_upd[w] := t_upd[w] + r_upd[j];
+					t_del[w] := t_del[w] + r_del[j];
+				END IF;
+			END LOOP;
+		END IF;
+		EXIT WHEN reason IS NOT NULL;
+		pos := end_pos;
+	END LOOP;
+	FOR target, inserted, updated, deleted IN
+		SELECT x.r, x.i, x.u, x.d
+		FROM ROWS FROM (pg_catalog.unnest(t_rel), pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd),
+						pg_catalog.unnest(t_del)) x(r, i, u, d)
+		ORDER BY x.r::text
+	LOOP
+		ti := ti + inserted;
+		tu := tu + updated;
+		td := td + deleted;
+		RETURN NEXT;
+	END LOOP;
 	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
 	reason := coalesce(reason, 'end');
 	IF p.source IS NULL OR p.file_id IS DISTINCT FROM fid
