@@ -3,20 +3,21 @@
  * mysql_binlog_apply (src/sql/mysql_binlog.sql applies the rows).
  *
  * mysql_binlog_apply_plan(binlog, start_position, max_units, start_index)
- * walks the complete events
- * of a file (a file still being written may end in a partial event: the
- * walk stops before it) and returns one row per unit that starts at or
- * after start_position: a committed transaction ('transaction'), a rolled
- * back one ('rollback'), a statement outside a transaction ('query', with
- * its text and default database), or an event outside any transaction
- * ('event'); before a transaction's row, one row per statement inside it
- * other than BEGIN and COMMIT ('statement': statement-based changes).  A last row says what follows the last whole unit: 'end' (the
- * end of the file), 'incomplete' (a transaction or event not yet complete),
- * 'rotate' (a ROTATE, whose statement is the next file's name) or 'stop';
- * or 'more' after max_units units (0: no limit), its first_index and
- * byte_offset where the next call goes on (as its start_index and
- * start_position: a start_index jumps from the FORMAT_DESCRIPTION straight
- * to the start instead of walking the file before it).
+ * walks the complete events of a file (a file still being written may end
+ * in a partial event: the walk stops before it) and returns one row per
+ * unit that starts at or after start_position: a committed transaction
+ * ('transaction'), a rolled back one ('rollback'), a statement outside a
+ * transaction ('query', with its text and default database), or an event
+ * outside any transaction ('event'); before a transaction's row, one row
+ * per statement inside it other than BEGIN and COMMIT ('statement':
+ * statement-based changes).  A last row says what follows the last whole
+ * unit: 'end' (the end of the file), 'incomplete' (a transaction or event
+ * not yet complete), 'rotate' (a ROTATE, whose statement is the next
+ * file's name) or 'stop'; or 'more' after max_units units (0: no limit),
+ * its first_index and byte_offset where the next call goes on (as its
+ * start_index and start_position: a start_index jumps from the
+ * FORMAT_DESCRIPTION straight to the start instead of walking the file
+ * before it).
  *
  * mysql_binlog_apply_slice(binlog, start_position, end_position) is the
  * file cut at end_position with every event before start_position but the
