@@ -108,8 +108,15 @@ FROM bl, (VALUES (1), (2), (3)) v(k),
 WHERE name IN ('apply.000001', 'apply.000002', 'apply.000003', 'repeat', 'mysql97', 'mysql80',
 			   'full', 'minimal', 'gtid', 'annotate')
 ORDER BY name, k;
--- a start_index with a start inside the FORMAT_DESCRIPTION, and negative limits
+-- a start_index with a start inside the FORMAT_DESCRIPTION, past the end,
+-- or in a file whose FORMAT_DESCRIPTION is not whole; the row walk's jump
+-- (the event at start_position is event after_index + 1) alike; negative
+-- limits
 SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 5, 1, 2) WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 100000, 1, 2) WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(substr(b, 1, 100), 99, 1, 2) WHERE name = 'apply.000002'$$);
+SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_rows(b, 5, length(b), 1, 'public', NULL, false,
+					 NULL, NULL, NULL, NULL, NULL) WHERE name = 'apply.000002'$$);
 SELECT pg_temp.err($$SELECT * FROM bl, mysql_binlog_apply_plan(b, 4, -1) WHERE name = 'apply.000002'$$);
 
 -- ---------------------------------------------------------------------

@@ -670,27 +670,21 @@ binlog_walk_payload(const binlog_walk_ops *ops, void *arg, const wc_binlog_state
 	}
 }
 
-/* With src->from_index, the FORMAT_DESCRIPTION the file starts with, then
- * straight to src->from as event from_index: what a walk of the events
- * before it would reach, without reading them. */
-static void
-binlog_jump(binlog_src *src, wc_binlog_state *st)
+void
+binlog_jump(wc_binlog_state *st, bool complete, const wc_binlog_event *first, uint64 from,
+			int64 index)
 {
-	wc_binlog_event ev;
-
-	if (src->from_index <= 1 || src->from <= WC_BINLOG_MAGIC_LEN)
-		return;
-	if (!binlog_next(src, st, &ev) || ev.h.type != WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
+	if (!complete || first->h.type != WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("MySQL binlog does not start with a FORMAT_DESCRIPTION event")));
-	if (src->from < st->offset)
+				 errmsg("MySQL binlog does not start with a complete FORMAT_DESCRIPTION event")));
+	if (from < st->offset)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("MySQL binlog position %llu is inside its FORMAT_DESCRIPTION event",
-						(unsigned long long) src->from)));
-	st->offset = src->from;
-	st->index = src->from_index - 1;
+						(unsigned long long) from)));
+	st->offset = from;
+	st->index = index - 1;
 }
 
 void
@@ -702,7 +696,12 @@ binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg)
 												ALLOCSET_DEFAULT_SIZES);
 
 	binlog_begin(src, &st);
-	binlog_jump(src, &st);
+	if (src->from_index > 1 && src->from > WC_BINLOG_MAGIC_LEN)
+	{
+		bool		complete = binlog_next(src, &st, &ev);
+
+		binlog_jump(&st, complete, &ev, src->from, src->from_index);
+	}
 	while (binlog_next(src, &st, &ev))
 	{
 		int			change;

@@ -218,17 +218,14 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 		wc_report(&err, "MySQL binlog");
 	if (start_index > 1 && start > WC_BINLOG_MAGIC_LEN)
 	{
-		if (!ap_next(data, len, &st, &ev) || ev.h.type != WC_BINLOG_FORMAT_DESCRIPTION_EVENT)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("MySQL binlog does not start with a complete FORMAT_DESCRIPTION event")));
-		if (start < st.offset || start > len)
+		bool		complete = ap_next(data, len, &st, &ev);
+
+		if (start > len)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("MySQL binlog position %llu is not where a transaction starts in this file",
-							(unsigned long long) start)));
-		st.offset = start;
-		st.index = start_index - 1;
+					 errmsg("MySQL binlog position %llu is past the end of the file (%zu bytes)",
+							(unsigned long long) start, len)));
+		binlog_jump(&st, complete, &ev, start, start_index);
 		done = start;
 	}
 	while (!more && ap_next(data, len, &st, &ev))

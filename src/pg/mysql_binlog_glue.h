@@ -41,6 +41,13 @@ extern void binlog_begin(binlog_src *s, wc_binlog_state *st);
 /* The next event, checked; false at the end of the file. */
 extern bool binlog_next(binlog_src *s, wc_binlog_state *st, wc_binlog_event *ev);
 
+/* After the first event (complete: whether there was a whole one), which
+ * must be the FORMAT_DESCRIPTION: straight to the event at byte offset
+ * from, numbered index, as a walk of the events between would reach it
+ * (the caller knows both from an earlier walk). */
+extern void binlog_jump(wc_binlog_state *st, bool complete, const wc_binlog_event *first,
+						uint64 from, int64 index);
+
 /* What binlog_walk calls: for each TABLE_MAP, and for each row event
  * (TRANSACTION_PAYLOAD_EVENTs are decompressed and their events walked in
  * place, with the payload event's index and log_pos).  rows numbers its
