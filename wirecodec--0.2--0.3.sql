@@ -197,10 +197,12 @@ ALTER FUNCTION fdb_tuple_populate_record(anyelement, fdb_tuple) STABLE;
 -- after the last unit applied, why it stopped there (next_file: the file a
 -- ROTATE at its end names), the GTID set applied (from the state the first
 -- file started with).  Written in the same transaction as the
--- rows; dumped by pg_dump with the extension's data.  Every role may keep
--- sources of its own (row-level security: a row is its applied_by's).
+-- rows; dumped by pg_dump with the extension's data.  Every role keeps
+-- sources of its own, by name (row-level security: a row is its
+-- applied_by's, and the key is the role and the name, so that no role can
+-- claim or lock another's source).
 CREATE TABLE mysql_binlog_apply_progress (
-	source text PRIMARY KEY,
+	source text NOT NULL,
 	server_id bigint,
 	server_uuid text,
 	file_name text,
@@ -210,7 +212,8 @@ CREATE TABLE mysql_binlog_apply_progress (
 	next_file text,
 	gtid text,
 	applied_at timestamptz NOT NULL,
-	applied_by name NOT NULL
+	applied_by name NOT NULL,
+	PRIMARY KEY (applied_by, source)
 );
 SELECT pg_catalog.pg_extension_config_dump('mysql_binlog_apply_progress', '');
 ALTER TABLE mysql_binlog_apply_progress ENABLE ROW LEVEL SECURITY;
@@ -263,7 +266,7 @@ CREATE FUNCTION mysql_binlog_apply_slice(binlog bytea, start_position bigint, en
 CREATE FUNCTION mysql_binlog_apply_rows(binlog bytea, start_position bigint, end_position bigint,
 										after_index bigint, target_schema name,
 										schema_name text, idempotent boolean, skip bigint[],
-										truncate_after bigint[], truncate_target text[],
+										truncate_after bigint[], truncate_target oid[],
 										unit_first bigint[], unit_offset bigint[],
 										mysql_tables text[] DEFAULT NULL,
 										target_tables oid[] DEFAULT NULL)
@@ -446,7 +449,7 @@ DECLARE
 	sid bigint;
 	skip bigint[] := '{}';
 	tr_after bigint[] := '{}';
-	tr_target text[] := '{}';
+	tr_target oid[] := '{}';
 	ufirst bigint[] := '{}';
 	uoff bigint[] := '{}';
 	verb text;
@@ -488,6 +491,14 @@ BEGIN
 		RAISE EXCEPTION 'ddl must be ''stop'' or ''error'', not %', coalesce(ddl, 'NULL')
 			USING ERRCODE = '22023';
 	END IF;
+	-- a schema that is not there applies nothing and saves nothing
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace ns
+				   WHERE ns.nspname OPERATOR(pg_catalog.=) target_schema) THEN
+		RAISE EXCEPTION 'schema "%" does not exist', target_schema USING ERRCODE = '3F000';
+	END IF;
+	IF NOT pg_catalog.has_schema_privilege(target_schema::text, 'USAGE') THEN
+		RAISE EXCEPTION 'permission denied for schema %', target_schema USING ERRCODE = '42501';
+	END IF;
 	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
@@ -523,12 +534,19 @@ BEGIN
 		RETURN;
 	END IF;
 	fid := pg_catalog.sha256(pg_catalog.substr(binlog, 1, hdr::integer));
-	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, ''{}'')', ext) INTO fstart USING fstart;
-	-- one apply of a source at a time, also before its progress row exists
-	PERFORM pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('mysql_binlog_apply ' || source, 0));
-	EXECUTE format('SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1 FOR UPDATE', prog)
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO fstart
+		USING fstart, '{}'::text[];
+	-- One apply of a source at a time, also before its progress row exists:
+	-- the caller's own row, inserted ('new') unless it is there, then locked.
+	-- A second apply waits at the insert or the lock; no other role can
+	-- see, insert or lock the caller's row (row-level security).
+	EXECUTE format($q$INSERT INTO %s (source, "position", stop_reason, applied_at, applied_by)
+		VALUES ($1, 4, 'new', pg_catalog.now(), CURRENT_USER) ON CONFLICT DO NOTHING$q$, prog)
+		USING source;
+	EXECUTE format($q$SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1
+		AND applied_by OPERATOR(pg_catalog.=) CURRENT_USER FOR UPDATE$q$, prog)
 		INTO p USING source;
-	IF p.source IS NULL THEN
+	IF p.stop_reason OPERATOR(pg_catalog.=) 'new' THEN
 		start_pos := 4;
 	ELSIF (CASE WHEN file_name IS NULL OR p.file_name IS NULL THEN p.file_id OPERATOR(pg_catalog.=) fid
 				ELSE p.file_name OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name END) THEN
@@ -639,7 +657,7 @@ BEGIN
 					NULL;
 				ELSIF apply_truncate AND pend_verb OPERATOR(pg_catalog.=) 'truncate' THEN
 					tr_after := tr_after || c_last[i];
-					tr_target := tr_target || pend_tgt;
+					tr_target := tr_target || pend_tgt::regclass::oid;
 				ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
 					RAISE EXCEPTION 'MySQL binlog statement at byte offset % changes table %: %',
 						c_off[i], pend_tgt, pend USING ERRCODE = '55000',
@@ -663,7 +681,8 @@ BEGIN
 				last_gtid := c_gtid[i];
 				-- folded into the set as it goes: memory stays flat
 				IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
-					EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
+					EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
+						USING g::text, gtids::text[];
 					gtids := '{}';
 				END IF;
 			END IF;
@@ -709,14 +728,15 @@ BEGIN
 		td := td + deleted;
 		RETURN NEXT;
 	END LOOP;
-	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
+		USING g::text, gtids::text[];
 	reason := coalesce(reason, 'end');
-	IF p.source IS NULL OR p.file_id IS DISTINCT FROM fid
+	IF p.stop_reason OPERATOR(pg_catalog.=) 'new' OR p.file_id IS DISTINCT FROM fid
 		OR p.file_name IS DISTINCT FROM file_name
 		OR p.position OPERATOR(pg_catalog.<>) end_pos OR p.stop_reason OPERATOR(pg_catalog.<>) reason
 		OR p.next_file IS DISTINCT FROM nextf OR p.gtid IS DISTINCT FROM g THEN
 		EXECUTE format($q$INSERT INTO %s AS p VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, pg_catalog.now(), CURRENT_USER)
-			ON CONFLICT (source) DO UPDATE SET server_id = coalesce(EXCLUDED.server_id, p.server_id),
+			ON CONFLICT (applied_by, source) DO UPDATE SET server_id = coalesce(EXCLUDED.server_id, p.server_id),
 				server_uuid = coalesce(EXCLUDED.server_uuid, p.server_uuid), file_name = EXCLUDED.file_name,
 				file_id = EXCLUDED.file_id, "position" = EXCLUDED."position",
 				stop_reason = EXCLUDED.stop_reason, next_file = EXCLUDED.next_file,

@@ -272,6 +272,12 @@ WHERE name = 'apply.000002' AND a.target IS NULL;
 SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'anon', 'anon', 'apply.000002') a
 WHERE name = 'apply.000002' AND a.target IS NULL;
 DROP SCHEMA anon CASCADE;
+-- a target schema that does not exist is an error, and saves nothing
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'typo', 'no_such_schema', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+SELECT count(*) AS saved FROM mysql_binlog_apply_progress WHERE source = 'typo';
+-- (an empty schema: files whose rows map to no table)
+CREATE SCHEMA noschema;
 -- the file a ROTATE named, when it does not start from the GTID set
 -- applied (a transaction missing between the two files): a gap
 BEGIN;
@@ -292,6 +298,7 @@ SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'stopped', 'nosch
 SELECT a.stop_file, a.stop_reason FROM bl, mysql_binlog_apply(b, 'stopped', 'noschema', 'host-bin.000010') a
 WHERE name = 'mysql51' AND a.target IS NULL;
 ROLLBACK;
+DROP SCHEMA noschema;
 
 -- ---------------------------------------------------------------------
 -- a file still being written: cut at a transaction's end, inside a
@@ -378,11 +385,20 @@ ALTER TABLE priv.t DISABLE ROW LEVEL SECURITY;
 SET ROLE wc_apply_user;
 SELECT a.* FROM bl, mysql_binlog_apply(b, 'priv', 'priv', 'apply.000001') a WHERE name = 'apply.000001';
 SELECT source, file_name, position, applied_by FROM mysql_binlog_apply_progress;
--- another role's source is not this role's to move
-SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'priv', 'apply.000001',
-															 idempotent => true) a
-					 WHERE name = 'apply.000001'$$);
+-- a source named as another role's is this role's own: it starts at the
+-- file's start, and the other role's row is neither moved nor locked (it
+-- cannot see it, lock it, or write a row in that role's name)
+SELECT source FROM mysql_binlog_apply_progress WHERE source = 'm1' FOR UPDATE;
+SELECT pg_temp.err($$INSERT INTO mysql_binlog_apply_progress (source, position, applied_at, applied_by)
+					 VALUES ('m1', 4, now(), 'postgres')$$);
+SELECT a.stop_reason, a.stop_position FROM bl, mysql_binlog_apply(b, 'm1', 'priv', 'apply.000001',
+																   idempotent => true) a
+WHERE name = 'apply.000001' AND a.target IS NULL;
+SELECT source, file_name, position FROM mysql_binlog_apply_progress WHERE source = 'm1';
 RESET ROLE;
+SELECT applied_by OPERATOR(pg_catalog.=) current_user AS own, file_name, position
+FROM mysql_binlog_apply_progress WHERE source = 'm1' ORDER BY 1;
+DELETE FROM mysql_binlog_apply_progress WHERE applied_by = 'wc_apply_user';
 SELECT pg_temp.diff('priv.t', 'whole.t') AS t_diff;
 DROP SCHEMA priv CASCADE;
 DELETE FROM mysql_binlog_apply_progress WHERE source = 'priv';

@@ -333,11 +333,13 @@ binlog_event_error(wc_error *err, const wc_binlog_event *ev, const char *subject
  * buffer of exactly declared bytes, in the core's bounded steps (each
  * checks for interrupts).  The buffer grows as bytes are actually
  * produced, never ahead of them from the stated size, so that a small
- * input stating a large size fails before memory is spent on it.
+ * input stating a large size fails before memory is spent on it.  With
+ * max > 0, only the first max bytes (at most) are produced: the rest of
+ * the stream is not read.
  */
 static uint8 *
 binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint64 declared,
-			 const char *size_field, const wc_binlog_event *ev, const char *subject)
+			 size_t max, const char *size_field, const wc_binlog_event *ev, const char *subject)
 {
 	wc_error	err;
 	wc_unzip	u;
@@ -345,6 +347,7 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 				cap;
 	void	   *work;
 	uint8	   *out;
+	uint64		declared_cut = declared;
 
 	/* the stated size first: nothing is allocated for a size over the limit */
 	if (wc_unzip_check_size(zlen, declared, zoff, size_field, &err) != WC_OK ||
@@ -353,15 +356,17 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 	work = palloc_extended(wlen, MCXT_ALLOC_HUGE);
 	if (wc_unzip_begin(&u, kind, z, zlen, zoff, declared, size_field, work, wlen, &err) != WC_OK)
 		binlog_event_error(&err, ev, subject);
-	cap = Min(declared, WC_UNZIP_STEP_OUT);
+	if (max > 0 && declared > max)
+		declared_cut = max;
+	cap = Min(declared_cut, WC_UNZIP_STEP_OUT);
 	out = palloc_extended(Max(cap, 1), MCXT_ALLOC_HUGE);
-	while (!u.done)
+	while (!u.done && u.produced < declared_cut)
 	{
 		size_t		n;
 
-		if (u.produced == cap && cap < declared)
+		if (u.produced == cap && cap < declared_cut)
 		{
-			cap = cap > declared / 2 ? declared : cap * 2;
+			cap = cap > declared_cut / 2 ? declared_cut : cap * 2;
 			out = repalloc_huge(out, cap);
 		}
 		if (wc_unzip_step(&u, out + u.produced, cap - u.produced, &n, &err) != WC_OK)
@@ -374,7 +379,7 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 /* Inflate MariaDB's compressed record p[0 .. n) at absolute offset off
  * into a palloc'd buffer; *out_len gets its length. */
 uint8 *
-binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
+binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t max, size_t *out_len,
 					  const wc_binlog_event *ev)
 {
 	wc_error	err;
@@ -385,9 +390,9 @@ binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
 
 	if (wc_binlog_compressed_header(p, n, off, &raw, &z, &zlen, &err) != WC_OK)
 		binlog_event_error(&err, ev, "MySQL binlog compressed event");
-	out = binlog_unzip(WC_UNZIP_ZLIB, z, zlen, off + (z - p), raw, "inflated length", ev,
+	out = binlog_unzip(WC_UNZIP_ZLIB, z, zlen, off + (z - p), raw, max, "inflated length", ev,
 					   "MySQL binlog compressed event");
-	*out_len = raw;
+	*out_len = max > 0 && raw > max ? max : raw;
 	return out;
 }
 
@@ -410,7 +415,7 @@ binlog_payload_events(const wc_binlog_event *ev, size_t *out_len)
 		memcpy(out, pl.data, pl.data_len);
 	}
 	else
-		out = binlog_unzip(WC_UNZIP_ZSTD, pl.data, pl.data_len, pl.data_offset, pl.raw_size,
+		out = binlog_unzip(WC_UNZIP_ZSTD, pl.data, pl.data_len, pl.data_offset, pl.raw_size, 0,
 						   "decompressed size", ev, subject);
 	*out_len = pl.raw_size;
 	pfree(subject);
@@ -626,7 +631,7 @@ binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev, wc_bin
 	{
 		size_t		n;
 
-		r->rows = binlog_inflate_record(r->rows, r->rows_len, r->rows_offset, &n, ev);
+		r->rows = binlog_inflate_record(r->rows, r->rows_len, r->rows_offset, 0, &n, ev);
 		r->rows_len = n;
 	}
 }

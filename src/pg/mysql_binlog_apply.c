@@ -41,6 +41,17 @@
 /* MySQL's IGNORABLE_LOG_EVENT: what the slice makes of the events it hides */
 #define AP_IGNORABLE_EVENT 28
 
+/*
+ * A statement is read up to its first AP_STMT_MAX bytes (a compressed one
+ * inflated no further): what tells which table it changes comes first,
+ * and a statement returned in full could be up to the decompression
+ * limit.  A chunk ends ('more') after the unit during which the statements
+ * returned passed AP_CHUNK_STMT bytes, so that the statements gathered per
+ * chunk stay bounded whatever the number of units.
+ */
+#define AP_STMT_MAX ((size_t) 256 * 1024)
+#define AP_CHUNK_STMT ((size_t) 4 << 20)
+
 /* One unit of the plan. */
 typedef struct ap_unit
 {
@@ -53,9 +64,9 @@ typedef struct ap_unit
 	text	   *db;
 } ap_unit;
 
-/* Text of bytes from the log, for a message or a row: as they are when
- * valid in the database encoding, else with every byte over 0x7f (and NUL)
- * as '?'. */
+/* Text of the first AP_STMT_MAX bytes from the log (cut at a character's
+ * start), for a message or a row: as they are when valid in the database
+ * encoding, else with every byte over 0x7f (and NUL) as '?'. */
 static text *
 ap_text(const uint8 *p, size_t n)
 {
@@ -63,10 +74,8 @@ ap_text(const uint8 *p, size_t n)
 	char	   *d;
 	size_t		i;
 
-	if (n > MaxAllocSize - VARHDRSZ)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("MySQL binlog statement of %zu bytes does not fit a text", n)));
+	if (n > AP_STMT_MAX)
+		n = (size_t) pg_mbcliplen((const char *) p, (int) AP_STMT_MAX, (int) AP_STMT_MAX);
 	t = (text *) palloc(VARHDRSZ + n);
 	SET_VARSIZE(t, VARHDRSZ + n);
 	d = VARDATA(t);
@@ -101,7 +110,7 @@ ap_query(const wc_binlog_state *st, const wc_binlog_event *ev, ap_unit *u)
 	if (ev->h.type == WC_BINLOG_QUERY_COMPRESSED_EVENT)
 	{
 		size_t		len;
-		uint8	   *raw = binlog_inflate_record(b + q, n - q, ev->body_offset + q, &len, ev);
+		uint8	   *raw = binlog_inflate_record(b + q, n - q, ev->body_offset + q, AP_STMT_MAX, &len, ev);
 
 		u->stmt = ap_text(raw, len);
 		pfree(raw);
@@ -209,6 +218,7 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 	uint64		done = WC_BINLOG_MAGIC_LEN;
 	const char *final = "end";
 	int64		units = 0;
+	size_t		stmt_bytes = 0;
 	bool		more = false;
 	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_plan",
 											  ALLOCSET_DEFAULT_SIZES);
@@ -282,6 +292,7 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 					q.offset = ev.offset;
 					q.server_id = ev.h.server_id;
 					ap_emit(rsinfo, &q, ev.index, ev.offset + ev.h.event_size, "statement");
+					stmt_bytes += VARSIZE(q.stmt);
 				}
 				break;
 			case WC_BINLOG_XID_EVENT:
@@ -312,7 +323,8 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 			if (start_seen)
 			{
 				ap_emit(rsinfo, &u, ev.index, ev.offset + ev.h.event_size, kind);
-				more = ++units == max_units;
+				stmt_bytes += u.stmt ? VARSIZE(u.stmt) : 0;
+				more = ++units == max_units || stmt_bytes >= AP_CHUNK_STMT;
 			}
 			done = ev.offset + ev.h.event_size;
 			in_txn = began = false;

@@ -52,8 +52,11 @@
 #include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "executor/spi.h"
+#include "executor/spi_priv.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "catalog/objectaddress.h"
+#include "utils/acl.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
@@ -71,6 +74,8 @@
 
 #define AR_BATCH 10000			/* rows per statement at most */
 #define AR_SLOTS (1 << 15)		/* key set: > 2 keys per row of a batch */
+#define AR_PLAN_BYTES ((Size) 64 << 20) /* plans kept per call: memory */
+#define AR_PLANS 1024			/* and number, at most */
 
 /* The statements of a table. */
 typedef enum
@@ -94,6 +99,8 @@ typedef struct ar_plan
 	ar_kind		kind;
 	bool	   *carried;		/* natts; NULL for kinds without columns */
 	SPIPlanPtr	plan;
+	uint64		used;			/* when last used (ar_state.tick) */
+	Size		bytes;			/* its memory, as last measured */
 } ar_plan;
 
 /* A MySQL table of the log and the table it maps to. */
@@ -175,7 +182,7 @@ typedef struct ar_state
 	int			nskip;
 	int			sk;
 	int64	   *tr_after;
-	char	  **tr_target;
+	Oid		   *tr_target;		/* tables, by OID */
 	int			ntr;
 	int			nt;
 	int64	   *ufirst;
@@ -189,6 +196,9 @@ typedef struct ar_state
 	int			carried_cap;
 	wc_binlog_cell *keyimg;		/* a before image's key columns */
 	uint32		keyimg_cap;
+	int			nplans;			/* plans kept, over all tables */
+	Size		plan_bytes;		/* and their memory */
+	uint64		tick;
 } ar_state;
 
 /* ---- tables ---- */
@@ -239,6 +249,35 @@ ar_table_mapped(const ar_state *s, const ar_table *t)
 	return InvalidOid;
 }
 
+/*
+ * May the caller write table relid: USAGE on its schema, and INSERT, UPDATE
+ * or DELETE on the table or on one of its columns?  Checked before the
+ * table is opened or locked, as LOCK TABLE and name look-up check first;
+ * ERROR 42501 when not (the statements would fail the same way).
+ */
+static void
+ar_check_access(Oid relid)
+{
+	Oid			nsp = get_rel_namespace(relid);
+	AclMode		mode = ACL_INSERT | ACL_UPDATE | ACL_DELETE;
+	char		kind = get_rel_relkind(relid);
+
+	if (!OidIsValid(nsp))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
+	if (!isTempNamespace(nsp))
+	{
+		AclResult	acl = WC_NAMESPACE_ACLCHECK(nsp, GetUserId(), ACL_USAGE);
+
+		if (acl != ACLCHECK_OK)
+			aclcheck_error(acl, OBJECT_SCHEMA, get_namespace_name(nsp));
+	}
+	if (pg_class_aclmask(relid, GetUserId(), mode, ACLMASK_ANY) == 0 &&
+		pg_attribute_aclcheck_all(relid, GetUserId(), mode, ACLMASK_ANY) != ACLCHECK_OK)
+		aclcheck_error(ACLCHECK_NO_PRIV, get_relkind_objtype(kind), get_rel_name(relid));
+}
+
 /* The table MySQL table schema.name maps to, if any, into t. */
 static void
 ar_table_target(ar_state *s, ar_table *t)
@@ -252,15 +291,23 @@ ar_table_target(ar_state *s, ar_table *t)
 		return;
 	if (s->map_name != NULL)
 		relid = ar_table_mapped(s, t);
-	else if (!OidIsValid(s->nsp) || strlen(t->name) >= NAMEDATALEN)
-		return;
 	else
+	{
+		if (strlen(t->name) >= NAMEDATALEN)
+			ereport(ERROR,
+					(errcode(ERRCODE_NAME_TOO_LONG),
+					 errmsg("MySQL table %s has a name of %zu bytes, longer than PostgreSQL's %d",
+							t->mysql, strlen(t->name), NAMEDATALEN - 1),
+					 errhint("Map it to a table with tables => '{\"%s\": \"...\"}', or leave its database out with schema_name.",
+							 t->mysql)));
 		relid = get_relname_relid(t->name, s->nsp);
+	}
 	if (!OidIsValid(relid))
 		return;
 	if (get_rel_relkind(relid) != RELKIND_RELATION &&
 		get_rel_relkind(relid) != RELKIND_PARTITIONED_TABLE)
 		return;
+	ar_check_access(relid);
 	r = table_open(relid, RowExclusiveLock);
 	td = RelationGetDescr(r);
 	t->relid = relid;
@@ -688,9 +735,77 @@ ar_plan_by_key(SPIPlanPtr plan)
 		ReleaseCachedPlan(cp, NULL);
 }
 
+/* The memory of an unsaved SPI plan: its own context and its plan cache
+ * entries' (their siblings), generic plans included. */
+static Size
+ar_plan_size(SPIPlanPtr plan)
+{
+	Size		n = MemoryContextMemAllocated(plan->plancxt, true);
+	ListCell   *lc;
+
+	foreach(lc, plan->plancache_list)
+	{
+		CachedPlanSource *ps = (CachedPlanSource *) lfirst(lc);
+
+		n += MemoryContextMemAllocated(ps->context, true);
+		if (ps->gplan)
+			n += MemoryContextMemAllocated(ps->gplan->context, true);
+	}
+	return n;
+}
+
+/*
+ * Free the plans used least recently (but keep) while those kept pass
+ * AR_PLAN_BYTES or AR_PLANS: a log whose row events carry ever other
+ * column sets (MINIMAL images) makes a plan for each, and would otherwise
+ * keep them all until the call ends.  A plan freed is made again when its
+ * column set comes back.
+ */
+static void
+ar_plans_trim(ar_state *s, const ar_plan *keep)
+{
+	while (s->plan_bytes > AR_PLAN_BYTES || s->nplans > AR_PLANS)
+	{
+		ar_plan   **victim = NULL;
+		ar_plan    *pl;
+		ListCell   *lc;
+
+		foreach(lc, s->tables)
+		{
+			ar_table   *t = (ar_table *) lfirst(lc);
+
+			for (ar_plan **pp = &t->plans; *pp; pp = &(*pp)->next)
+				if (*pp != keep && (victim == NULL || (*pp)->used < (*victim)->used))
+					victim = pp;
+		}
+		if (victim == NULL)
+			break;
+		pl = *victim;
+		*victim = pl->next;
+		s->plan_bytes -= pl->bytes;
+		s->nplans--;
+		SPI_freeplan(pl->plan);
+		if (pl->carried)
+			pfree(pl->carried);
+		pfree(pl);
+	}
+}
+
+/* Plan pl was used: its memory measured again (a generic plan is built
+ * on first use), and the plans kept trimmed to their bounds. */
+static void
+ar_plan_used(ar_state *s, ar_plan *pl)
+{
+	Size		n = ar_plan_size(pl->plan);
+
+	s->plan_bytes = s->plan_bytes - pl->bytes + n;
+	pl->bytes = n;
+	ar_plans_trim(s, pl);
+}
+
 /* The plan of kind for t and carried columns c (NULL: none), made once per
- * call. */
-static SPIPlanPtr
+ * call while it is kept (ar_plans_trim). */
+static ar_plan *
 ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 {
 	ar_plan    *pl;
@@ -702,7 +817,10 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 	for (pl = t->plans; pl; pl = pl->next)
 		if (pl->kind == kind &&
 			(c == NULL || memcmp(pl->carried, c, sizeof(bool) * t->natts) == 0))
-			return pl->plan;
+		{
+			pl->used = ++s->tick;
+			return pl;
+		}
 	old = MemoryContextSwitchTo(s->callcxt);
 	types = palloc(sizeof(Oid) * (t->natts + 2 * t->npk + 1));
 	sql = ar_sql(t, kind, c, s->idempotent, types, &ntypes);
@@ -725,10 +843,15 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		elog(ERROR, "SPI_prepare failed for \"%s\": %s", sql, SPI_result_code_string(SPI_result));
 	if (kind != AK_INSERT && kind != AK_INSERT_NEW)
 		ar_plan_by_key(pl->plan);
+	pfree(sql);
+	pfree(types);
+	pl->used = ++s->tick;
 	pl->next = t->plans;
 	t->plans = pl;
+	s->nplans++;
+	ar_plan_used(s, pl);
 	MemoryContextSwitchTo(old);
-	return pl->plan;
+	return pl;
 }
 
 /* ---- running the statements ---- */
@@ -758,11 +881,13 @@ ar_rethrow(ar_state *s, const char *ctx)
 static uint64
 ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, const char *ctx)
 {
+	ar_plan    *pl = ar_plan_get(s, t, kind, c);
 	volatile int rc = 0;
+	uint64		n;
 
 	PG_TRY();
 	{
-		rc = SPI_execute_plan(ar_plan_get(s, t, kind, c), params, NULL, false, 0);
+		rc = SPI_execute_plan(pl->plan, params, NULL, false, 0);
 	}
 	PG_CATCH();
 	{
@@ -771,7 +896,9 @@ ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, co
 	PG_END_TRY();
 	if (rc < 0)
 		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(rc));
-	return SPI_processed;
+	n = SPI_processed;
+	ar_plan_used(s, pl);
+	return n;
 }
 
 static void ar_flush(ar_state *s);
@@ -782,14 +909,24 @@ ar_truncates(ar_state *s, int64 ev)
 {
 	while (s->nt < s->ntr && s->tr_after[s->nt] < ev)
 	{
-		char	   *ctx = psprintf("TRUNCATE of %s after event %lld", s->tr_target[s->nt],
-								   (long long) s->tr_after[s->nt]);
+		Oid			relid = s->tr_target[s->nt];
+		char	   *nsp = get_namespace_name(get_rel_namespace(relid));
+		char	   *rel;
+		char	   *ctx;
 		volatile int rc = 0;
 
+		if (nsp == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_TABLE),
+					 errmsg("relation with OID %u does not exist", relid)));
+		/* the statement is built here, of the table's quoted name: TRUNCATE
+		 * checks the caller's privileges before it locks the table */
+		rel = quote_qualified_identifier(nsp, get_rel_name(relid));
+		ctx = psprintf("TRUNCATE of %s after event %lld", rel, (long long) s->tr_after[s->nt]);
 		ar_flush(s);
 		PG_TRY();
 		{
-			rc = SPI_execute(psprintf("TRUNCATE %s", s->tr_target[s->nt]), false, 0);
+			rc = SPI_execute(psprintf("TRUNCATE %s", rel), false, 0);
 		}
 		PG_CATCH();
 		{
@@ -853,7 +990,7 @@ ar_diverged(ar_state *s, Datum *keys, CommandId cid)
 {
 	ar_run	   *r = &s->run;
 	ar_table   *t = r->tab;
-	SPIPlanPtr	plan = ar_plan_get(s, t, AK_LOOKUP, NULL);
+	SPIPlanPtr	plan = ar_plan_get(s, t, AK_LOOKUP, NULL)->plan;
 	Snapshot	snap;
 	int			rc;
 	int			o = 1;
@@ -1454,24 +1591,29 @@ ar_args(ar_state *s, FunctionCallInfo fcinfo)
 	int			n;
 
 	s->after_index = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT64(3);
-	s->nsp = PG_ARGISNULL(4) ? InvalidOid : get_namespace_oid(NameStr(*PG_GETARG_NAME(4)), true);
+	if (PG_ARGISNULL(4))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("mysql_binlog_apply_rows needs a target schema")));
+	/* ERROR 3F000 for a schema that does not exist, 42501 without USAGE */
+	s->nsp = LookupExplicitNamespace(NameStr(*PG_GETARG_NAME(4)), false);
 	s->only_schema = PG_ARGISNULL(5) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(5));
 	s->idempotent = !PG_ARGISNULL(6) && PG_GETARG_BOOL(6);
 	s->nskip = ar_int8s(fcinfo, 7, &s->skip);
 	s->ntr = ar_int8s(fcinfo, 8, &s->tr_after);
-	s->tr_target = palloc0(sizeof(char *) * Max(s->ntr, 1));
+	s->tr_target = palloc0(sizeof(Oid) * Max(s->ntr, 1));
 	if (!PG_ARGISNULL(9))
 	{
 		Datum	   *d;
 		bool	   *nulls;
 
-		deconstruct_array(PG_GETARG_ARRAYTYPE_P(9), TEXTOID, -1, false, TYPALIGN_INT,
+		deconstruct_array(PG_GETARG_ARRAYTYPE_P(9), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
 						  &d, &nulls, &n);
 		for (int i = 0; i < n && i < s->ntr; i++)
-			s->tr_target[i] = nulls[i] ? NULL : TextDatumGetCString(d[i]);
+			s->tr_target[i] = nulls[i] ? InvalidOid : DatumGetObjectId(d[i]);
 	}
 	for (int i = 0; i < s->ntr; i++)
-		if (s->tr_target[i] == NULL)
+		if (!OidIsValid(s->tr_target[i]))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("truncate_target needs a table for each of truncate_after")));

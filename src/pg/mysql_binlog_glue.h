@@ -84,9 +84,10 @@ extern const wc_binlog_table *binlog_maps_find(binlog_maps *m, const wc_binlog_e
 extern void binlog_rows_prepare(const wc_binlog_state *st, const wc_binlog_event *ev,
 								wc_binlog_rows *r);
 
-/* MariaDB's compressed record, inflated into a palloc'd buffer. */
-extern uint8 *binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t *out_len,
-									const wc_binlog_event *ev);
+/* MariaDB's compressed record, inflated into a palloc'd buffer (max > 0:
+ * its first max bytes at most, the rest not inflated). */
+extern uint8 *binlog_inflate_record(const uint8 *p, size_t n, uint64 off, size_t max,
+									size_t *out_len, const wc_binlog_event *ev);
 
 /* The events of a TRANSACTION_PAYLOAD_EVENT, decompressed (palloc'd). */
 extern uint8 *binlog_payload_events(const wc_binlog_event *ev, size_t *out_len);

@@ -616,7 +616,7 @@ bt_rows_event(bt_state *s, const wc_binlog_state *st, const wc_binlog_event *ev,
 	{
 		size_t		len;
 
-		r.rows = binlog_inflate_record(r.rows, r.rows_len, r.rows_offset, &len, ev);
+		r.rows = binlog_inflate_record(r.rows, r.rows_len, r.rows_offset, 0, &len, ev);
 		r.rows_len = len;
 	}
 	binlog_typed_reserve(s, t->ncols);
