@@ -352,6 +352,37 @@ CREATE TABLE priv.k2 (LIKE part.k2 INCLUDING ALL);
 GRANT USAGE ON SCHEMA priv TO wc_apply_user;
 GRANT SELECT, INSERT, DELETE ON priv.t, priv.k2 TO wc_apply_user;
 GRANT SELECT ON bl TO wc_apply_user;
+-- no lock without a privilege: a table is opened only when the caller has
+-- USAGE on its schema and may write it (INSERT, UPDATE or DELETE on it or
+-- a column of it), by name or by OID, catalogs included; here every event
+-- is skipped, so that no statement would have refused it
+CREATE SCHEMA secret;
+CREATE TABLE secret.t (LIKE part.t INCLUDING ALL);
+GRANT USAGE ON SCHEMA secret TO wc_apply_user;
+CREATE TABLE secret.ro (LIKE part.t INCLUDING ALL);
+GRANT SELECT ON secret.ro TO wc_apply_user;
+REVOKE USAGE ON SCHEMA secret FROM wc_apply_user;
+SELECT 'secret.t'::regclass::oid AS secret_t, 'secret.ro'::regclass::oid AS secret_ro \gset
+SET ROLE wc_apply_user;
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'sec', 'secret', 'apply.000001') a
+					 WHERE name = 'apply.000001'$$);
+SELECT x.rel, pg_temp.err(format($$SELECT r.* FROM bl, mysql_binlog_apply_rows(b, 4, length(b), 0, 'priv', NULL,
+		false, ARRAY(SELECT generate_series(1, 1000)::bigint), '{}', '{}', '{}', '{}', '{t}', ARRAY[%s]::oid[]) r
+		WHERE name = 'apply.000001'$$, x.t))
+FROM (VALUES ('secret.t', :secret_t::oid), ('pg_class', 'pg_catalog.pg_class'::regclass::oid)) x(rel, t);
+RESET ROLE;
+GRANT USAGE ON SCHEMA secret TO wc_apply_user;
+SET ROLE wc_apply_user;
+SELECT pg_temp.err(format($$SELECT r.* FROM bl, mysql_binlog_apply_rows(b, 4, length(b), 0, 'priv', NULL,
+		false, ARRAY(SELECT generate_series(1, 1000)::bigint), '{}', '{}', '{}', '{}', '{t}', ARRAY[%s]::oid[]) r
+		WHERE name = 'apply.000001'$$, :secret_ro));
+-- a TRUNCATE by OID: TRUNCATE's own privilege check, before its lock
+SELECT pg_temp.err(format($$SELECT r.* FROM bl, mysql_binlog_apply_rows(b, 4, length(b), 0, 'priv', NULL,
+		false, '{}', '{1}', ARRAY[%s]::oid[], '{}', '{}') r WHERE name = 'apply.000001'$$, :secret_ro));
+SELECT pg_temp.err($$SELECT r.* FROM bl, mysql_binlog_apply_rows(b, 4, length(b), 0, 'priv', NULL,
+		false, '{}', '{1}', '{0}', '{}', '{}') r WHERE name = 'apply.000001'$$);
+RESET ROLE;
+DROP SCHEMA secret CASCADE;
 -- inserts need INSERT on the table, or on every column they write
 REVOKE INSERT ON priv.t FROM wc_apply_user;
 GRANT INSERT (id) ON priv.t TO wc_apply_user;

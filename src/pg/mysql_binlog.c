@@ -360,7 +360,7 @@ binlog_unzip(wc_unzip_kind kind, const uint8 *z, size_t zlen, uint64 zoff, uint6
 		declared_cut = max;
 	cap = Min(declared_cut, WC_UNZIP_STEP_OUT);
 	out = palloc_extended(Max(cap, 1), MCXT_ALLOC_HUGE);
-	while (!u.done && u.produced < declared_cut)
+	while (!u.done && (max == 0 || u.produced < declared_cut))
 	{
 		size_t		n;
 
