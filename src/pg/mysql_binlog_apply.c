@@ -28,13 +28,19 @@
  */
 #include "compat.h"
 
+#include "catalog/namespace.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "utils/memutils.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "utils/array.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 
 #include "mysql_binlog.h"
+#include "mysql_binlog_apply.h"
 #include "mysql_binlog_glue.h"
 #include "wc_report.h"
 
@@ -51,6 +57,91 @@
  */
 #define AP_STMT_MAX ((size_t) 256 * 1024)
 #define AP_CHUNK_STMT ((size_t) 4 << 20)
+
+/* ---- where MySQL tables go ---- */
+
+void
+apply_map_args(apply_map *m, FunctionCallInfo fcinfo, int nsp_arg, int schema_arg, int names_arg,
+			   int rels_arg)
+{
+	Datum	   *names,
+			   *rels;
+	bool	   *nn,
+			   *rn;
+	int			n,
+				nr;
+
+	memset(m, 0, sizeof(*m));
+	if (PG_ARGISNULL(nsp_arg))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("the MySQL binlog apply needs a target schema")));
+	/* ERROR 3F000 for a schema that does not exist, 42501 without USAGE */
+	m->nsp = LookupExplicitNamespace(NameStr(*PG_GETARG_NAME(nsp_arg)), false);
+	m->only_schema = PG_ARGISNULL(schema_arg) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(schema_arg));
+	if (PG_NARGS() <= Max(names_arg, rels_arg) || PG_ARGISNULL(names_arg) || PG_ARGISNULL(rels_arg))
+		return;
+	deconstruct_array(PG_GETARG_ARRAYTYPE_P(names_arg), TEXTOID, -1, false, TYPALIGN_INT,
+					  &names, &nn, &n);
+	deconstruct_array(PG_GETARG_ARRAYTYPE_P(rels_arg), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
+					  &rels, &rn, &nr);
+	if (n != nr)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("mysql_tables and target_tables differ in length (%d and %d)", n, nr)));
+	m->map_name = palloc(sizeof(char *) * Max(n, 1));
+	m->map_rel = palloc(sizeof(Oid) * Max(n, 1));
+	for (int i = 0; i < n; i++)
+	{
+		if (nn[i] || rn[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("table pair %d has a NULL", i + 1)));
+		m->map_name[i] = TextDatumGetCString(names[i]);
+		m->map_rel[i] = DatumGetObjectId(rels[i]);
+	}
+	m->nmap = n;
+}
+
+Oid
+apply_map_table(const apply_map *m, const char *db, const char *name)
+{
+	Oid			relid = InvalidOid;
+	char		kind;
+
+	if (m->only_schema && strcmp(m->only_schema, db) != 0)
+		return InvalidOid;
+	if (m->map_name != NULL)
+	{
+		char	   *qualified = psprintf("%s.%s", db, name);
+
+		/* its pair "db.t", else its pair "t" */
+		for (int i = 0; i < m->nmap && !OidIsValid(relid); i++)
+			if (strcmp(m->map_name[i], qualified) == 0)
+				relid = m->map_rel[i];
+		for (int i = 0; i < m->nmap && !OidIsValid(relid); i++)
+			if (strcmp(m->map_name[i], name) == 0)
+				relid = m->map_rel[i];
+		pfree(qualified);
+	}
+	else
+	{
+		if (strlen(name) >= NAMEDATALEN)
+			ereport(ERROR,
+					(errcode(ERRCODE_NAME_TOO_LONG),
+					 errmsg("MySQL table %s.%s has a name of %zu bytes, longer than PostgreSQL's %d",
+							db, name, strlen(name), NAMEDATALEN - 1),
+					 errhint("Map it to a table with tables => '{\"%s.%s\": \"...\"}', or leave its database out with schema_name.",
+							 db, name)));
+		relid = get_relname_relid(name, m->nsp);
+	}
+	if (!OidIsValid(relid))
+		return InvalidOid;
+	kind = get_rel_relkind(relid);
+	return kind == RELKIND_RELATION || kind == RELKIND_PARTITIONED_TABLE ? relid : InvalidOid;
+}
+
+/* ---- the plan ---- */
 
 /* One unit of the plan. */
 typedef struct ap_unit

@@ -68,6 +68,7 @@
 #include "utils/syscache.h"
 #include "utils/varlena.h"
 
+#include "mysql_binlog_apply.h"
 #include "mysql_binlog_typed.h"
 #include "table_load.h"
 #include "wc_report.h"
@@ -172,11 +173,7 @@ typedef struct ar_state
 	MemoryContext callcxt;
 	MemoryContext runcxt;
 	int64		after_index;
-	Oid			nsp;
-	char	   *only_schema;	/* schema_name, or NULL */
-	int			nmap;			/* explicit pairs: MySQL "db.t" or "t" */
-	char	  **map_name;
-	Oid		   *map_rel;
+	apply_map	map;			/* where the tables go */
 	bool		idempotent;
 	int64	   *skip;
 	int			nskip;
@@ -235,20 +232,6 @@ ar_table_pk(ar_table *t, Relation r)
 	ReleaseSysCache(tup);
 }
 
-/* The table of the explicit pairs that MySQL table t maps to: its pair
- * "db.t", else its pair "t"; InvalidOid without one. */
-static Oid
-ar_table_mapped(const ar_state *s, const ar_table *t)
-{
-	for (int i = 0; i < s->nmap; i++)
-		if (strcmp(s->map_name[i], t->mysql) == 0)
-			return s->map_rel[i];
-	for (int i = 0; i < s->nmap; i++)
-		if (strcmp(s->map_name[i], t->name) == 0)
-			return s->map_rel[i];
-	return InvalidOid;
-}
-
 /*
  * May the caller write table relid: USAGE on its schema, and INSERT, UPDATE
  * or DELETE on the table or on one of its columns?  Checked before the
@@ -287,25 +270,8 @@ ar_table_target(ar_state *s, ar_table *t)
 	TupleDesc	td;
 	int			dist;
 
-	if (s->only_schema && strcmp(s->only_schema, t->schema) != 0)
-		return;
-	if (s->map_name != NULL)
-		relid = ar_table_mapped(s, t);
-	else
-	{
-		if (strlen(t->name) >= NAMEDATALEN)
-			ereport(ERROR,
-					(errcode(ERRCODE_NAME_TOO_LONG),
-					 errmsg("MySQL table %s has a name of %zu bytes, longer than PostgreSQL's %d",
-							t->mysql, strlen(t->name), NAMEDATALEN - 1),
-					 errhint("Map it to a table with tables => '{\"%s\": \"...\"}', or leave its database out with schema_name.",
-							 t->mysql)));
-		relid = get_relname_relid(t->name, s->nsp);
-	}
+	relid = apply_map_table(&s->map, t->schema, t->name);
 	if (!OidIsValid(relid))
-		return;
-	if (get_rel_relkind(relid) != RELKIND_RELATION &&
-		get_rel_relkind(relid) != RELKIND_PARTITIONED_TABLE)
 		return;
 	ar_check_access(relid);
 	r = table_open(relid, RowExclusiveLock);
@@ -1551,53 +1517,13 @@ ar_int8s(FunctionCallInfo fcinfo, int argno, int64 **out)
 	return n;
 }
 
-/* The explicit pairs: MySQL names (argument 12) and tables (13). */
-static void
-ar_map_args(ar_state *s, FunctionCallInfo fcinfo)
-{
-	Datum	   *names,
-			   *rels;
-	bool	   *nn,
-			   *rn;
-	int			n,
-				nr;
-
-	if (PG_NARGS() < 14 || PG_ARGISNULL(12) || PG_ARGISNULL(13))
-		return;
-	deconstruct_array(PG_GETARG_ARRAYTYPE_P(12), TEXTOID, -1, false, TYPALIGN_INT, &names, &nn, &n);
-	deconstruct_array(PG_GETARG_ARRAYTYPE_P(13), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
-					  &rels, &rn, &nr);
-	if (n != nr)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("mysql_tables and target_tables differ in length (%d and %d)", n, nr)));
-	s->map_name = palloc(sizeof(char *) * Max(n, 1));
-	s->map_rel = palloc(sizeof(Oid) * Max(n, 1));
-	for (int i = 0; i < n; i++)
-	{
-		if (nn[i] || rn[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("table pair %d has a NULL", i + 1)));
-		s->map_name[i] = TextDatumGetCString(names[i]);
-		s->map_rel[i] = DatumGetObjectId(rels[i]);
-	}
-	s->nmap = n;
-}
-
 static void
 ar_args(ar_state *s, FunctionCallInfo fcinfo)
 {
 	int			n;
 
 	s->after_index = PG_ARGISNULL(3) ? 0 : PG_GETARG_INT64(3);
-	if (PG_ARGISNULL(4))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("mysql_binlog_apply_rows needs a target schema")));
-	/* ERROR 3F000 for a schema that does not exist, 42501 without USAGE */
-	s->nsp = LookupExplicitNamespace(NameStr(*PG_GETARG_NAME(4)), false);
-	s->only_schema = PG_ARGISNULL(5) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(5));
+	apply_map_args(&s->map, fcinfo, 4, 5, 12, 13);
 	s->idempotent = !PG_ARGISNULL(6) && PG_GETARG_BOOL(6);
 	s->nskip = ar_int8s(fcinfo, 7, &s->skip);
 	s->ntr = ar_int8s(fcinfo, 8, &s->tr_after);
@@ -1620,7 +1546,6 @@ ar_args(ar_state *s, FunctionCallInfo fcinfo)
 	s->nunits = ar_int8s(fcinfo, 10, &s->ufirst);
 	n = ar_int8s(fcinfo, 11, &s->uoff);
 	s->nunits = Min(s->nunits, n);
-	ar_map_args(s, fcinfo);
 }
 
 static int
