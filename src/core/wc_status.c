@@ -114,6 +114,10 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_BINLOG_NO_BEFORE_JSON] = {.klass = WC_CLASS_BINARY, .message = "partial JSON update without a before document", .hint = "The before image does not hold the JSON document the diffs apply to (binlog_row_image=MINIMAL logs only the key); binlog_row_image=FULL or NOBLOB logs it."},
 	[WC_BINLOG_JSON_OVERLAP] = {.klass = WC_CLASS_BINARY, .message = "JSON key or value overlaps an earlier one", .hint = "Within one object or array MySQL stores the keys, then the values, each after the one before (with gaps after in-place updates); an offset into the entries, back into the keys or into another value is not a document MySQL writes."},
 	[WC_BINLOG_TEXT_LIMIT] = {.klass = WC_CLASS_TOO_LARGE, .message = "rendered text too large", .show = WC_SHOW_LIMIT},
+
+	/* MySQL statements logged as text */
+	[WC_STMT_NEED_MORE] = {.klass = WC_CLASS_TOO_LARGE, .message = "statement not classified within the bytes read", .hint = "The statement's first bytes do not say which tables it changes; more of it is needed."},
+	[WC_STMT_UNKNOWN_TABLE] = {.klass = WC_CLASS_TEXT, .message = "statement changes tables whose names cannot be read"},
 };
 
 static const wc_status_info wc_unknown = {.klass = WC_CLASS_BINARY, .message = "unknown error"};

@@ -132,6 +132,12 @@ typedef enum wc_status
 	WC_BINLOG_TEXT_LIMIT,		/* rendered text passes the caller's limit:
 								 * expected = the limit, found = bytes so far */
 
+	/* ---- MySQL statements logged as text (mysql_statement.h) ---- */
+	WC_STMT_NEED_MORE,			/* a prefix of a statement ends before the
+								 * answer: offset = where it ran out */
+	WC_STMT_UNKNOWN_TABLE,		/* a statement that changes tables, whose
+								 * names cannot be read: offset = where */
+
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;
 

@@ -1,0 +1,600 @@
+/*
+ * test_mysql_statement.c: unit tests of the statement classifier
+ * (src/core/mysql_statement.c) on statements as MySQL, MariaDB and their
+ * dump tools write them: the kind, the tables named, the ALTER TABLE
+ * specifications, and, for every statement, every prefix of it, which
+ * must say "need more" or what the whole statement says.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "mysql_statement.h"
+
+/* Append an identifier token, unquoted. */
+static void
+put_ident(char *out, size_t cap, const char *s, const wc_stmt_token *t)
+{
+	char		name[256];
+	size_t		n = wc_stmt_ident(s, t, name, sizeof(name));
+
+	if (n >= sizeof(name))
+		snprintf(name, sizeof(name), "<%zu bytes>", n);
+	strncat(out, name, cap - strlen(out) - 1);
+}
+
+static void
+put(char *out, size_t cap, const char *text)
+{
+	strncat(out, text, cap - strlen(out) - 1);
+}
+
+/* A table as "db.t", ">t" (renamed to), "db.*" (a whole database). */
+static void
+put_table(char *out, size_t cap, const char *s, const wc_stmt_table *t)
+{
+	if (t->new_name)
+		put(out, cap, ">");
+	if (t->has_db)
+	{
+		put_ident(out, cap, s, &t->db);
+		put(out, cap, ".");
+	}
+	if (t->whole_db)
+		put(out, cap, "*");
+	else
+		put_ident(out, cap, s, &t->name);
+}
+
+/*
+ * What the classifier says of s[0, len): "kind t1 t2 ..." and at the end
+ * " ?" for an unknown table, " +" for "need more".  Checks that every
+ * offset lies inside the text.
+ */
+static void
+render(const char *s, size_t len, bool complete, uint64_t modes, char *out, size_t cap)
+{
+	wc_stmt		st;
+	wc_stmt_table t;
+	wc_error	err;
+	wc_status	r;
+	int			n = 0;
+
+	out[0] = '\0';
+	r = wc_stmt_classify(s, len, complete, modes, &st, &err);
+	if (r != WC_OK)
+	{
+		CHECK(r == WC_STMT_NEED_MORE && !complete && err.offset <= len,
+			  "classify \"%.*s\": status %d", (int) len, s, r);
+		put(out, cap, "+");
+		return;
+	}
+	put(out, cap, wc_stmt_kind_names[st.kind]);
+	while ((r = wc_stmt_next_table(s, len, complete, &st, &t, &err)) == WC_OK && n++ < 64)
+	{
+		CHECK(t.name.off + t.name.len <= len && t.db.off + t.db.len <= len,
+			  "\"%.*s\": table inside the text", (int) len, s);
+		put(out, cap, " ");
+		put_table(out, cap, s, &t);
+	}
+	if (r == WC_STMT_UNKNOWN_TABLE)
+	{
+		CHECK(err.offset <= len, "\"%.*s\": unknown at %zu", (int) len, s, err.offset);
+		put(out, cap, " ?");
+	}
+	else if (r == WC_STMT_NEED_MORE)
+	{
+		CHECK(!complete && err.offset <= len, "\"%.*s\": need more at %zu", (int) len, s, err.offset);
+		put(out, cap, " +");
+	}
+	else
+		CHECK(r == WC_NULL, "\"%.*s\": status %d", (int) len, s, r);
+}
+
+/* Is the prefix's answer `part` consistent with the whole's `whole`: the
+ * same, or the same items up to a "+" where the prefix ran out? */
+static bool
+consistent(const char *part, const char *whole)
+{
+	size_t		n = strlen(part),
+				w = strlen(whole);
+
+	if (strcmp(part, whole) == 0)
+		return true;
+	if (n == 0 || part[n - 1] != '+')
+		return false;
+	/* "kind t1 +" agrees with "kind t1 t2 ..." and with "kind t1" */
+	n--;
+	if (n == 0)
+		return true;
+	return n <= w + 1 && strncmp(part, whole, n - 1) == 0 && (n - 1 == w || whole[n - 1] == ' ');
+}
+
+typedef struct tcase
+{
+	const char *stmt;
+	const char *want;
+} tcase;
+
+static const tcase cases[] = {
+	/* DDL as servers log it */
+	{"ALTER TABLE t ADD COLUMN c INT", "alter t"},
+	{"alter table `shop`.`orders` add column note text", "alter shop.orders"},
+	{"ALTER TABLE shop . orders DROP COLUMN x", "alter shop.orders"},
+	{"ALTER ONLINE IGNORE TABLE t ADD c INT", "alter t"},
+	{"ALTER IGNORE TABLE t ADD UNIQUE (c)", "alter t"},
+	{"ALTER TABLE IF EXISTS t WAIT 3 ADD c INT", "alter t"},
+	{"ALTER TABLE t RENAME TO u", "alter t >u"},
+	{"ALTER TABLE t RENAME AS db2.u", "alter t >db2.u"},
+	{"ALTER TABLE t ADD c INT, RENAME u", "alter t >u"},
+	{"ALTER TABLE t1 EXCHANGE PARTITION p0 WITH TABLE t2", "alter t1 t2"},
+	{"ALTER TABLE t CHANGE COLUMN a b INT", "alter t"},
+	{"ALTER TABLE t RENAME COLUMN a TO b", "alter t"},
+	{"/*!40000 ALTER TABLE `t` DISABLE KEYS */", "alter t"},
+	{"/*!40000 ALTER TABLE `t` ENABLE KEYS */;", "alter t"},
+	{"ALTER SEQUENCE s RESTART 10", "alter s"},
+	{"ALTER DATABASE d CHARACTER SET utf8mb4", "other"},
+	{"ALTER DEFINER=`root`@`%` VIEW v AS SELECT 1", "other"},
+	{"ALTER USER 'u'@'%' IDENTIFIED BY 'x'", "other"},
+	{"ALTER TABLESPACE ts ADD DATAFILE 'x'", "other"},
+	{"ALTER FOO t", "alter ?"},
+	{"ALTER TABLE", "alter ?"},
+	{"ALTER TABLE 'not a name' ADD c INT", "alter ?"},
+	{"RENAME TABLE a TO b, c TO d", "rename a >b c >d"},
+	{"RENAME TABLE `db`.`a` TO `db`.`b`", "rename db.a >db.b"},
+	{"rename tables a to b", "rename a >b"},
+	{"RENAME TABLE IF EXISTS a WAIT 1 TO b", "rename a >b"},
+	{"RENAME TABLE a b", "rename a ?"},
+	{"RENAME USER a TO b", "other"},
+	{"TRUNCATE TABLE t", "truncate t"},
+	{"TRUNCATE t", "truncate t"},
+	{"truncate table `d`.`t`;", "truncate d.t"},
+	{"DROP TABLE IF EXISTS `a`,`b` /* generated by server */", "drop a b"},
+	{"DROP TEMPORARY TABLE IF EXISTS tmp", "drop tmp"},
+	{"DROP TABLE a, db.b, `c``d` RESTRICT", "drop a db.b c`d"},
+	{"DROP TABLE a,", "drop a ?"},
+	{"DROP TABLES t", "drop t"},
+	{"DROP SEQUENCE IF EXISTS s1, s2", "drop s1 s2"},
+	{"DROP DATABASE IF EXISTS shop", "drop shop.*"},
+	{"DROP SCHEMA `x`", "drop x.*"},
+	{"DROP VIEW v", "other"},
+	{"DROP TRIGGER IF EXISTS tr", "other"},
+	{"DROP USER u", "other"},
+	{"DROP PROCEDURE p", "other"},
+	{"DROP WIDGET w", "drop ?"},
+	{"DROP INDEX i ON t", "index t"},
+	{"DROP INDEX `PRIMARY` ON `db`.`t`", "index db.t"},
+	{"DROP INDEX i", "index ?"},
+	{"CREATE TABLE `t` (\n  `id` int NOT NULL,\n  PRIMARY KEY (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4", "create t"},
+	{"CREATE TABLE IF NOT EXISTS db.t (a INT)", "create db.t"},
+	{"CREATE OR REPLACE TABLE t (a INT)", "create t"},
+	{"CREATE TEMPORARY TABLE t (a INT)", "create t"},
+	{"CREATE TABLE t2 LIKE t1", "create t2"},
+	{"CREATE TABLE t2 SELECT * FROM t1", "create t2"},
+	{"CREATE SEQUENCE s START WITH 1", "create s"},
+	{"CREATE UNIQUE INDEX i ON t (a)", "index t"},
+	{"CREATE INDEX i USING BTREE ON t (a)", "index t"},
+	{"CREATE OR REPLACE INDEX IF NOT EXISTS i ON t (a)", "index t"},
+	{"CREATE ONLINE FULLTEXT INDEX i ON db.t (a)", "index db.t"},
+	{"CREATE DATABASE d", "other"},
+	{"CREATE SCHEMA IF NOT EXISTS d", "other"},
+	{"/*!50003 CREATE*/ /*!50020 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER tr BEFORE INSERT ON t FOR EACH ROW SET NEW.a = 1 */", "other"},
+	{"CREATE DEFINER=`root`@`localhost` PROCEDURE p() BEGIN UPDATE t SET a = 1; END", "other"},
+	{"CREATE ALGORITHM=UNDEFINED VIEW v AS SELECT * FROM t", "other"},
+	{"CREATE SPATIAL REFERENCE SYSTEM 4120 NAME 'x'", "other"},
+	{"CREATE GIZMO g", "create ?"},
+	/* DML logged as statements */
+	{"INSERT INTO t VALUES (1)", "insert t"},
+	{"insert ignore into `db`.`t` (a) values (1)", "insert db.t"},
+	{"INSERT LOW_PRIORITY IGNORE t SET a = 1", "insert t"},
+	{"INSERT DELAYED INTO t VALUES (1)", "insert t"},
+	{"INSERT HIGH_PRIORITY INTO t SELECT * FROM u", "insert t"},
+	{"INSERT INTO t PARTITION (p0) VALUES (1)", "insert t"},
+	{"INSERT INTO t VALUES (1) ON DUPLICATE KEY UPDATE a = 2", "insert t"},
+	{"REPLACE INTO t VALUES (1)", "replace t"},
+	{"REPLACE LOW_PRIORITY t SELECT 1", "replace t"},
+	{"INSERT INTO 'x' VALUES (1)", "insert ?"},
+	{"UPDATE t SET a = 1", "update t"},
+	{"UPDATE LOW_PRIORITY IGNORE db.t SET a = 1 WHERE b = 2", "update db.t"},
+	{"UPDATE t1, t2 SET t1.a = t2.a WHERE t1.id = t2.id", "update t1 t2"},
+	{"UPDATE t1 AS a JOIN db.t2 b ON a.id = b.id SET a.x = b.x", "update t1 db.t2"},
+	{"UPDATE t1 LEFT OUTER JOIN t2 USING (id) SET t1.x = 1", "update t1 t2"},
+	{"UPDATE t1 INNER JOIN t2 ON t1.a = LEFT(t2.b, 2) CROSS JOIN t3 SET t1.x = 1", "update t1 t2 t3"},
+	{"UPDATE t1 STRAIGHT_JOIN t2 ON 1 NATURAL JOIN t3 SET x = 1", "update t1 t2 t3"},
+	{"UPDATE (t1, t2) JOIN t3 ON 1 SET x = 1", "update t1 t2 t3"},
+	{"UPDATE t1 FORCE INDEX FOR JOIN (i) JOIN t2 ON 1 SET x = 1", "update t1 t2"},
+	{"UPDATE t1 JOIN (SELECT id FROM t9) d ON d.id = t1.id SET t1.x = 1", "update t1"},
+	{"UPDATE t1 JOIN t2 ON t1.id = t2.join SET t1.x = 1", "update t1 t2"},
+	{"UPDATE t1 JOIN t2 ON t1.id IN (SELECT id FROM t9 JOIN t8) SET t1.x = 1", "update t1 t2"},
+	{"UPDATE t1 PARTITION (p1) SET a = 1", "update t1"},
+	{"UPDATE t", "update t ?"},
+	{"UPDATE (SELECT 1) d SET a = 1", "update ?"},
+	{"DELETE FROM (SELECT 1) d", "delete ?"},
+	{"UPDATE t1, t2", "update t1 t2 ?"},
+	{"WITH x AS (SELECT 1 AS id) UPDATE t JOIN x ON t.id = x.id SET t.a = 1", "update t x"},
+	{"WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5), s AS (SELECT 2) DELETE FROM t WHERE id IN (SELECT n FROM r)", "delete t"},
+	{"WITH x AS (SELECT 1) SELECT * FROM x", "other"},
+	{"WITH x AS SELECT 1", "unknown ?"},
+	{"DELETE FROM t WHERE a = 1", "delete t"},
+	{"DELETE LOW_PRIORITY QUICK IGNORE FROM db.t", "delete db.t"},
+	{"DELETE FROM t AS a WHERE a.x = 1 ORDER BY id LIMIT 10", "delete t"},
+	{"DELETE FROM t PARTITION (p0) WHERE 1", "delete t"},
+	{"DELETE t1, t2 FROM t1 INNER JOIN t2 INNER JOIN t3 WHERE t1.id = t2.id", "delete t1 t2 t3"},
+	{"DELETE a FROM t1 AS a JOIN db.t2 AS b ON a.id = b.id", "delete t1 db.t2"},
+	{"DELETE t1.*, t2.* FROM t1, t2 WHERE 1", "delete t1 t2"},
+	{"DELETE FROM t1, t2 USING t1 INNER JOIN t2 INNER JOIN t3 WHERE 1", "delete t1 t2 t1 t2 t3"},
+	{"DELETE FROM a.* USING t1 AS a JOIN t2 USING (id)", "delete a t1 t2"},
+	{"DELETE FROM t RETURNING id", "delete t"},
+	{"DELETE t1", "delete ?"},
+	{"DELETE t1 FROM t1 USE INDEX FOR ORDER BY (i) JOIN t2 IGNORE KEY FOR GROUP BY (j) WHERE 1", "delete t1 t2"},
+	{"DELETE HISTORY FROM t BEFORE SYSTEM_TIME '2020-01-01'", "delete t"},
+	{"LOAD DATA INFILE 'x INTO TABLE y' INTO TABLE t", "load t"},
+	{"LOAD DATA LOCAL INFILE '/tmp/SQL_LOAD-1-2-3.data' REPLACE INTO TABLE `db`.`t` FIELDS TERMINATED BY ','", "load db.t"},
+	{"LOAD XML LOCAL INFILE 'f' INTO TABLE t ROWS IDENTIFIED BY '<r>'", "load t"},
+	{"LOAD DATA INFILE 'f'", "load ?"},
+	{"LOAD INDEX INTO CACHE t", "other"},
+	/* statements that change no table */
+	{"BEGIN", "other"},
+	{"COMMIT", "other"},
+	{"XA START X'616263',X'',1", "other"},
+	{"SAVEPOINT s", "other"},
+	{"SET NAMES utf8mb4", "other"},
+	{"/*!40101 SET @OLD_CHARACTER_SET_CLIENT=@@CHARACTER_SET_CLIENT */;", "other"},
+	{"/*!40103 SET TIME_ZONE='+00:00' */", "other"},
+	{"GRANT SELECT ON db.* TO u", "other"},
+	{"SELECT 'DROP TABLE t'", "other"},
+	{"(SELECT 1) UNION (SELECT 2)", "other"},
+	{"FLUSH TABLES", "other"},
+	{"ANALYZE TABLE t", "other"},
+	{"", "other"},
+	{"   /* nothing */  -- nothing\n # nothing", "other"},
+	{";;", "other"},
+	/* statements that may change tables the classifier cannot name */
+	{"CALL p()", "unknown ?"},
+	{"EXECUTE stmt", "unknown ?"},
+	{"BINLOG 'AAAA'", "unknown ?"},
+	{"BEGIN NOT ATOMIC UPDATE t SET a = 1; END", "unknown ?"},
+	{"label: LOOP UPDATE t SET a = 1; END LOOP", "unknown ?"},
+	{"'string' first", "unknown ?"},
+	{"SET STATEMENT max_statement_time = 60 FOR UPDATE t SET a = 1", "update t"},
+	{"SET STATEMENT a = 'FOR', b = (1) FOR DELETE FROM t", "delete t"},
+	{"SET STATEMENT a = 1", "unknown ?"},
+	/* comments and quotes in every position */
+	{"/* app */ ALTER TABLE t ADD c INT", "alter t"},
+	{"-- note\nALTER /* x */ TABLE -- y\n t # z\n ADD c INT", "alter t"},
+	{"#c\nDROP/**/TABLE/**/a/**/,/**/b", "drop a b"},
+	{"/*M!100100 DROP TABLE t */", "drop t"},
+	{"/*!99999 DROP TABLE t */", "drop t"},
+	{"/*! DROP TABLE t */", "drop t"},
+	{"/*+ hint */ UPDATE t SET a = 1", "update t"},
+	{"--x\nUPDATE t SET a = 1", "unknown ?"},
+	{"UPDATE t SET a = 1 --", "update t"},
+	{"UPDATE /*!50000 `t1` */, t2 SET a = 1", "update t1 t2"},
+	{"UPDATE t SET a = 'it''s -- not a comment', b = \"\\\" /*\"", "update t"},
+	{"UPDATE t1 JOIN t2 ON t1.a = 'x\\' JOIN t3' SET a = 1", "update t1 t2"},
+	{"UPDATE t1 JOIN t2 ON t1.a = \"x\"\" JOIN t3\" SET a = 1", "update t1 t2"},
+	{"UPDATE `a``b` JOIN `JOIN` SET x = 1", "update a`b JOIN"},
+	{"UPDATE `t /* x */` SET a = 1", "update t /* x */"},
+	{"DROP TABLE `a", "drop ?"},
+	{"UPDATE t1 JOIN t2 ON t1.a = 'unterminated SET a = 1", "update t1 t2 ?"},
+	{"DrOp TaBlE iF eXiStS MiXeD", "drop MiXeD"},
+	{"  \t\r\n  TRUNCATE\tt", "truncate t"},
+	{"; ; DROP TABLE t", "drop t"},
+	{"SELECT 1; DROP TABLE t", "other"},
+};
+
+/* Every statement: its answer, and every prefix's. */
+static void
+test_cases(void)
+{
+	char		whole[1024],
+				part[1024];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	{
+		const char *s = cases[i].stmt;
+		size_t		len = strlen(s);
+		bool		ok = true;
+
+		render(s, len, true, 0, whole, sizeof(whole));
+		CHECK(strcmp(whole, cases[i].want) == 0, "\"%s\": got \"%s\", want \"%s\"",
+			  s, whole, cases[i].want);
+		for (size_t k = 0; k <= len && ok; k++)
+		{
+			render(s, k, false, 0, part, sizeof(part));
+			ok = consistent(part, whole);
+			CHECK(ok, "\"%s\" cut at %zu: got \"%s\", whole \"%s\"", s, k, part, whole);
+		}
+		/* the whole text, not known to be whole: at most the last token waits */
+		render(s, len, false, 0, part, sizeof(part));
+		CHECK(consistent(part, whole), "\"%s\" not known complete: \"%s\"", s, part);
+	}
+}
+
+/* The specifications of an ALTER TABLE, rendered "kind a>b t", one per item. */
+static void
+render_specs(const char *s, char *out, size_t cap)
+{
+	wc_stmt		st;
+	wc_stmt_spec sp;
+	wc_error	err;
+	wc_status	r;
+	size_t		len = strlen(s);
+
+	out[0] = '\0';
+	CHECK(wc_stmt_classify(s, len, true, 0, &st, &err) == WC_OK, "classify \"%s\"", s);
+	while ((r = wc_stmt_next_spec(s, len, true, &st, &sp, &err)) == WC_OK)
+	{
+		CHECK(sp.off < len, "\"%s\": spec offset", s);
+		if (out[0])
+			put(out, cap, ", ");
+		put(out, cap, wc_stmt_spec_kind_names[sp.kind]);
+		if (sp.a.len)
+		{
+			put(out, cap, sp.column ? " col " : " ");
+			put_ident(out, cap, s, &sp.a);
+		}
+		else if (sp.column)
+			put(out, cap, " cols");
+		if (sp.b.len)
+		{
+			put(out, cap, ">");
+			put_ident(out, cap, s, &sp.b);
+		}
+		if (sp.table.name.len)
+		{
+			put(out, cap, " ");
+			put_table(out, cap, s, &sp.table);
+		}
+	}
+	if (r == WC_ERR_SYNTAX)
+	{
+		CHECK(err.offset <= len && err.field != NULL, "\"%s\": syntax error offset", s);
+		put(out, cap, out[0] ? ", ?" : "?");
+	}
+	else
+		CHECK(r == WC_NULL, "\"%s\": status %d", s, r);
+}
+
+static void
+test_specs(void)
+{
+	static const tcase specs[] = {
+		{"ALTER TABLE t CHANGE COLUMN a b INT", "change col a>b"},
+		{"ALTER TABLE t CHANGE a `b``c` INT NOT NULL DEFAULT 0 AFTER x", "change col a>b`c"},
+		{"ALTER TABLE t RENAME COLUMN a TO b", "rename_column col a>b"},
+		{"ALTER TABLE t RENAME COLUMN a TO b, RENAME COLUMN c TO d", "rename_column col a>b, rename_column col c>d"},
+		{"ALTER TABLE t RENAME INDEX i TO j", "rename_index i>j"},
+		{"ALTER TABLE t RENAME KEY i TO j", "rename_index i>j"},
+		{"ALTER TABLE t RENAME TO db.u", "rename_table db.u"},
+		{"ALTER TABLE t RENAME u", "rename_table u"},
+		{"ALTER TABLE t ADD COLUMN c INT, DROP COLUMN d, MODIFY e BIGINT",
+		 "add col c, drop col d, modify col e"},
+		{"ALTER TABLE t ADD c INT FIRST, ADD INDEX i (c), DROP PRIMARY KEY, DROP INDEX i",
+		 "add col c, add, drop, drop"},
+		{"ALTER TABLE t ADD (a INT, b INT)", "add cols"},
+		{"ALTER TABLE t ADD COLUMN IF NOT EXISTS c INT, DROP COLUMN IF EXISTS d", "add col c, drop col d"},
+		{"ALTER TABLE t MODIFY COLUMN c ENUM('a,b', 'RENAME c') DEFAULT 'x, y'", "modify col c"},
+		{"ALTER TABLE t ALTER COLUMN c SET DEFAULT 1, ALTER c DROP DEFAULT", "other, other"},
+		{"ALTER TABLE t ENGINE=InnoDB ROW_FORMAT=DYNAMIC", "other"},
+		{"ALTER TABLE t ALGORITHM=INPLACE, LOCK=NONE, ADD c INT", "other, other, add col c"},
+		{"ALTER TABLE t ENGINE=InnoDB RENAME TO u", "other, rename_table u"},
+		{"ALTER TABLE t EXCHANGE PARTITION p WITH TABLE db.t2 WITHOUT VALIDATION", "exchange p db.t2"},
+		{"ALTER TABLE t PARTITION BY HASH(id) PARTITIONS 4", "other"},
+		{"ALTER TABLE t WAIT 5 CHANGE a b INT", "change col a>b"},
+		{"/*!40000 ALTER TABLE `t` DISABLE KEYS */;", "other"},
+		{"ALTER TABLE t", ""},
+		{"ALTER TABLE t ADD c INT,", "add col c"},
+		{"ALTER TABLE t RENAME COLUMN a b", "?"},
+		{"ALTER TABLE t ADD c INT, CHANGE a", "add col c, ?"},
+		{"ALTER TABLE t EXCHANGE p WITH TABLE u", "?"},
+		{"DROP TABLE t", ""},
+	};
+	char		got[1024];
+
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+	{
+		render_specs(specs[i].stmt, got, sizeof(got));
+		CHECK(strcmp(got, specs[i].want) == 0, "specs of \"%s\": got \"%s\", want \"%s\"",
+			  specs[i].stmt, got, specs[i].want);
+	}
+}
+
+/* Iterate st's specifications (spec) or tables from a prefix of k bytes,
+ * growing it by a byte on each WC_STMT_NEED_MORE; the kinds of the
+ * specifications and the offsets of their second names into kinds and
+ * boffs (room for 4).  Returns the count, *end how the iteration ended. */
+static int
+grown(const char *s, size_t k, wc_stmt *st, bool spec, int *kinds, size_t *boffs,
+	  wc_status *end)
+{
+	size_t		len = strlen(s);
+	int			n = 0;
+
+	for (;;)
+	{
+		wc_stmt_spec sp;
+		wc_stmt_table t;
+		wc_status	r = spec ? wc_stmt_next_spec(s, k, k == len, st, &sp, NULL) :
+			wc_stmt_next_table(s, k, k == len, st, &t, NULL);
+
+		if (r == WC_STMT_NEED_MORE && k < len)
+			k++;
+		else if (r != WC_OK)
+			return *end = r, n;
+		else if (n++ < 4 && spec)
+		{
+			kinds[n - 1] = sp.kind;
+			boffs[n - 1] = sp.b.off;
+		}
+	}
+}
+
+/* A prefix's specifications are those of the whole statement, up to a
+ * WC_STMT_NEED_MORE; growing the prefix resumes the iterators. */
+static void
+test_spec_prefixes(void)
+{
+	const char *s = "ALTER TABLE t RENAME COLUMN a TO b, /* c */ CHANGE `x` y INT, RENAME TO u";
+	size_t		len = strlen(s),
+				y = (size_t) (strstr(s, " y") + 1 - s);
+	int			bad = 0;
+
+	for (size_t k = 0; k <= len; k++)
+	{
+		wc_stmt		st;
+		wc_status	end;
+		int			kinds[4];
+		size_t		boffs[4];
+
+		if (wc_stmt_classify(s, k, false, 0, &st, NULL) != WC_OK)
+			continue;
+		if (grown(s, k, &st, true, kinds, boffs, &end) != 3 || end != WC_NULL ||
+			kinds[0] != WC_STMT_SPEC_RENAME_COLUMN || kinds[1] != WC_STMT_SPEC_CHANGE ||
+			boffs[1] != y || kinds[2] != WC_STMT_SPEC_RENAME_TABLE)
+			bad++;
+		if (grown(s, k, &st, false, kinds, boffs, &end) != 2 || end != WC_NULL)
+			bad++;
+	}
+	CHECK(bad == 0, "growing prefixes of an ALTER: %d wrong", bad);
+}
+
+/* sql_mode's ANSI_QUOTES and NO_BACKSLASH_ESCAPES. */
+static void
+test_modes(void)
+{
+	char		got[256];
+	const char *a = "UPDATE \"t\" SET a = 1";
+	const char *b = "UPDATE t1 JOIN t2 ON t1.a = 'x\\' JOIN t3 ON 'y' SET a = 1";
+	const char *c = "UPDATE t1 \"a\"\" b\" JOIN t2 SET a = 1";
+
+	render(a, strlen(a), true, WC_STMT_ANSI_QUOTES, got, sizeof(got));
+	CHECK(strcmp(got, "update t") == 0, "ANSI_QUOTES name: %s", got);
+	render(a, strlen(a), true, 0, got, sizeof(got));
+	CHECK(strcmp(got, "update ?") == 0, "a \"string\" is no name: %s", got);
+	render(b, strlen(b), true, WC_STMT_NO_BACKSLASH_ESCAPES, got, sizeof(got));
+	CHECK(strcmp(got, "update t1 t2 t3") == 0, "NO_BACKSLASH_ESCAPES: %s", got);
+	render(b, strlen(b), true, 0, got, sizeof(got));
+	CHECK(strcmp(got, "update t1 t2 ?") == 0, "backslash escapes: %s", got);
+	render(c, strlen(c), true, WC_STMT_ANSI_QUOTES, got, sizeof(got));
+	CHECK(strcmp(got, "update t1 t2") == 0, "ANSI_QUOTES alias: %s", got);
+	{
+		const char *d = "DROP TABLE \"x\"\"y\"";
+		wc_stmt		st;
+		wc_stmt_table t;
+		char		name[16];
+
+		CHECK(wc_stmt_classify(d, strlen(d), true, WC_STMT_ANSI_QUOTES, &st, NULL) == WC_OK &&
+			  wc_stmt_next_table(d, strlen(d), true, &st, &t, NULL) == WC_OK &&
+			  t.name.quote == '"' && wc_stmt_ident(d, &t.name, name, sizeof(name)) == 3 &&
+			  strcmp(name, "x\"y") == 0, "ANSI_QUOTES identifier unquoted");
+	}
+}
+
+static void
+test_ident(void)
+{
+	const char *s = "`a``b` plain";
+	wc_stmt_token q = {0, 6, '`'},
+				p = {7, 5, 0};
+	char		out[8];
+
+	CHECK(wc_stmt_ident(s, &q, out, sizeof(out)) == 3 && strcmp(out, "a`b") == 0, "backticks");
+	CHECK(wc_stmt_ident(s, &p, out, sizeof(out)) == 5 && strcmp(out, "plain") == 0, "bare word");
+	CHECK(wc_stmt_ident(s, &p, out, 3) == 5 && strcmp(out, "pl") == 0, "truncated, length still told");
+	CHECK(wc_stmt_ident(s, &p, NULL, 0) == 5, "size only");
+}
+
+static void
+test_transaction(void)
+{
+	static const struct
+	{
+		const char *s;
+		wc_stmt_txn want;
+	}			t[] = {
+		{"BEGIN", WC_STMT_TXN_BEGIN}, {"  begin ;\n", WC_STMT_TXN_BEGIN},
+		{"BEGIN WORK", WC_STMT_TXN_BEGIN}, {"/* x */ COMMIT", WC_STMT_TXN_COMMIT},
+		{"commit;", WC_STMT_TXN_COMMIT}, {"ROLLBACK", WC_STMT_TXN_ROLLBACK},
+		{"ROLLBACK TO SAVEPOINT s", WC_STMT_TXN_NONE}, {"COMMIT AND CHAIN", WC_STMT_TXN_NONE},
+		{"XA START X'616263',X'',1", WC_STMT_TXN_XA_START}, {"xa start 'a'", WC_STMT_TXN_XA_START},
+		{"XA END X'61'", WC_STMT_TXN_XA_END}, {"XA PREPARE X'61'", WC_STMT_TXN_XA_PREPARE},
+		{"XA COMMIT X'61',X'',1", WC_STMT_TXN_XA_COMMIT}, {"XA ROLLBACK X'61'", WC_STMT_TXN_XA_ROLLBACK},
+		{"XA RECOVER", WC_STMT_TXN_NONE}, {"BEGIN NOT ATOMIC SELECT 1; END", WC_STMT_TXN_NONE},
+		{"SELECT 1", WC_STMT_TXN_NONE}, {"", WC_STMT_TXN_NONE}, {"BEGINX", WC_STMT_TXN_NONE},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		CHECK(wc_stmt_transaction(t[i].s, strlen(t[i].s), 0) == t[i].want,
+			  "transaction \"%s\": %d", t[i].s, wc_stmt_transaction(t[i].s, strlen(t[i].s), 0));
+}
+
+/* Long statements: time linear in their length, interrupts reached, deep
+ * parentheses counted (no stack per level). */
+static void
+test_long(void)
+{
+	size_t		n = 4 << 20;
+	char	   *s = malloc(n + 64);
+	char		got[256];
+	long		checks;
+
+	/* a huge comment before the verb */
+	memcpy(s, "/*", 2);
+	memset(s + 2, 'x', n);
+	memcpy(s + 2 + n, "*/ DROP TABLE t", 16);
+	wc_interrupts_count_start();
+	render(s, strlen(s), true, 0, got, sizeof(got));
+	checks = wc_interrupts_count_stop();
+	CHECK(strcmp(got, "drop t") == 0 && checks >= 32, "4 MB comment: %s, %ld checks", got, checks);
+	/* a million nested parentheses of table references */
+	memcpy(s, "UPDATE ", 7);
+	memset(s + 7, '(', n / 4);
+	strcpy(s + 7 + n / 4, "t");
+	memset(s + 8 + n / 4, ')', n / 4);
+	strcpy(s + 8 + n / 2, " SET a = 1");
+	render(s, strlen(s), true, 0, got, sizeof(got));
+	CHECK(strcmp(got, "update t") == 0, "a million parentheses: %s", got);
+	/* and in a derived table */
+	memcpy(s, "UPDATE t JOIN (SELECT ", 22);
+	memset(s + 22, '(', n / 4);
+	memset(s + 22 + n / 4, ')', n / 4 + 1);
+	strcpy(s + 23 + n / 2, " d SET a = 1");
+	render(s, strlen(s), true, 0, got, sizeof(got));
+	CHECK(strcmp(got, "update t") == 0, "deep derived table: %s", got);
+	/* a million tables, each found in constant time */
+	{
+		size_t		k = 11,
+					count = 0;
+		wc_stmt		st;
+		wc_stmt_table t;
+		wc_status	r;
+
+		memcpy(s, "DROP TABLE ", 11);
+		while (k + 2 < n)
+		{
+			memcpy(s + k, "a,", 2);
+			k += 2;
+		}
+		s[k - 1] = '\0';
+		CHECK(wc_stmt_classify(s, k - 1, true, 0, &st, NULL) == WC_OK, "a million tables: classify");
+		while ((r = wc_stmt_next_table(s, k - 1, true, &st, &t, NULL)) == WC_OK)
+			count++;
+		CHECK(r == WC_NULL && count == (k - 11) / 2, "a million tables: %zu", count);
+	}
+	free(s);
+}
+
+int
+main(void)
+{
+	test_cases();
+	test_specs();
+	test_spec_prefixes();
+	test_modes();
+	test_ident();
+	test_transaction();
+	test_long();
+	return wc_summary("mysql_statement");
+}
