@@ -228,14 +228,46 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON mysql_binlog_apply_progress TO PUBLIC;
 -- units (0: no limit), where the next call goes on with its byte_offset as
 -- start_position and its first_index as start_index (which goes there
 -- straight from the FORMAT_DESCRIPTION, without walking the events before).
--- A partial last event is not an error: the walk stops before it.
+-- A partial last event is not an error: the walk stops before it.  A
+-- statement is its first 256 kB at most.  With target_schema (and
+-- schema_name and the pairs mysql_tables, target_tables, as
+-- mysql_binlog_apply_rows takes them), each statement is classified as
+-- mysql_binlog_apply_statement does (verb, target) and only those that
+-- change a table mapped there are returned (of a transaction, the first),
+-- a chunk ending after such a unit.
 CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFAULT 4,
-										max_units bigint DEFAULT 0, start_index bigint DEFAULT 0)
+										max_units bigint DEFAULT 0, start_index bigint DEFAULT 0,
+										target_schema name DEFAULT NULL, schema_name text DEFAULT NULL,
+										mysql_tables text[] DEFAULT NULL, target_tables oid[] DEFAULT NULL)
 	RETURNS TABLE (first_index bigint, last_index bigint, byte_offset bigint,
 				   end_offset bigint, kind text, gtid text, server_id bigint,
-				   statement text, db text)
+				   statement text, db text, verb text, target text)
 	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_plan'
-	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
+	LANGUAGE C STABLE PARALLEL SAFE ROWS 100;
+
+-- The next chunk of units mysql_binlog_apply applies (the plan's walk, its
+-- statements classified), folded as the apply acts on them: where the
+-- chunk ends (end_position; next_index: the start_index of the next chunk,
+-- NULL when none follows) and why the apply stops there (reason: 'end',
+-- 'incomplete', 'rotate', 'stop', 'ddl', 'statement'; NULL when a chunk
+-- follows), the statement it stopped at or the next file's name, the
+-- events to skip (rolled back transactions), the TRUNCATEs of
+-- apply_truncate, each unit's first event and byte offset, the units'
+-- GTIDs.  A statement of a mapped table at skip_ddl_at is passed over;
+-- with ddl_error one elsewhere is an error (55000).
+CREATE FUNCTION mysql_binlog_apply_chunk(binlog bytea, start_position bigint, max_units bigint,
+										 start_index bigint, target_schema name, schema_name text,
+										 mysql_tables text[], target_tables oid[],
+										 skip_ddl_at bigint, apply_truncate boolean, ddl_error boolean,
+										 OUT after_index bigint, OUT last_index bigint,
+										 OUT end_position bigint, OUT next_index bigint,
+										 OUT reason text, OUT statement text, OUT next_file text,
+										 OUT skip bigint[], OUT truncate_after bigint[],
+										 OUT truncate_target oid[], OUT unit_first bigint[],
+										 OUT unit_offset bigint[], OUT gtids text[],
+										 OUT server_id bigint, OUT last_gtid text)
+	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_chunk'
+	LANGUAGE C STABLE PARALLEL SAFE;
 
 -- The file cut at end_position, every event before start_position but the
 -- FORMAT_DESCRIPTION hidden (an IGNORABLE_LOG_EVENT), offsets and indexes
@@ -293,56 +325,8 @@ CREATE FUNCTION mysql_binlog_apply_statement(statement text, db text, target_sch
 											 schema_name text, mysql_tables text[] DEFAULT NULL,
 											 target_tables regclass[] DEFAULT NULL,
 											 OUT verb text, OUT target text)
-	LANGUAGE plpgsql STABLE PARALLEL SAFE
-	SET search_path = pg_catalog, pg_temp
-	AS $body$
-DECLARE
-	m text[];
-BEGIN
-	m := pg_catalog.regexp_match(statement,
-		'^\s*(alter|rename|truncate|drop|insert|replace|update|delete)\s+' ||
-		'(?:(?:online|ignore|temporary|low_priority|delayed|high_priority|quick)\s+)*' ||
-		'(?:(?:tables?|into|from)\s+)?(?:if\s+exists\s+)?(.*)$', 'is');
-	IF m IS NULL THEN
-		RETURN;
-	END IF;
-	verb := pg_catalog.lower(m[1]);
-	IF verb OPERATOR(pg_catalog.=) 'replace' THEN
-		verb := 'insert';
-	END IF;
-	IF verb OPERATOR(pg_catalog.=) ANY ('{alter,rename,drop}')
-		AND statement OPERATOR(pg_catalog.!~*) '^\s*(alter|rename|drop)\s+(online\s+|ignore\s+|temporary\s+)*tables?\s' THEN
-		verb := NULL;
-		RETURN;
-	END IF;
-	-- the tables it names (the first only, but for RENAME and DROP)
-	WITH ids AS (
-		SELECT x.n, pg_catalog.replace(pg_catalog.btrim(x.id[2], '`'), '``', '`') AS t,
-			   coalesce(pg_catalog.replace(pg_catalog.btrim(x.id[1], '`'), '``', '`'), db) AS d
-		FROM pg_catalog.regexp_matches(m[2], '(?:(`(?:[^`]|``)+`|\w+)\s*\.\s*)?(`(?:[^`]|``)+`|\w+)', 'g')
-				WITH ORDINALITY x(id, n)
-		WHERE (x.n OPERATOR(pg_catalog.=) 1 OR verb OPERATOR(pg_catalog.=) ANY ('{rename,drop}'))
-			AND pg_catalog.lower(x.id[2]) OPERATOR(pg_catalog.<>) ALL ('{to,if,exists}')
-	)
-	SELECT CASE WHEN mysql_tables IS NULL THEN pg_catalog.format('%I.%I', target_schema, c.relname)
-				ELSE target_tables[i]::text END INTO target
-	FROM ids
-		LEFT JOIN (pg_catalog.pg_class c JOIN pg_catalog.pg_namespace ns
-				   ON ns.oid OPERATOR(pg_catalog.=) c.relnamespace
-					  AND ns.nspname OPERATOR(pg_catalog.=) target_schema
-					  AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p}'))
-			ON mysql_tables IS NULL AND c.relname OPERATOR(pg_catalog.=) ids.t
-		LEFT JOIN pg_catalog.generate_subscripts(mysql_tables, 1) i
-			ON mysql_tables[i] OPERATOR(pg_catalog.=) ANY (ARRAY[ids.d OPERATOR(pg_catalog.||) '.' OPERATOR(pg_catalog.||) ids.t, ids.t])
-	WHERE (schema_name IS NULL OR schema_name OPERATOR(pg_catalog.=) ids.d)
-		AND (c.oid IS NOT NULL OR i IS NOT NULL)
-	ORDER BY ids.n, mysql_tables[i] OPERATOR(pg_catalog.=) ids.t
-	LIMIT 1;
-	IF target IS NULL THEN
-		verb := NULL;
-	END IF;
-END
-$body$;
+	AS 'MODULE_PATHNAME', 'mysql_binlog_apply_statement'
+	LANGUAGE C STABLE PARALLEL SAFE;
 
 -- A GTID set (MySQL's 'uuid:1-5:7,uuid2:1-3', MariaDB's 'domain-server-seq'
 -- per domain, comma-separated, as gtid_executed and gtid_slave_pos print
@@ -399,6 +383,46 @@ BEGIN
 END
 $body$;
 
+-- The schema mysql_binlog_apply writes to, checked (3F000 when it does
+-- not exist, 42501 without USAGE), and its explicit pairs: tables, a JSON
+-- object {"db.t" or "t": "table" or "schema.table"}, as MySQL names and
+-- tables (NULL without pairs).
+CREATE FUNCTION mysql_binlog_apply_tables(target_schema name, tables jsonb,
+										  OUT names text[], OUT rels regclass[])
+	LANGUAGE plpgsql STABLE PARALLEL SAFE
+	SET search_path = pg_catalog, pg_temp
+	AS $body$
+BEGIN
+	IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace ns
+				   WHERE ns.nspname OPERATOR(pg_catalog.=) target_schema) THEN
+		RAISE EXCEPTION 'schema "%" does not exist', target_schema USING ERRCODE = '3F000';
+	END IF;
+	IF NOT pg_catalog.has_schema_privilege(target_schema::text, 'USAGE') THEN
+		RAISE EXCEPTION 'permission denied for schema %', target_schema USING ERRCODE = '42501';
+	END IF;
+	IF tables IS NULL THEN
+		RETURN;
+	END IF;
+	-- explicit pairs: {"db.t" or "t": "table" or "schema.table"}
+	IF pg_catalog.jsonb_typeof(tables) OPERATOR(pg_catalog.<>) 'object' OR EXISTS (
+		SELECT FROM pg_catalog.jsonb_each(tables) e
+		WHERE pg_catalog.jsonb_typeof(e.value) OPERATOR(pg_catalog.<>) 'string') THEN
+		RAISE EXCEPTION 'tables must be a JSON object of MySQL table names and PostgreSQL table names'
+			USING ERRCODE = '22023', DETAIL = format('Given: %s', tables);
+	END IF;
+	SELECT pg_catalog.array_agg(e.key ORDER BY e.key),
+		   pg_catalog.array_agg((SELECT pg_catalog.string_agg(pg_catalog.quote_ident(x), '.' ORDER BY o)
+								 FROM pg_catalog.unnest(CASE pg_catalog.cardinality(i)
+														WHEN 1 THEN ARRAY[target_schema::text] OPERATOR(pg_catalog.||) i
+														ELSE i END) WITH ORDINALITY u(x, o))::regclass
+								ORDER BY e.key)
+		INTO names, rels
+	FROM pg_catalog.jsonb_each_text(tables) e, LATERAL pg_catalog.parse_ident(e.value) i;
+	names := coalesce(names, '{}');
+	rels := coalesce(rels, '{}');
+END
+$body$;
+
 -- Apply the row changes of binlog file file_name of MySQL server source to
 -- the tables of target_schema, exactly once: from where the last apply of
 -- source stopped (in this file, or at the start of the next file), every
@@ -431,9 +455,8 @@ DECLARE
 	ext text;
 	prog text;
 	p record;
+	c record;
 	start_pos bigint;
-	after_index bigint;
-	last_index bigint;
 	end_pos bigint;
 	reason text;
 	stmt text;
@@ -447,36 +470,9 @@ DECLARE
 	gtids text[] := '{}';
 	last_gtid text;
 	sid bigint;
-	skip bigint[] := '{}';
-	tr_after bigint[] := '{}';
-	tr_target oid[] := '{}';
-	ufirst bigint[] := '{}';
-	uoff bigint[] := '{}';
-	verb text;
-	tgt text;
-	pend text;
-	pend_verb text;
-	pend_tgt text;
-	ti bigint := 0;
-	tu bigint := 0;
-	td bigint := 0;
 	pos bigint;
 	pidx bigint := 0;
 	chunk bigint;
-	k text;
-	w integer;
-	c_first bigint[];
-	c_last bigint[];
-	c_off bigint[];
-	c_kind text[];
-	c_gtid text[];
-	c_sid bigint[];
-	c_stmt text[];
-	c_db text[];
-	r_rel regclass[];
-	r_ins bigint[];
-	r_upd bigint[];
-	r_del bigint[];
 	t_rel regclass[] := '{}';
 	t_ins bigint[] := '{}';
 	t_upd bigint[] := '{}';
@@ -491,37 +487,12 @@ BEGIN
 		RAISE EXCEPTION 'ddl must be ''stop'' or ''error'', not %', coalesce(ddl, 'NULL')
 			USING ERRCODE = '22023';
 	END IF;
-	-- a schema that is not there applies nothing and saves nothing
-	IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace ns
-				   WHERE ns.nspname OPERATOR(pg_catalog.=) target_schema) THEN
-		RAISE EXCEPTION 'schema "%" does not exist', target_schema USING ERRCODE = '3F000';
-	END IF;
-	IF NOT pg_catalog.has_schema_privilege(target_schema::text, 'USAGE') THEN
-		RAISE EXCEPTION 'permission denied for schema %', target_schema USING ERRCODE = '42501';
-	END IF;
 	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
 		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
 		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
 	prog := format('%I.mysql_binlog_apply_progress', ext);
-	IF tables IS NOT NULL THEN
-		-- explicit pairs: {"db.t" or "t": "table" or "schema.table"}
-		IF pg_catalog.jsonb_typeof(tables) OPERATOR(pg_catalog.<>) 'object' OR EXISTS (
-			SELECT FROM pg_catalog.jsonb_each(tables) e
-			WHERE pg_catalog.jsonb_typeof(e.value) OPERATOR(pg_catalog.<>) 'string') THEN
-			RAISE EXCEPTION 'tables must be a JSON object of MySQL table names and PostgreSQL table names'
-				USING ERRCODE = '22023', DETAIL = format('Given: %s', tables);
-		END IF;
-		SELECT pg_catalog.array_agg(e.key ORDER BY e.key),
-			   pg_catalog.array_agg((SELECT pg_catalog.string_agg(pg_catalog.quote_ident(x), '.' ORDER BY o)
-									 FROM pg_catalog.unnest(CASE pg_catalog.cardinality(i)
-															WHEN 1 THEN ARRAY[target_schema::text] OPERATOR(pg_catalog.||) i
-															ELSE i END) WITH ORDINALITY u(x, o))::regclass
-									ORDER BY e.key)
-			INTO map_names, map_rels
-		FROM pg_catalog.jsonb_each_text(tables) e, LATERAL pg_catalog.parse_ident(e.value) i;
-		map_names := coalesce(map_names, '{}');
-		map_rels := coalesce(map_rels, '{}');
-	END IF;
+	EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_tables($1, $2)', ext) INTO map_names, map_rels
+		USING target_schema, tables;
 	PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
 	PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
 	SELECT h.header_end, h.gtid_start INTO hdr, fstart FROM mysql_binlog_apply_file(binlog) h;
@@ -601,133 +572,48 @@ BEGIN
 	LOOP
 		PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
 		PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
-		SELECT pg_catalog.array_agg(x.first_index ORDER BY x.n), pg_catalog.array_agg(x.last_index ORDER BY x.n),
-			   pg_catalog.array_agg(x.byte_offset ORDER BY x.n), pg_catalog.array_agg(x.kind ORDER BY x.n),
-			   pg_catalog.array_agg(x.gtid ORDER BY x.n), pg_catalog.array_agg(x.server_id ORDER BY x.n),
-			   pg_catalog.array_agg(x.statement ORDER BY x.n), pg_catalog.array_agg(x.db ORDER BY x.n)
-			INTO c_first, c_last, c_off, c_kind, c_gtid, c_sid, c_stmt, c_db
-			FROM mysql_binlog_apply_plan(binlog, pos, chunk, pidx)
-				WITH ORDINALITY x(first_index, last_index, byte_offset, end_offset, kind, gtid,
-								  server_id, statement, db, n);
+		SELECT * INTO c FROM mysql_binlog_apply_chunk(binlog, pos, chunk, pidx, target_schema,
+			schema_name, map_names, map_rels::oid[], skip_ddl_at, apply_truncate,
+			ddl OPERATOR(pg_catalog.=) 'error') x;
 		PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-		after_index := NULL;
-		last_index := NULL;
-		skip := '{}';
-		tr_after := '{}';
-		tr_target := '{}';
-		ufirst := '{}';
-		uoff := '{}';
-		FOR i IN 1 .. pg_catalog.cardinality(c_kind) LOOP
-			k := c_kind[i];
-			IF k OPERATOR(pg_catalog.=) ANY ('{query,statement}') THEN
-				EXECUTE format('SELECT * FROM %I.mysql_binlog_apply_statement($1, $2, $3, $4, $5, $6)', ext)
-					INTO verb, tgt USING c_stmt[i], c_db[i], target_schema, schema_name, map_names, map_rels;
-			END IF;
-			IF k OPERATOR(pg_catalog.=) 'statement' THEN
-				IF tgt IS NOT NULL AND pend IS NULL THEN
-					pend := c_stmt[i];
-					pend_verb := verb;
-					pend_tgt := tgt;
-				END IF;
-				CONTINUE;
-			END IF;
-			IF after_index IS NULL THEN
-				after_index := c_first[i] - 1;
-			END IF;
-			end_pos := c_off[i];
-			IF k OPERATOR(pg_catalog.=) 'more' THEN
-				pidx := c_first[i];
-				EXIT;
-			END IF;
-			IF k OPERATOR(pg_catalog.=) ANY ('{end,incomplete,rotate,stop}') THEN
-				reason := k;
-				IF k OPERATOR(pg_catalog.=) 'rotate' THEN
-					nextf := c_stmt[i];
-				END IF;
-				EXIT;
-			END IF;
-			IF k OPERATOR(pg_catalog.=) 'query' AND tgt IS NOT NULL THEN
-				pend := c_stmt[i];
-				pend_verb := verb;
-				pend_tgt := tgt;
-			END IF;
-			IF pend IS NOT NULL THEN
-				IF c_off[i] OPERATOR(pg_catalog.=) skip_ddl_at THEN
-					NULL;
-				ELSIF apply_truncate AND pend_verb OPERATOR(pg_catalog.=) 'truncate' THEN
-					tr_after := tr_after || c_last[i];
-					tr_target := tr_target || pend_tgt::regclass::oid;
-				ELSIF ddl OPERATOR(pg_catalog.=) 'error' THEN
-					RAISE EXCEPTION 'MySQL binlog statement at byte offset % changes table %: %',
-						c_off[i], pend_tgt, pend USING ERRCODE = '55000',
-						HINT = 'Change the table as the statement did, then apply again with skip_ddl_at => that byte offset.';
-				ELSE
-					reason := CASE WHEN pend_verb OPERATOR(pg_catalog.=) ANY ('{insert,update,delete}')
-								   THEN 'statement' ELSE 'ddl' END;
-					stmt := pend;
-					EXIT;
-				END IF;
-				pend := NULL;
-			END IF;
-			IF k OPERATOR(pg_catalog.=) 'rollback' THEN
-				skip := skip || ARRAY(SELECT pg_catalog.generate_series(c_first[i], c_last[i]));
-			END IF;
-			ufirst := ufirst || c_first[i];
-			uoff := uoff || c_off[i];
-			last_index := c_last[i];
-			IF c_gtid[i] IS NOT NULL THEN
-				gtids := gtids || c_gtid[i];
-				last_gtid := c_gtid[i];
-				-- folded into the set as it goes: memory stays flat
-				IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
-					EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
-						USING g::text, gtids::text[];
-					gtids := '{}';
-				END IF;
-			END IF;
-			sid := c_sid[i];
-		END LOOP;
-		IF last_index IS NOT NULL THEN
+		end_pos := c.end_position;
+		reason := c.reason;
+		stmt := c.statement;
+		nextf := c.next_file;
+		pidx := coalesce(c.next_index, pidx);
+		sid := coalesce(c.server_id, sid);
+		last_gtid := coalesce(c.last_gtid, last_gtid);
+		gtids := gtids OPERATOR(pg_catalog.||) c.gtids;
+		-- folded into the set as it goes: memory stays flat
+		IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
+			EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
+				USING g::text, gtids::text[];
+			gtids := '{}';
+		END IF;
+		IF c.last_index IS NOT NULL THEN
 			PERFORM pg_catalog.set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
 			PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
-			SELECT pg_catalog.array_agg(r.target ORDER BY r.n), pg_catalog.array_agg(r.inserted ORDER BY r.n),
-				   pg_catalog.array_agg(r.updated ORDER BY r.n), pg_catalog.array_agg(r.deleted ORDER BY r.n)
-				INTO r_rel, r_ins, r_upd, r_del
-				FROM mysql_binlog_apply_rows(binlog, pos, end_pos, after_index, target_schema,
-					schema_name, idempotent, skip, tr_after, tr_target, ufirst, uoff, map_names,
-					map_rels::oid[]) WITH ORDINALITY r(target, inserted, updated, deleted, n);
+			-- each chunk's rows per table, summed at the end
+			SELECT t_rel OPERATOR(pg_catalog.||) pg_catalog.array_agg(r.target),
+				   t_ins OPERATOR(pg_catalog.||) pg_catalog.array_agg(r.inserted),
+				   t_upd OPERATOR(pg_catalog.||) pg_catalog.array_agg(r.updated),
+				   t_del OPERATOR(pg_catalog.||) pg_catalog.array_agg(r.deleted)
+				INTO t_rel, t_ins, t_upd, t_del
+				FROM mysql_binlog_apply_rows(binlog, pos, end_pos, c.after_index, target_schema,
+					schema_name, idempotent, c.skip, c.truncate_after, c.truncate_target, c.unit_first,
+					c.unit_offset, map_names, map_rels::oid[]) r;
 			PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
 			PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-			-- per table over the chunks
-			FOR j IN 1 .. coalesce(pg_catalog.cardinality(r_rel), 0) LOOP
-				w := pg_catalog.array_position(t_rel, r_rel[j]);
-				IF w IS NULL THEN
-					t_rel := t_rel || r_rel[j];
-					t_ins := t_ins || r_ins[j];
-					t_upd := t_upd || r_upd[j];
-					t_del := t_del || r_del[j];
-				ELSE
-					t_ins[w] := t_ins[w] + r_ins[j];
-					t_upd[w] := t_upd[w] + r_upd[j];
-					t_del[w] := t_del[w] + r_del[j];
-				END IF;
-			END LOOP;
 		END IF;
 		EXIT WHEN reason IS NOT NULL;
 		pos := end_pos;
 	END LOOP;
-	FOR target, inserted, updated, deleted IN
-		SELECT x.r, x.i, x.u, x.d
+	RETURN QUERY SELECT x.r, pg_catalog.sum(x.i)::bigint, pg_catalog.sum(x.u)::bigint,
+			pg_catalog.sum(x.d)::bigint, NULL::text, NULL::bigint, NULL::text, NULL::text
 		FROM ROWS FROM (pg_catalog.unnest(t_rel), pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd),
 						pg_catalog.unnest(t_del)) x(r, i, u, d)
-		ORDER BY x.r::text
-	LOOP
-		ti := ti + inserted;
-		tu := tu + updated;
-		td := td + deleted;
-		RETURN NEXT;
-	END LOOP;
+		GROUP BY x.r ORDER BY x.r::text;
 	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
 		USING g::text, gtids::text[];
 	reason := coalesce(reason, 'end');
@@ -747,9 +633,9 @@ BEGIN
 				file_name, fid, end_pos, reason, nextf, g;
 	END IF;
 	target := NULL;
-	inserted := ti;
-	updated := tu;
-	deleted := td;
+	SELECT coalesce(pg_catalog.sum(x.i), 0), coalesce(pg_catalog.sum(x.u), 0), coalesce(pg_catalog.sum(x.d), 0)
+		INTO inserted, updated, deleted
+		FROM ROWS FROM (pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd), pg_catalog.unnest(t_del)) x(i, u, d);
 	stop_file := file_name;
 	stop_position := end_pos;
 	stop_reason := reason;

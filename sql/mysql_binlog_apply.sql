@@ -81,13 +81,15 @@ WHERE name = 'apply.000002' GROUP BY p.kind ORDER BY p.kind;
 -- the units of the whole file
 CREATE FUNCTION pg_temp.plan_in_chunks(f bytea, k bigint)
 RETURNS TABLE (first_index bigint, last_index bigint, byte_offset bigint, end_offset bigint,
-			   kind text, gtid text, server_id bigint, statement text, db text)
+			   kind text, gtid text, server_id bigint, statement text, db text, verb text,
+			   target text)
 LANGUAGE plpgsql AS $$
 DECLARE pos bigint := 4; idx bigint := 0; more boolean;
 BEGIN
 	LOOP
 		more := false;
-		FOR first_index, last_index, byte_offset, end_offset, kind, gtid, server_id, statement, db IN
+		FOR first_index, last_index, byte_offset, end_offset, kind, gtid, server_id, statement, db, verb,
+			target IN
 			SELECT * FROM mysql_binlog_apply_plan(f, pos, k, idx) LOOP
 			IF kind = 'more' THEN
 				pos := byte_offset;
@@ -550,6 +552,26 @@ SELECT s, v.* FROM unnest(ARRAY['ALTER TABLE t ADD x int', 'alter online table `
 	'REPLACE INTO t SELECT 1', 'UPDATE LOW_PRIORITY t SET x = 1', 'DELETE QUICK FROM t',
 	'DELETE FROM tt', 'CREATE TABLE t (a int)', 'SELECT 1']) s,
 	mysql_binlog_apply_statement(s, 'shop', 'my', 'shop') v;
+-- behind comments and version comments, after WITH, in any case; a
+-- statement whose first 256 kB do not say which table it changes counts
+-- as changing one
+SELECT s, v.* FROM unnest(ARRAY['/* app */ ALTER TABLE t ADD y int', '-- x' || chr(10) || 'TRUNCATE t',
+	'# x' || chr(10) || ' drop table `t`', '/*!40000 ALTER TABLE `t` DISABLE KEYS */',
+	'/*M!100100 ALTER TABLE t ADD z int */', 'WITH x AS (SELECT 1) UPDATE t JOIN x SET t.v = 1',
+	'WITH RECURSIVE x AS (SELECT 1) DELETE FROM t WHERE id IN (SELECT * FROM x)',
+	'SELECT ''ALTER TABLE t'' /* ALTER TABLE t */', 'UPDATE tt, t SET tt.a = t.a',
+	'DELETE tt FROM tt JOIN t', 'RENAME TABLE x TO t', 'ALTER TABLE x RENAME TO t',
+	'ALTER TABLE `shop` . `t` CHANGE a b int', 'LOAD DATA INFILE ''f'' INTO TABLE t']) s,
+	mysql_binlog_apply_statement(s, 'shop', 'my', 'shop') v;
+SELECT v.* FROM mysql_binlog_apply_statement('/*' || repeat(' ', 300000) || '*/ ALTER TABLE t ADD y int',
+											 'shop', 'my', 'shop') v;
+SELECT v.* FROM mysql_binlog_apply_statement('/*' || repeat(' ', 300000) || '*/ ALTER TABLE t ADD y int',
+											 'other', 'my', 'shop') v;
+-- a MySQL table name longer than PostgreSQL's 63 bytes cannot map by name
+SELECT pg_temp.err(format('SELECT * FROM mysql_binlog_apply_statement(%L, ''shop'', ''my'', NULL)',
+						  'ALTER TABLE ' || repeat('t', 64) || ' ADD y int'));
+SELECT v.* FROM mysql_binlog_apply_statement('ALTER TABLE ' || repeat('t', 64) || ' ADD y int',
+											 'shop', 'my', 'other') v;
 
 -- GTID sets: MySQL's intervals per uuid joined, MariaDB's last per domain
 SELECT s, g, mysql_binlog_apply_gtid_set(s, g) FROM (VALUES

@@ -41,6 +41,7 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_apply.h"
+#include "mysql_statement.h"
 #include "mysql_binlog_glue.h"
 #include "wc_report.h"
 
@@ -153,6 +154,13 @@ typedef struct ap_unit
 	uint32		server_id;
 	text	   *stmt;			/* 'query': the statement; 'rotate': the file */
 	text	   *db;
+	bool		complete;		/* stmt is the whole statement */
+	uint64		modes;			/* the statement's sql_mode */
+	const char *verb;			/* what it does to a mapped table (NULL:
+								 * nothing), and to which (relid: InvalidOid
+								 * when it cannot be told) */
+	char	   *target;
+	Oid			relid;
 } ap_unit;
 
 /* Text of the first AP_STMT_MAX bytes from the log (cut at a character's
@@ -198,16 +206,35 @@ ap_query(const wc_binlog_state *st, const wc_binlog_event *ev, ap_unit *u)
 	if (q > n)
 		goto bad;
 	u->db = ap_text(b + post + vars, dbl);
+	/* the status variables MySQL and MariaDB write first: flags2, then the
+	 * sql_mode (ANSI_QUOTES and NO_BACKSLASH_ESCAPES change the lexing) */
+	u->modes = 0;
+	for (size_t v = post; v < post + vars;)
+	{
+		if (b[v] == 0 && v + 5 <= post + vars)
+			v += 5;
+		else
+		{
+			if (b[v] == 1 && v + 9 <= post + vars)
+				for (int i = 0; i < 8; i++)
+					u->modes |= (uint64) b[v + 1 + i] << (8 * i);
+			break;
+		}
+	}
 	if (ev->h.type == WC_BINLOG_QUERY_COMPRESSED_EVENT)
 	{
 		size_t		len;
 		uint8	   *raw = binlog_inflate_record(b + q, n - q, ev->body_offset + q, AP_STMT_MAX, &len, ev);
 
 		u->stmt = ap_text(raw, len);
+		u->complete = len < AP_STMT_MAX;
 		pfree(raw);
 	}
 	else
+	{
 		u->stmt = ap_text(b + q, n - q);
+		u->complete = n - q < AP_STMT_MAX;
+	}
 	return;
 bad:
 	ereport(ERROR,
@@ -215,6 +242,102 @@ bad:
 			 errmsg("MySQL binlog event %lld (%s) at byte offset %llu is too short for its statement",
 					(long long) ev->index, wc_binlog_event_type_name(ev->h.type),
 					(unsigned long long) ev->offset)));
+}
+
+/* A name of the statement s: its identifier token, unquoted. */
+static char *
+ap_ident(const char *s, const wc_stmt_token *tok)
+{
+	char	   *out = palloc(tok->len + 1);
+
+	(void) wc_stmt_ident(s, tok, out, tok->len + 1);
+	return out;
+}
+
+/* The verb the apply's driver knows kind by ('alter', 'rename',
+ * 'truncate', 'drop', 'insert', 'update', 'delete'), NULL for a kind that
+ * changes no table's rows or columns. */
+static const char *
+ap_verb(wc_stmt_kind kind)
+{
+	switch (kind)
+	{
+		case WC_STMT_ALTER:
+			return "alter";
+		case WC_STMT_RENAME:
+			return "rename";
+		case WC_STMT_TRUNCATE:
+			return "truncate";
+		case WC_STMT_DROP:
+			return "drop";
+		case WC_STMT_INSERT:
+		case WC_STMT_REPLACE:
+		case WC_STMT_LOAD:
+			return "insert";
+		case WC_STMT_UPDATE:
+			return "update";
+		case WC_STMT_DELETE:
+			return "delete";
+		default:
+			return NULL;
+	}
+}
+
+/*
+ * What statement u (of default database u->db) does to the tables of map m,
+ * into u->verb and u->target (the PostgreSQL table, quoted and qualified;
+ * or what is known of a table the statement does not let be told): the
+ * first table it changes that maps there.  Conservative (mysql_statement.h):
+ * a statement whose read prefix cannot say which tables it changes, or that
+ * changes tables the lexer cannot name, counts as changing one of them.
+ */
+static void
+ap_statement(const apply_map *m, ap_unit *u)
+{
+	const char *s = VARDATA_ANY(u->stmt);
+	size_t		len = VARSIZE_ANY_EXHDR(u->stmt);
+	char	   *dflt = text_to_cstring(u->db);
+	wc_stmt		st;
+	wc_stmt_table t;
+	wc_error	err;
+	wc_status	rc;
+
+	u->verb = NULL;
+	u->target = NULL;
+	u->relid = InvalidOid;
+	if (wc_stmt_classify(s, len, u->complete, u->modes, &st, &err) != WC_OK)
+	{
+		u->verb = "alter";
+		u->target = psprintf("(a table its first %zu bytes do not name)", len);
+		return;
+	}
+	if (ap_verb(st.kind) == NULL)
+		return;
+	while ((rc = wc_stmt_next_table(s, len, u->complete, &st, &t, &err)) == WC_OK)
+	{
+		char	   *db = t.has_db ? ap_ident(s, &t.db) : dflt;
+		Oid			relid;
+
+		CHECK_FOR_INTERRUPTS();
+		/* DROP DATABASE: passed over (documented), as a database is
+		 * dropped before one is made anew at the start of a dump */
+		if (t.whole_db)
+			continue;
+		relid = apply_map_table(m, db, ap_ident(s, &t.name));
+		if (OidIsValid(relid))
+		{
+			u->relid = relid;
+			u->verb = ap_verb(st.kind);
+			u->target = quote_qualified_identifier(get_namespace_name(get_rel_namespace(relid)),
+												   get_rel_name(relid));
+			return;
+		}
+	}
+	if (rc != WC_NULL)
+	{
+		u->verb = ap_verb(st.kind);
+		u->target = psprintf("(a table at byte offset %zu of the statement)", st.tables.pos);
+	}
 }
 
 /* Is the statement t (trimmed, any case) word? */
@@ -233,12 +356,22 @@ ap_is(const text *t, const char *word)
 	return n == w && pg_strncasecmp(p, word, w) == 0;
 }
 
-/* One row of the result. */
-static void
-ap_emit(ReturnSetInfo *rsinfo, const ap_unit *u, int64 last, uint64 end, const char *kind)
+/* Where the walk puts each unit (kind, its last event and end offset):
+ * false stops the walk there. */
+typedef struct ap_sink
 {
-	Datum		values[9];
-	bool		nulls[9] = {0};
+	bool		(*unit) (struct ap_sink *sink, const ap_unit *u, int64 last, uint64 end,
+						 const char *kind);
+	ReturnSetInfo *rsinfo;		/* ap_emit's */
+} ap_sink;
+
+/* One row of the result. */
+static bool
+ap_emit(ap_sink *sink, const ap_unit *u, int64 last, uint64 end, const char *kind)
+{
+	ReturnSetInfo *rsinfo = sink->rsinfo;
+	Datum		values[11];
+	bool		nulls[11] = {0};
 
 	values[0] = Int64GetDatum(u->first);
 	values[1] = Int64GetDatum(last);
@@ -254,7 +387,15 @@ ap_emit(ReturnSetInfo *rsinfo, const ap_unit *u, int64 last, uint64 end, const c
 	nulls[7] = u->stmt == NULL;
 	values[8] = PointerGetDatum(u->db);
 	nulls[8] = u->db == NULL;
+	if (u->verb)
+	{
+		values[9] = CStringGetTextDatum(u->verb);
+		values[10] = CStringGetTextDatum(u->target);
+	}
+	else
+		nulls[9] = nulls[10] = true;
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	return true;
 }
 
 /* The next complete event of data[0 .. len), or false before a partial one
@@ -291,13 +432,14 @@ ap_gtid(const wc_binlog_event *ev, ap_unit *u)
 	return ev->h.type == WC_BINLOG_GTID_EVENT && ev->body_len > 12 && (ev->body[12] & 1) == 0;
 }
 
-/* Walk data[0 .. len) and put the units at or after start into rsinfo, at
- * most max_units of them (0: all).  With start_index, the event at start is
+/* Walk data[0 .. len) and put the units at or after start into sink, at
+ * most max_units of them (0: all), then a row saying what follows (unless
+ * the sink stopped the walk).  With start_index, the event at start is
  * event start_index (as a walk of the file before said): the walk reads the
  * FORMAT_DESCRIPTION and goes straight there. */
 static void
 ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 start_index,
-		ReturnSetInfo *rsinfo)
+		const apply_map *map, ap_sink *sink)
 {
 	wc_binlog_state st;
 	wc_binlog_event ev;
@@ -310,7 +452,10 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 	const char *final = "end";
 	int64		units = 0;
 	size_t		stmt_bytes = 0;
+	size_t		unit_bytes = 0;
+	bool		mapped = false;
 	bool		more = false;
+	bool		stopped = false;
 	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_plan",
 											  ALLOCSET_DEFAULT_SIZES);
 	MemoryContext old = MemoryContextSwitchTo(tmp);
@@ -329,7 +474,7 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 		binlog_jump(&st, complete, &ev, start, start_index);
 		done = start;
 	}
-	while (!more && ap_next(data, len, &st, &ev))
+	while (!more && !stopped && ap_next(data, len, &st, &ev))
 	{
 		const char *kind = NULL;
 		ap_unit		q = {0};
@@ -370,20 +515,39 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 					kind = "transaction";
 				else if (began && ap_is(q.stmt, "ROLLBACK"))
 					kind = "rollback";
-				else if (!began)
+				else
 				{
-					u.stmt = q.stmt;
-					u.db = q.db;
-					kind = "query";
-				}
-				else if (start_seen)
-				{
-					/* a statement inside a transaction, before its unit */
-					q.first = ev.index;
-					q.offset = ev.offset;
-					q.server_id = ev.h.server_id;
-					ap_emit(rsinfo, &q, ev.index, ev.offset + ev.h.event_size, "statement");
-					stmt_bytes += VARSIZE(q.stmt);
+					if (map)
+						ap_statement(map, &q);
+					if (!began)
+					{
+						u.stmt = !map || q.verb ? q.stmt : NULL;
+						u.db = q.db;
+						u.verb = q.verb;
+						u.target = q.target;
+						u.relid = q.relid;
+						kind = "query";
+					}
+					else if (start_seen && (!map || (q.verb && !mapped)))
+					{
+						/* a statement inside a transaction, before its unit:
+						 * with a map, only the first that changes a mapped
+						 * table (what the driver stops at) */
+						q.first = ev.index;
+						q.offset = ev.offset;
+						q.server_id = ev.h.server_id;
+						stopped = !sink->unit(sink, &q, ev.index, ev.offset + ev.h.event_size,
+											  "statement");
+						stmt_bytes += VARSIZE(q.stmt);
+						unit_bytes += VARSIZE(q.stmt);
+						mapped = q.verb != NULL;
+						if (!map && unit_bytes > AP_CHUNK_STMT)
+							ereport(ERROR,
+									(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+									 errmsg("MySQL binlog transaction at byte offset %llu has over %zu bytes of statements",
+											(unsigned long long) u.offset, AP_CHUNK_STMT),
+									 errhint("Give a target schema: the statements of its tables are all that is returned then.")));
+					}
 				}
 				break;
 			case WC_BINLOG_XID_EVENT:
@@ -413,13 +577,26 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 		{
 			if (start_seen)
 			{
-				ap_emit(rsinfo, &u, ev.index, ev.offset + ev.h.event_size, kind);
+				if (!sink->unit(sink, &u, ev.index, ev.offset + ev.h.event_size, kind))
+				{
+					stopped = true;
+					break;
+				}
 				stmt_bytes += u.stmt ? VARSIZE(u.stmt) : 0;
-				more = ++units == max_units || stmt_bytes >= AP_CHUNK_STMT;
+				/* a unit the driver stops at (or acts on) ends the chunk */
+				more = ++units == max_units || stmt_bytes >= AP_CHUNK_STMT || mapped ||
+					(map && u.verb);
 			}
 			done = ev.offset + ev.h.event_size;
-			in_txn = began = false;
+			in_txn = began = mapped = false;
+			unit_bytes = 0;
 		}
+	}
+	if (stopped)
+	{
+		MemoryContextSwitchTo(old);
+		MemoryContextDelete(tmp);
+		return;
 	}
 	if (more && st.offset < len)
 		final = "more";
@@ -437,23 +614,20 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 	if (strcmp(final, "rotate") != 0)
 		u.stmt = NULL;
 	u.db = NULL;
+	u.verb = NULL;
 	u.first = st.index + 1;
 	u.offset = done;
 	u.have_gtid = false;
-	ap_emit(rsinfo, &u, st.index, done, final);
+	(void) sink->unit(sink, &u, st.index, done, final);
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(tmp);
 }
 
-PG_FUNCTION_INFO_V1(mysql_binlog_apply_plan);
-Datum
-mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
+/* The start of a walk: ERROR 22023 before the first event or for negative
+ * limits. */
+static void
+ap_check_start(int64 start, int64 max_units, int64 start_index)
 {
-	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	int64		start = PG_GETARG_INT64(1);
-	int64		max_units = PG_NARGS() > 2 ? PG_GETARG_INT64(2) : 0;
-	int64		start_index = PG_NARGS() > 3 ? PG_GETARG_INT64(3) : 0;
-
 	if (start < WC_BINLOG_MAGIC_LEN)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -463,10 +637,346 @@ mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("max_units and start_index must not be negative")));
+}
+
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_plan);
+Datum
+mysql_binlog_apply_plan(PG_FUNCTION_ARGS)
+{
+	bytea	   *b;
+	int64		start,
+				max_units,
+				start_index;
+	apply_map	map;
+	ap_sink		sink;
+
+	/* NULL in the file's arguments: no rows (the map's may be NULL) */
+	for (int i = 0; i < Min(PG_NARGS(), 4); i++)
+		if (PG_ARGISNULL(i))
+		{
+			InitMaterializedSRF(fcinfo, 0);
+			return (Datum) 0;
+		}
+	b = PG_GETARG_BYTEA_PP(0);
+	start = PG_GETARG_INT64(1);
+	max_units = PG_NARGS() > 2 ? PG_GETARG_INT64(2) : 0;
+	start_index = PG_NARGS() > 3 ? PG_GETARG_INT64(3) : 0;
+
+	ap_check_start(start, max_units, start_index);
 	InitMaterializedSRF(fcinfo, 0);
+	if (PG_NARGS() > 4 && !PG_ARGISNULL(4))
+		apply_map_args(&map, fcinfo, 4, 5, 6, 7);
+	sink.unit = ap_emit;
+	sink.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) start, max_units,
-			start_index, (ReturnSetInfo *) fcinfo->resultinfo);
+			start_index, PG_NARGS() > 4 && !PG_ARGISNULL(4) ? &map : NULL, &sink);
 	return (Datum) 0;
+}
+
+/* ---- one chunk for the driver ---- */
+
+/* What the driver needs of a chunk of units (mysql_binlog_apply_chunk). */
+typedef struct ap_chunk
+{
+	ap_sink		sink;			/* first: the walk's */
+	MemoryContext cxt;			/* the results' */
+	bool		has_skip_ddl;
+	int64		skip_ddl_at;	/* the statement there is passed over */
+	bool		apply_truncate;
+	bool		ddl_error;
+	/* the results */
+	bool		have_after;
+	int64		after_index;	/* the event before the chunk's first */
+	bool		have_last;
+	int64		last_index;		/* the last event of its last unit */
+	int64		end_pos;		/* where it ends (the next chunk starts) */
+	bool		more;			/* a chunk follows: next_index is its first event */
+	int64		next_index;
+	const char *reason;			/* why the apply stops here; NULL: it does not */
+	text	   *stmt;			/* ddl / statement: what it stopped at */
+	text	   *next_file;		/* rotate: the next file's name */
+	text	   *pend;			/* a statement of a mapped table seen, not yet
+								 * acted on (its unit's end does) */
+	const char *pend_verb;
+	char	   *pend_target;
+	Oid			pend_relid;
+	int64	   *skip;			/* events of rolled back transactions */
+	int			nskip,
+				cskip;
+	int64	   *tr_after;		/* TRUNCATE of tr_target[i] after event
+								 * tr_after[i] */
+	Oid		   *tr_target;
+	int			ntr,
+				ctr,
+				ctr_target;
+	int64	   *ufirst;			/* each unit's first event and offset */
+	int64	   *uoff;
+	int			nunits,
+				cunits,
+				cuoff;
+	char	  **gtids;			/* the units' GTIDs, in log order */
+	int			ngtids,
+				cgtids;
+	char	   *last_gtid;
+	bool		have_sid;
+	int64		server_id;		/* the last unit's */
+} ap_chunk;
+
+/* Room for one more of n in an array of *cap elements of size sz. */
+static void *
+ap_grow(void *a, int n, int *cap, size_t sz)
+{
+	if (n < *cap)
+		return a;
+	*cap = *cap ? *cap * 2 : 64;
+	return a ? repalloc_huge(a, sz * *cap) : palloc_extended(sz * *cap, MCXT_ALLOC_HUGE);
+}
+
+/* arr[i] = v, arr (of capacity cap) grown as needed; AP_PUSH appends */
+#define AP_SET(arr, i, cap, v) \
+	do { \
+		(arr) = ap_grow((arr), (i), &(cap), sizeof(*(arr))); \
+		(arr)[(i)] = (v); \
+	} while (0)
+#define AP_PUSH(arr, n, cap, v) \
+	do { \
+		AP_SET(arr, n, cap, v); \
+		(n)++; \
+	} while (0)
+
+/* The statement of a mapped table seen (c->pend) at the end of a unit
+ * ending at event last: passed over (skip_ddl_at), a TRUNCATE applied
+ * (apply_truncate), an error (ddl => 'error') or where the apply stops;
+ * false for a stop. */
+static bool
+ap_chunk_pending(ap_chunk *c, const ap_unit *u, int64 last)
+{
+	bool		dml = strcmp(c->pend_verb, "insert") == 0 || strcmp(c->pend_verb, "update") == 0 ||
+		strcmp(c->pend_verb, "delete") == 0;
+
+	if (c->has_skip_ddl && (int64) u->offset == c->skip_ddl_at)
+		;
+	else if (c->apply_truncate && strcmp(c->pend_verb, "truncate") == 0 &&
+			 OidIsValid(c->pend_relid))
+	{
+		AP_SET(c->tr_target, c->ntr, c->ctr_target, c->pend_relid);
+		AP_PUSH(c->tr_after, c->ntr, c->ctr, last);
+	}
+	else if (c->ddl_error)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("MySQL binlog statement at byte offset %llu changes table %s: %s",
+						(unsigned long long) u->offset, c->pend_target, text_to_cstring(c->pend)),
+				 errhint("Change the table as the statement did, then apply again with skip_ddl_at => that byte offset.")));
+	else
+	{
+		c->reason = dml ? "statement" : "ddl";
+		c->stmt = c->pend;
+		return false;
+	}
+	c->pend = NULL;
+	return true;
+}
+
+/* Keep a mapped statement of unit u to act on at its unit's end. */
+static void
+ap_chunk_keep(ap_chunk *c, const ap_unit *u)
+{
+	if (u->verb == NULL || c->pend != NULL)
+		return;
+	c->pend = (text *) pg_detoast_datum_copy((struct varlena *) u->stmt);
+	c->pend_verb = u->verb;
+	c->pend_target = pstrdup(u->target);
+	c->pend_relid = u->relid;
+}
+
+/* One unit of the walk, as the driver's loop took it: false where the
+ * chunk ends. */
+static bool
+ap_chunk_step(ap_chunk *c, const ap_unit *u, int64 last, const char *kind)
+{
+	if (strcmp(kind, "statement") == 0)
+	{
+		ap_chunk_keep(c, u);
+		return true;
+	}
+	if (!c->have_after)
+		c->after_index = u->first - 1;
+	c->have_after = true;
+	c->end_pos = (int64) u->offset;
+	if (strcmp(kind, "more") == 0)
+	{
+		c->more = true;
+		c->next_index = u->first;
+		return false;
+	}
+	if (strcmp(kind, "end") == 0 || strcmp(kind, "incomplete") == 0 ||
+		strcmp(kind, "rotate") == 0 || strcmp(kind, "stop") == 0)
+	{
+		c->reason = kind;
+		if (strcmp(kind, "rotate") == 0)
+			c->next_file = (text *) pg_detoast_datum_copy((struct varlena *) u->stmt);
+		return false;
+	}
+	if (strcmp(kind, "query") == 0)
+		ap_chunk_keep(c, u);
+	if (c->pend != NULL && !ap_chunk_pending(c, u, last))
+		return false;
+	if (strcmp(kind, "rollback") == 0)
+		for (int64 e = u->first; e <= last; e++)
+			AP_PUSH(c->skip, c->nskip, c->cskip, e);
+	AP_SET(c->uoff, c->nunits, c->cuoff, (int64) u->offset);
+	AP_PUSH(c->ufirst, c->nunits, c->cunits, u->first);
+	c->last_index = last;
+	c->have_last = true;
+	if (u->have_gtid)
+	{
+		c->last_gtid = pstrdup(u->gtid);
+		AP_PUSH(c->gtids, c->ngtids, c->cgtids, c->last_gtid);
+	}
+	c->server_id = u->server_id;
+	c->have_sid = true;
+	return true;
+}
+
+static bool
+ap_chunk_unit(ap_sink *sink, const ap_unit *u, int64 last, uint64 end, const char *kind)
+{
+	ap_chunk   *c = (ap_chunk *) sink;
+	MemoryContext old = MemoryContextSwitchTo(c->cxt);
+	bool		go = ap_chunk_step(c, u, last, kind);
+
+	MemoryContextSwitchTo(old);
+	return go;
+}
+
+/* An int8[] (or oid[]) of n values. */
+static Datum
+ap_int8s(const int64 *v, int n)
+{
+	Datum	   *d = palloc(sizeof(Datum) * Max(n, 1));
+
+	for (int i = 0; i < n; i++)
+		d[i] = Int64GetDatum(v[i]);
+	return PointerGetDatum(construct_array(d, n, INT8OID, 8, FLOAT8PASSBYVAL, TYPALIGN_DOUBLE));
+}
+
+/* The chunk's results as the function's row. */
+static Datum
+ap_chunk_row(FunctionCallInfo fcinfo, const ap_chunk *c)
+{
+	TupleDesc	desc;
+	Datum		v[15];
+	bool		n[15] = {0};
+	Datum	   *d;
+
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "mysql_binlog_apply_chunk must return a row");
+	v[0] = Int64GetDatum(c->after_index);
+	n[0] = !c->have_after;
+	v[1] = Int64GetDatum(c->last_index);
+	n[1] = !c->have_last;
+	v[2] = Int64GetDatum(c->end_pos);
+	n[2] = !c->have_after;
+	v[3] = Int64GetDatum(c->next_index);
+	n[3] = !c->more;
+	v[4] = c->reason ? CStringGetTextDatum(c->reason) : (Datum) 0;
+	n[4] = c->reason == NULL;
+	v[5] = PointerGetDatum(c->stmt);
+	n[5] = c->stmt == NULL;
+	v[6] = PointerGetDatum(c->next_file);
+	n[6] = c->next_file == NULL;
+	v[7] = ap_int8s(c->skip, c->nskip);
+	v[8] = ap_int8s(c->tr_after, c->ntr);
+	d = palloc(sizeof(Datum) * Max(c->ntr, 1));
+	for (int i = 0; i < c->ntr; i++)
+		d[i] = ObjectIdGetDatum(c->tr_target[i]);
+	v[9] = PointerGetDatum(construct_array(d, c->ntr, OIDOID, sizeof(Oid), true, TYPALIGN_INT));
+	v[10] = ap_int8s(c->ufirst, c->nunits);
+	v[11] = ap_int8s(c->uoff, c->nunits);
+	d = palloc(sizeof(Datum) * Max(c->ngtids, 1));
+	for (int i = 0; i < c->ngtids; i++)
+		d[i] = CStringGetTextDatum(c->gtids[i]);
+	v[12] = PointerGetDatum(construct_array(d, c->ngtids, TEXTOID, -1, false, TYPALIGN_INT));
+	v[13] = Int64GetDatum(c->server_id);
+	n[13] = !c->have_sid;
+	v[14] = c->last_gtid ? CStringGetTextDatum(c->last_gtid) : (Datum) 0;
+	n[14] = c->last_gtid == NULL;
+	return HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), v, n));
+}
+
+/*
+ * mysql_binlog_apply_chunk(binlog, start_position, max_units, start_index,
+ * target_schema, schema_name, mysql_tables, target_tables, skip_ddl_at,
+ * apply_truncate, ddl_error): the next chunk of units the driver applies
+ * (the walk of mysql_binlog_apply_plan, its statements classified), folded
+ * as the driver acts on them: where the chunk ends and why the apply stops
+ * there (NULL: a chunk follows at next_index), the events to skip and the
+ * TRUNCATEs, the units' first events and offsets, their GTIDs.
+ */
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_chunk);
+Datum
+mysql_binlog_apply_chunk(PG_FUNCTION_ARGS)
+{
+	bytea	   *b;
+	apply_map	map;
+	ap_chunk	c = {0};
+
+	for (int i = 0; i < 5; i++)
+		if (PG_ARGISNULL(i))
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("mysql_binlog_apply_chunk needs a binlog, a position, a chunk size, a start index and a target schema")));
+	b = PG_GETARG_BYTEA_PP(0);
+	ap_check_start(PG_GETARG_INT64(1), PG_GETARG_INT64(2), PG_GETARG_INT64(3));
+	apply_map_args(&map, fcinfo, 4, 5, 6, 7);
+	c.sink.unit = ap_chunk_unit;
+	c.cxt = CurrentMemoryContext;
+	c.has_skip_ddl = !PG_ARGISNULL(8);
+	c.skip_ddl_at = c.has_skip_ddl ? PG_GETARG_INT64(8) : 0;
+	c.apply_truncate = !PG_ARGISNULL(9) && PG_GETARG_BOOL(9);
+	c.ddl_error = !PG_ARGISNULL(10) && PG_GETARG_BOOL(10);
+	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) PG_GETARG_INT64(1),
+			PG_GETARG_INT64(2), PG_GETARG_INT64(3), &map, &c.sink);
+	PG_RETURN_DATUM(ap_chunk_row(fcinfo, &c));
+}
+
+/*
+ * mysql_binlog_apply_statement(statement, db, target_schema, schema_name,
+ * mysql_tables, target_tables): what a statement (of default database db)
+ * does to the tables of target_schema (or of the pairs), as the plan walk
+ * tells it: (verb, target), both NULL when it changes no table that maps
+ * there.
+ */
+PG_FUNCTION_INFO_V1(mysql_binlog_apply_statement);
+Datum
+mysql_binlog_apply_statement(PG_FUNCTION_ARGS)
+{
+	TupleDesc	desc;
+	Datum		values[2] = {0};
+	bool		nulls[2] = {true, true};
+	apply_map	map;
+	ap_unit		u = {0};
+
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "mysql_binlog_apply_statement must return a row");
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(2))
+	{
+		text	   *stmt = PG_GETARG_TEXT_PP(0);
+
+		apply_map_args(&map, fcinfo, 2, 3, 4, 5);
+		u.stmt = ap_text((const uint8 *) VARDATA_ANY(stmt), VARSIZE_ANY_EXHDR(stmt));
+		u.complete = VARSIZE_ANY_EXHDR(stmt) < AP_STMT_MAX;
+		u.db = PG_ARGISNULL(1) ? cstring_to_text("") : PG_GETARG_TEXT_PP(1);
+		ap_statement(&map, &u);
+		if (u.verb)
+		{
+			values[0] = CStringGetTextDatum(u.verb);
+			values[1] = CStringGetTextDatum(u.target);
+			nulls[0] = nulls[1] = false;
+		}
+	}
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 
 /*
