@@ -11,6 +11,8 @@
 #                   applying the mirror every second; the lag
 #   crash           apply-crash.sh: PostgreSQL stopped with pg_ctl -m
 #                   immediate during an apply
+#   names           apply-names.sh: MariaDB's names PostgreSQL cannot take
+#                   (64 characters) and DDL behind comments
 # WC_APPLY_PARTS="NAME..." runs only those; WC_APPLY_SEED (default: one
 # random seed for all), WC_APPLY_STATEMENTS (default 800 for the random
 # runs, half for the live one) and WC_APPLY_CRASH_ROWS (default 200000)
@@ -19,7 +21,7 @@
 # each script's time and ends with "binlog-apply: N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-parts=${WC_APPLY_PARTS:-random-mariadb random-mysql live crash}
+parts=${WC_APPLY_PARTS:-random-mariadb random-mysql live crash names}
 seed=${WC_APPLY_SEED:-$RANDOM}
 n=${WC_APPLY_STATEMENTS:-800}
 passed=0
@@ -30,6 +32,7 @@ for part in $parts; do
 	random-mysql) cmd=(apply-random.sh mysql "$seed" "$n") ;;
 	live) cmd=(apply-live.sh "$seed" $((n / 2))) ;;
 	crash) cmd=(apply-crash.sh "${WC_APPLY_CRASH_ROWS:-200000}") ;;
+	names) cmd=(apply-names.sh) ;;
 	*)
 		echo "no such part: $part"
 		failed=$((failed + 1))
