@@ -99,6 +99,7 @@
  * refusal is the executor's error.
  */
 #if PG_VERSION_NUM >= 160000
+#include "catalog/pg_namespace.h"
 #define WC_CHECK_INSERT_PERMS(rte, cols, raise, ok) \
 	do { \
 		List	   *perminfos_ = NIL; \
