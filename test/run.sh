@@ -6,7 +6,8 @@
 # throwaway cluster and runs every pg_regress suite (serial and under
 # force_parallel_mode = regress), the suites that need databases of their own
 # (test/encoding, in a cluster of their own) and the 0.1 -> current upgrade test
-# (test/upgrade) and the scripts against a hostile schema (test/trap).  Ends
+# (test/upgrade), the scripts against a hostile schema (test/trap) and the
+# extension's own calls against one (test/trap/runtime.sh).  Ends
 # with one line "N passed, N failed".
 set -u
 . "$(dirname "$0")/common.sh"
@@ -151,6 +152,12 @@ if wc_cluster_start; then
 	grep -E 'FAILED|trap:|WARNING' "$log/trap.log" | head -40 | sed 's/^/   /'
 	add_summaries "$log/trap.log"
 	[ $rc -eq 0 ] || { failures+=("trap test"); grep -q passed "$log/trap.log" || count 1 "trap test"; }
+	echo "== the extension's calls at run time against a hostile schema (test/trap/runtime.sh)"
+	bash test/trap/runtime.sh >"$log/trap-runtime.log" 2>&1
+	rc=$?
+	grep -E 'FAILED|trap-runtime:|WARNING' "$log/trap-runtime.log" | head -40 | sed 's/^/   /'
+	add_summaries "$log/trap-runtime.log"
+	[ $rc -eq 0 ] || { failures+=("runtime trap test"); grep -q passed "$log/trap-runtime.log" || count 1 "runtime trap test"; }
 	flock -u 9
 	wc_cluster_stop
 else
