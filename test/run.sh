@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run.sh: `make test`, every test of wirecodec in one command.
 # Installs what is missing, builds warning-free, checks that no function in
-# src/ is over 200 lines, runs the C unit tests (plain
-# and under ASan/UBSan), the fuzz smoke, then installs the extension into a
+# src/ (C or SQL) is over 200 lines and that the checker catches every kind,
+# runs the C unit tests (plain and under ASan/UBSan), the fuzz smoke, then
+# installs the extension into a
 # throwaway cluster and runs every pg_regress suite (serial and under
 # force_parallel_mode = regress), the suites that need databases of their own
 # (test/encoding, in a cluster of their own) and the 0.1 -> current upgrade test
@@ -66,6 +67,8 @@ fi
 echo "== no function in src/ over 200 lines (test/funclen.sh)"
 bash test/funclen.sh --max 200 2>&1 | sed 's/^/   /'
 count "${PIPESTATUS[0]}" "a function in src/ over 200 lines (test/funclen.sh)"
+bash test/funclen_selftest.sh 2>&1 | sed 's/^/   /'
+count "${PIPESTATUS[0]}" "the function length checker misses a kind (test/funclen_selftest.sh)"
 
 echo "== C unit tests of the core"
 make -s -j"$(nproc)" unit >"$log/unit.log" 2>&1

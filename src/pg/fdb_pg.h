@@ -8,6 +8,37 @@
 #include "fdb_tuple_text.h"
 #include "wc_report.h"
 
+/*
+ * How a PostgreSQL type meets tuple elements, kept in the row layer's
+ * rt_attr.kind by the resolve callbacks of packing (fdb_tuple.c) and of
+ * fdb_tuple_populate_record (fdb_tuple_populate.c).  Packing knows them
+ * all; populating refuses the ones marked "packing only" and a type of no
+ * kind when it resolves the column.  The kinds before FDB_K_JSONB are
+ * scalars that a constant argument encodes once (fdb_tuple.c).
+ */
+typedef enum FdbKind
+{
+	FDB_K_UNKNOWN_LIT,			/* an untyped literal (packing only) */
+	FDB_K_TEXT,					/* text, varchar */
+	FDB_K_BPCHAR,				/* (packing only) */
+	FDB_K_NAME,
+	FDB_K_BYTEA,
+	FDB_K_INT2,
+	FDB_K_INT4,
+	FDB_K_INT8,
+	FDB_K_NUMERIC,
+	FDB_K_FLOAT4,
+	FDB_K_FLOAT8,
+	FDB_K_BOOL,
+	FDB_K_UUID,
+	FDB_K_JSONB,				/* (packing only) */
+	FDB_K_ARRAY,
+	FDB_K_RECORD,
+	FDB_K_TUPLE,
+	FDB_K_VERSIONSTAMP,
+	FDB_K_UNSUPPORTED			/* no tuple encoding (packing refuses a value) */
+} FdbKind;
+
 /* Report the error st of the tuple reader r (22P03 for a tuple that does
  * not decode); does not return. */
 extern void fdb_reader_error(const wc_fdb_reader *r, wc_status st) WC_NORETURN;

@@ -64,29 +64,6 @@ fdb_validate_checked(const uint8_t *p, size_t len)
  * Packing
  * ====================================================================== */
 
-typedef enum FdbKind
-{
-	K_UNKNOWN_LIT,
-	K_TEXT,
-	K_BPCHAR,
-	K_NAME,
-	K_BYTEA,
-	K_INT2,
-	K_INT4,
-	K_INT8,
-	K_NUMERIC,
-	K_FLOAT4,
-	K_FLOAT8,
-	K_BOOL,
-	K_UUID,
-	K_JSONB,
-	K_ARRAY,
-	K_RECORD,
-	K_TUPLE,
-	K_VERSIONSTAMP,
-	K_UNSUPPORTED
-} FdbKind;
-
 /*
  * One argument position: the plan of its type (row_target's, one value:
  * atts[0], kind an FdbKind), checked on every call against the named row
@@ -150,11 +127,12 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 		FdbKind		kind;
 	}			kinds[] =
 	{
-		{UNKNOWNOID, K_UNKNOWN_LIT}, {TEXTOID, K_TEXT}, {VARCHAROID, K_TEXT},
-		{BPCHAROID, K_BPCHAR}, {NAMEOID, K_NAME}, {BYTEAOID, K_BYTEA}, {INT2OID, K_INT2},
-		{INT4OID, K_INT4}, {INT8OID, K_INT8}, {NUMERICOID, K_NUMERIC},
-		{FLOAT4OID, K_FLOAT4}, {FLOAT8OID, K_FLOAT8}, {BOOLOID, K_BOOL},
-		{UUIDOID, K_UUID}, {JSONBOID, K_JSONB}
+		{UNKNOWNOID, FDB_K_UNKNOWN_LIT}, {TEXTOID, FDB_K_TEXT},
+		{VARCHAROID, FDB_K_TEXT}, {BPCHAROID, FDB_K_BPCHAR}, {NAMEOID, FDB_K_NAME},
+		{BYTEAOID, FDB_K_BYTEA}, {INT2OID, FDB_K_INT2}, {INT4OID, FDB_K_INT4},
+		{INT8OID, FDB_K_INT8}, {NUMERICOID, FDB_K_NUMERIC}, {FLOAT4OID, FDB_K_FLOAT4},
+		{FLOAT8OID, FDB_K_FLOAT8}, {BOOLOID, FDB_K_BOOL}, {UUIDOID, FDB_K_UUID},
+		{JSONBOID, FDB_K_JSONB}
 	};
 	FdbPackCache *c = (FdbPackCache *) arg;
 
@@ -165,9 +143,9 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 			return;
 		}
 	if (OidIsValid(c->tuple_oid) && a->base == c->tuple_oid)
-		a->kind = K_TUPLE;
+		a->kind = FDB_K_TUPLE;
 	else if (OidIsValid(c->vs_oid) && a->base == c->vs_oid)
-		a->kind = K_VERSIONSTAMP;
+		a->kind = FDB_K_VERSIONSTAMP;
 	else if (a->rec != NULL || a->base == RECORDOID)
 	{
 		row_type   *own = palloc0(sizeof(row_type));
@@ -175,12 +153,12 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 		own->resolve = fdb_resolve;
 		own->resolve_arg = c;
 		a->extra = own;
-		a->kind = K_RECORD;
+		a->kind = FDB_K_RECORD;
 	}
 	else if (a->elem != NULL)
-		a->kind = K_ARRAY;
+		a->kind = FDB_K_ARRAY;
 	else
-		a->kind = K_UNSUPPORTED;
+		a->kind = FDB_K_UNSUPPORTED;
 }
 
 /* (Re)plan argument i (when its plan is stale). */
@@ -239,7 +217,7 @@ pack_cache(FunctionCallInfo fcinfo)
 		c->args[i].typid = t;
 		plan_arg(c, i);
 		c->args[i].is_const = !c->variadic && arg_is_const(fcinfo->flinfo, i) &&
-			c->args[i].t.atts[0].kind < K_JSONB;
+			c->args[i].t.atts[0].kind < FDB_K_JSONB;
 	}
 	c->events.cap = 16;
 	c->events.ev = MemoryContextAlloc(c->mcxt, sizeof(wc_fdb_elem) * c->events.cap);
@@ -485,21 +463,21 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 	}
 	switch ((FdbKind) a->kind)
 	{
-		case K_UNKNOWN_LIT:
+		case FDB_K_UNKNOWN_LIT:
 			{
 				const char *s = DatumGetCString(d);
 
 				push_text(x, s, strlen(s));
 				break;
 			}
-		case K_TEXT:
+		case FDB_K_TEXT:
 			{
 				text	   *t = DatumGetTextPP(d);
 
 				push_text(x, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 				break;
 			}
-		case K_BPCHAR:
+		case FDB_K_BPCHAR:
 			{
 				/* trailing blanks are insignificant, as in a cast to text */
 				text	   *t = DatumGetTextPP(d);
@@ -511,14 +489,14 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 				push_text(x, p, len);
 				break;
 			}
-		case K_NAME:
+		case FDB_K_NAME:
 			{
 				const char *s = NameStr(*DatumGetName(d));
 
 				push_text(x, s, strlen(s));
 				break;
 			}
-		case K_BYTEA:
+		case FDB_K_BYTEA:
 			{
 				bytea	   *b = DatumGetByteaPP(d);
 
@@ -527,16 +505,16 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 				e->len = VARSIZE_ANY_EXHDR(b);
 				break;
 			}
-		case K_INT2:
+		case FDB_K_INT2:
 			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt16(d);
 			break;
-		case K_INT4:
+		case FDB_K_INT4:
 			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt32(d);
 			break;
-		case K_INT8:
+		case FDB_K_INT8:
 			push_event(x->c, WC_FDB_INT)->v.i = DatumGetInt64(d);
 			break;
-		case K_NUMERIC:
+		case FDB_K_NUMERIC:
 			if (!push_numeric(x, DatumGetNumeric(d)))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -544,30 +522,30 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 						 errdetail("Value: %s.  Tuples hold integers; pack a fraction as float8.",
 								   DatumGetCString(DirectFunctionCall1(numeric_out, d)))));
 			break;
-		case K_FLOAT4:
+		case FDB_K_FLOAT4:
 			{
 				float4		f = DatumGetFloat4(d);
 
 				memcpy(&push_event(x->c, WC_FDB_FLOAT)->v.f32, &f, 4);
 				break;
 			}
-		case K_FLOAT8:
+		case FDB_K_FLOAT8:
 			{
 				float8		f = DatumGetFloat8(d);
 
 				memcpy(&push_event(x->c, WC_FDB_DOUBLE)->v.f64, &f, 8);
 				break;
 			}
-		case K_BOOL:
+		case FDB_K_BOOL:
 			push_event(x->c, WC_FDB_BOOL)->v.b = DatumGetBool(d);
 			break;
-		case K_UUID:
+		case FDB_K_UUID:
 			push_event(x->c, WC_FDB_UUID)->ptr = DatumGetUUIDP(d)->data;
 			break;
-		case K_VERSIONSTAMP:
+		case FDB_K_VERSIONSTAMP:
 			push_event(x->c, WC_FDB_VERSIONSTAMP)->ptr = (const uint8_t *) DatumGetPointer(d);
 			break;
-		case K_TUPLE:
+		case FDB_K_TUPLE:
 			{
 				bytea	   *b = DatumGetByteaPP(d);
 
@@ -576,20 +554,20 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 				e->len = VARSIZE_ANY_EXHDR(b);
 				break;
 			}
-		case K_JSONB:
+		case FDB_K_JSONB:
 			push_jsonb(x, DatumGetJsonbP(d));
 			break;
-		case K_ARRAY:
+		case FDB_K_ARRAY:
 			check_stack_depth();
 			push_event(x->c, WC_FDB_NESTED);
 			push_array_elements(x, a, d);
 			push_event(x->c, WC_FDB_NESTED_END);
 			break;
-		case K_RECORD:
+		case FDB_K_RECORD:
 			check_stack_depth();
 			push_record(x, a, d);
 			break;
-		case K_UNSUPPORTED:
+		case FDB_K_UNSUPPORTED:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("argument %d has type %s, which has no tuple encoding",
@@ -647,7 +625,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 
 		if (unlikely(row_type_stale(&c->args[0].t)))
 			plan_arg(c, 0);
-		if (c->args[0].t.atts[0].kind != K_ARRAY)
+		if (c->args[0].t.atts[0].kind != FDB_K_ARRAY)
 			elog(ERROR, "VARIADIC argument is not an array");
 		it = array_create_iterator(arr, 0, NULL);
 		x.argpos = 1;

@@ -34,31 +34,13 @@
  * the tuple into a row, element i into column i
  * ====================================================================== */
 
-typedef enum PopKind
-{
-	P_INT2,
-	P_INT4,
-	P_INT8,
-	P_NUMERIC,
-	P_TEXT,						/* text, varchar, name (a->extra: UTF-8 in) */
-	P_BYTEA,
-	P_FLOAT4,
-	P_FLOAT8,
-	P_BOOL,
-	P_UUID,
-	P_VERSIONSTAMP,
-	P_TUPLE,
-	P_RECORD,
-	P_ARRAY
-} PopKind;
-
 /*
  * Cached per call site (fn_extra).  What depends only on the call site (the
  * argument's declared type, the extension's type OIDs) is looked up once;
  * the row type's plan (type, src/pg/row_target.h) is checked on every call
  * against the type cache's descriptor identifiers and rebuilt when ALTER
- * TABLE / ALTER TYPE changed one of them.  Each attribute's kind is a
- * PopKind (pop_resolve).
+ * TABLE / ALTER TYPE changed one of them.  Each attribute's kind is an
+ * FdbKind (fdb_pg.h), set by pop_resolve.
  */
 typedef struct PopCtx
 {
@@ -108,7 +90,7 @@ pop_context(void *arg)
 				   format_type_with_typemod(c->cur->typid, c->cur->typmod));
 }
 
-/* The row layer's resolve callback: a's PopKind (resolve_arg: the PopCtx). */
+/* The row layer's resolve callback: a's FdbKind (resolve_arg: the PopCtx). */
 static void
 pop_resolve(rt_attr *a, int level, void *arg)
 {
@@ -116,31 +98,31 @@ pop_resolve(rt_attr *a, int level, void *arg)
 
 	switch (a->base)
 	{
-		case INT2OID: a->kind = P_INT2; return;
-		case INT4OID: a->kind = P_INT4; return;
-		case INT8OID: a->kind = P_INT8; return;
-		case NUMERICOID: a->kind = P_NUMERIC; return;
+		case INT2OID: a->kind = FDB_K_INT2; return;
+		case INT4OID: a->kind = FDB_K_INT4; return;
+		case INT8OID: a->kind = FDB_K_INT8; return;
+		case NUMERICOID: a->kind = FDB_K_NUMERIC; return;
 		case TEXTOID:
 		case VARCHAROID:
 		case NAMEOID:
-			a->kind = P_TEXT;
+			a->kind = a->base == NAMEOID ? FDB_K_NAME : FDB_K_TEXT;
 			a->extra = palloc(sizeof(rt_encoding));
 			rt_encoding_init((rt_encoding *) a->extra, PG_UTF8, a);
 			return;
-		case BYTEAOID: a->kind = P_BYTEA; return;
-		case FLOAT4OID: a->kind = P_FLOAT4; return;
-		case FLOAT8OID: a->kind = P_FLOAT8; return;
-		case BOOLOID: a->kind = P_BOOL; return;
-		case UUIDOID: a->kind = P_UUID; return;
+		case BYTEAOID: a->kind = FDB_K_BYTEA; return;
+		case FLOAT4OID: a->kind = FDB_K_FLOAT4; return;
+		case FLOAT8OID: a->kind = FDB_K_FLOAT8; return;
+		case BOOLOID: a->kind = FDB_K_BOOL; return;
+		case UUIDOID: a->kind = FDB_K_UUID; return;
 	}
 	if (a->base == c->vs_oid)
-		a->kind = P_VERSIONSTAMP;
+		a->kind = FDB_K_VERSIONSTAMP;
 	else if (a->base == c->tuple_oid)
-		a->kind = P_TUPLE;
+		a->kind = FDB_K_TUPLE;
 	else if (a->rec)
-		a->kind = P_RECORD;
+		a->kind = FDB_K_RECORD;
 	else if (a->elem)
-		a->kind = P_ARRAY;
+		a->kind = FDB_K_ARRAY;
 	else
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
@@ -156,20 +138,20 @@ pop_fast_column(const rt_attr *a)
 		return false;
 	switch (a->kind)
 	{
-		case P_INT2:
-		case P_INT4:
-		case P_INT8:
-		case P_FLOAT4:
-		case P_FLOAT8:
-		case P_BOOL:
+		case FDB_K_INT2:
+		case FDB_K_INT4:
+		case FDB_K_INT8:
+		case FDB_K_FLOAT4:
+		case FDB_K_FLOAT8:
+		case FDB_K_BOOL:
 			return a->typbyval;
-		case P_UUID:
+		case FDB_K_UUID:
 			return a->typlen == UUID_LEN;
-		case P_TEXT:
+		case FDB_K_TEXT:
 			return a->typlen == -1 && (a->base == TEXTOID || a->basetypmod < 0);
-		case P_BYTEA:
+		case FDB_K_BYTEA:
 			return a->typlen == -1;
-		case P_NUMERIC:
+		case FDB_K_NUMERIC:
 			return a->typlen == -1 && a->basetypmod < 0;
 		default:
 			return false;
@@ -333,7 +315,7 @@ pop_nested(PopCtx *c, const rt_attr *a, wc_fdb_elem *e)
 {
 	Datum		d;
 
-	if (a->kind == P_TUPLE)
+	if (a->kind == FDB_K_TUPLE)
 	{
 		size_t		start = e->offset;
 
@@ -344,11 +326,11 @@ pop_nested(PopCtx *c, const rt_attr *a, wc_fdb_elem *e)
 	}
 	else
 	{
-		if (a->kind != P_RECORD && a->kind != P_ARRAY)
+		if (a->kind != FDB_K_RECORD && a->kind != FDB_K_ARRAY)
 			pop_mismatch(c, e, a);
 		check_stack_depth();
 		c->depth++;
-		d = a->kind == P_RECORD ? pop_fill_record(c, a->rec, false) : pop_fill_array(c, a);
+		d = a->kind == FDB_K_RECORD ? pop_fill_record(c, a->rec, false) : pop_fill_array(c, a);
 		c->depth--;
 	}
 	if (unlikely(a->domain))
@@ -368,7 +350,7 @@ pop_bigint(const rt_attr *a, const wc_fdb_elem *e)
 	size_t		n = wc_fdb_int_to_decimal(e, dec);
 	bool		neg = dec[0] == '-';
 
-	if (a->kind != P_NUMERIC)
+	if (a->kind != FDB_K_NUMERIC)
 		wc_report_range(dec, a->typid, a->range_name);
 	return rt_from_decimal_digits(a, neg, dec + neg, (int) (n - neg), 0);
 }
@@ -406,18 +388,19 @@ pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
 {
 	switch (a->kind)
 	{
-		case P_INT2:
-		case P_INT4:
-		case P_INT8:
-		case P_NUMERIC:
+		case FDB_K_INT2:
+		case FDB_K_INT4:
+		case FDB_K_INT8:
+		case FDB_K_NUMERIC:
 			if (e->type == WC_FDB_INT)
 				return rt_from_int64(a, e->v.i);
 			if (e->type == WC_FDB_BIGINT)
 				return pop_bigint(a, e);
-			if (a->kind == P_NUMERIC && (e->type == WC_FDB_DOUBLE || e->type == WC_FDB_FLOAT))
+			if (a->kind == FDB_K_NUMERIC && (e->type == WC_FDB_DOUBLE || e->type == WC_FDB_FLOAT))
 				return pop_float_numeric(a, e);
 			break;
-		case P_TEXT:
+		case FDB_K_TEXT:
+		case FDB_K_NAME:
 			if (e->type != WC_FDB_STRING)
 				break;
 			if (e->escaped)
@@ -427,12 +410,12 @@ pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
 								pop_path(c, c->depth)),
 						 errhint("Use a bytea column for it.")));
 			return rt_from_text(a, (const rt_encoding *) a->extra, e->ptr, e->len);
-		case P_BYTEA:
+		case FDB_K_BYTEA:
 			if (e->type != WC_FDB_BYTES && e->type != WC_FDB_STRING)
 				break;
 			return rt_domain_check(a, PointerGetDatum(fdb_payload_bytea(e)), false);
-		case P_FLOAT4:
-		case P_FLOAT8:
+		case FDB_K_FLOAT4:
+		case FDB_K_FLOAT8:
 			if (e->type == WC_FDB_FLOAT)
 			{
 				float4		f;
@@ -448,11 +431,11 @@ pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
 				return rt_from_float8(a, f);
 			}
 			break;
-		case P_BOOL:
+		case FDB_K_BOOL:
 			if (e->type != WC_FDB_BOOL)
 				break;
 			return rt_domain_check(a, BoolGetDatum(e->v.b != 0), false);
-		case P_UUID:
+		case FDB_K_UUID:
 			if (e->type != WC_FDB_UUID)
 				break;
 			{
@@ -461,7 +444,7 @@ pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
 				memcpy(u->data, e->ptr, UUID_LEN);
 				return rt_domain_check(a, UUIDPGetDatum(u), false);
 			}
-		case P_VERSIONSTAMP:
+		case FDB_K_VERSIONSTAMP:
 			if (e->type != WC_FDB_VERSIONSTAMP)
 				break;
 			{
@@ -516,25 +499,25 @@ pop_fast_direct(const rt_attr *a, wc_fdb_elem *e)
 {
 	switch (a->kind)
 	{
-		case P_INT2:
+		case FDB_K_INT2:
 			return e->type == WC_FDB_INT && e->v.i >= PG_INT16_MIN && e->v.i <= PG_INT16_MAX;
-		case P_INT4:
+		case FDB_K_INT4:
 			return e->type == WC_FDB_INT && e->v.i >= PG_INT32_MIN && e->v.i <= PG_INT32_MAX;
-		case P_INT8:
+		case FDB_K_INT8:
 			return e->type == WC_FDB_INT;
-		case P_FLOAT4:
+		case FDB_K_FLOAT4:
 			return e->type == WC_FDB_FLOAT;
-		case P_FLOAT8:
+		case FDB_K_FLOAT8:
 			return e->type == WC_FDB_DOUBLE || e->type == WC_FDB_FLOAT;
-		case P_BOOL:
+		case FDB_K_BOOL:
 			return e->type == WC_FDB_BOOL;
-		case P_UUID:
+		case FDB_K_UUID:
 			return e->type == WC_FDB_UUID;
-		case P_TEXT:
+		case FDB_K_TEXT:
 			return e->type == WC_FDB_STRING && !e->escaped;
-		case P_BYTEA:
+		case FDB_K_BYTEA:
 			return e->type == WC_FDB_BYTES || e->type == WC_FDB_STRING;
-		case P_NUMERIC:
+		case FDB_K_NUMERIC:
 			if (e->type != WC_FDB_INT)
 				return false;
 			{
@@ -603,19 +586,19 @@ pop_fast_store(const rt_attr *a, const wc_fdb_elem *e, char *p)
 {
 	switch (a->kind)
 	{
-		case P_INT2:
+		case FDB_K_INT2:
 			*(int16 *) p = (int16) e->v.i;
 			break;
-		case P_INT4:
+		case FDB_K_INT4:
 			*(int32 *) p = (int32) e->v.i;
 			break;
-		case P_INT8:
+		case FDB_K_INT8:
 			*(int64 *) p = e->v.i;
 			break;
-		case P_FLOAT4:
+		case FDB_K_FLOAT4:
 			memcpy(p, &e->v.f32, 4);
 			break;
-		case P_FLOAT8:
+		case FDB_K_FLOAT8:
 			if (e->type == WC_FDB_DOUBLE)
 				memcpy(p, &e->v.f64, 8);
 			else
@@ -628,17 +611,17 @@ pop_fast_store(const rt_attr *a, const wc_fdb_elem *e, char *p)
 				memcpy(p, &d, 8);
 			}
 			break;
-		case P_BOOL:
+		case FDB_K_BOOL:
 			*(bool *) p = e->v.b != 0;
 			break;
-		case P_UUID:
+		case FDB_K_UUID:
 			memcpy(p, e->ptr, UUID_LEN);
 			break;
-		case P_TEXT:
-		case P_NUMERIC:
+		case FDB_K_TEXT:
+		case FDB_K_NUMERIC:
 			memcpy(p, e->ptr, e->len);
 			break;
-		case P_BYTEA:
+		case FDB_K_BYTEA:
 			if (e->escaped)
 				wc_fdb_unescape((uint8_t *) p, e);
 			else

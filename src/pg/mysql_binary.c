@@ -89,7 +89,7 @@ mysql_binary_row_decode(PG_FUNCTION_ARGS)
 			continue;
 		}
 		(void) wc_mysql_binary_value_get(buf, len, pos, types[i], &s, &pos, NULL);
-		values[i] = PointerGetDatum(mysql_bytea(buf + s.off, s.len));
+		values[i] = PointerGetDatum(wc_varlena_copy(buf + s.off, s.len, "result"));
 	}
 	dims[0] = (int) ncols;
 	PG_RETURN_ARRAYTYPE_P(construct_md_array(values, nulls, 1, dims, lbs, BYTEAOID,

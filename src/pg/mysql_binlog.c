@@ -172,7 +172,7 @@ binlog_events(FunctionCallInfo fcinfo, bool is_lo)
 		values[5] = Int64GetDatum((int64) ev.h.log_pos);
 		values[6] = Int32GetDatum(ev.h.flags);
 		values[7] = TimestampTzGetDatum(time_t_to_timestamptz((pg_time_t) ev.h.timestamp));
-		values[8] = PointerGetDatum(binlog_bytea(ev.body, ev.body_len));
+		values[8] = PointerGetDatum(wc_varlena_copy(ev.body, ev.body_len, "MySQL binlog value"));
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		MemoryContextSwitchTo(old);
 		MemoryContextReset(tmp);
@@ -180,15 +180,6 @@ binlog_events(FunctionCallInfo fcinfo, bool is_lo)
 	binlog_src_close(src);
 	MemoryContextDelete(tmp);
 	return (Datum) 0;
-}
-
-bytea *
-binlog_bytea(const uint8 *p, size_t n)
-{
-	bytea	   *r = (bytea *) wc_alloc_varlena(n, "MySQL binlog value");
-
-	memcpy(VARDATA(r), p, n);
-	return r;
 }
 
 PG_FUNCTION_INFO_V1(mysql_binlog_events);

@@ -175,10 +175,8 @@ ap_text(const uint8 *p, size_t n)
 
 	if (n > AP_STMT_MAX)
 		n = (size_t) pg_mbcliplen((const char *) p, (int) AP_STMT_MAX, (int) AP_STMT_MAX);
-	t = (text *) palloc(VARHDRSZ + n);
-	SET_VARSIZE(t, VARHDRSZ + n);
+	t = (text *) wc_varlena_copy(p, n, "statement text");
 	d = VARDATA(t);
-	memcpy(d, p, n);
 	if (memchr(d, 0, n) == NULL && pg_verifymbstr(d, (int) n, true))
 		return t;
 	for (i = 0; i < n; i++)

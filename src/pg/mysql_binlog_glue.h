@@ -156,7 +156,4 @@ extern Datum binlog_partial_column(binlog_partial_ctx *pc, uint32 col);
  * path when a diff does not apply. */
 extern Datum binlog_partial_after(binlog_partial_ctx *pc, Datum after);
 
-/* A new bytea of p[0 .. n). */
-extern bytea *binlog_bytea(const uint8 *p, size_t n);
-
 #endif							/* WC_MYSQL_BINLOG_GLUE_H */

@@ -55,7 +55,7 @@ params_arrays(const uint8 *buf, size_t len, const wc_mysql_params *ps,
 									   p.name.off);
 		vnulls[i] = p.value.is_null;
 		vals[i] = p.value.is_null ? (Datum) 0 :
-			PointerGetDatum(mysql_bytea(buf + p.value.off, p.value.len));
+			PointerGetDatum(wc_varlena_copy(buf + p.value.off, p.value.len, "result"));
 	}
 	values[0] = PointerGetDatum(construct_array(types, n, INT4OID, 4, true, TYPALIGN_INT));
 	nulls[1] = !ps->named;
@@ -82,7 +82,7 @@ mysql_com_query_decode(PG_FUNCTION_ARGS)
 	st = wc_mysql_com_query_decode(buf, len, mysql_caps_arg(PG_GETARG_INT64(1)), &q, &err);
 	if (st != WC_OK)
 		wc_report(&err, "MySQL COM_QUERY");
-	values[0] = PointerGetDatum(mysql_bytea(buf + q.query.off, q.query.len));
+	values[0] = PointerGetDatum(wc_varlena_copy(buf + q.query.off, q.query.len, "result"));
 	params_arrays(buf, len, &q.attrs, values + 1, nulls + 1);
 	if (q.attrs.count == 0)
 	{
@@ -144,11 +144,13 @@ execute_decode(FunctionCallInfo fcinfo, uint64 long_data, bool with_trailing)
 	else
 		params_arrays(buf, len, &ex.params, values + 4,
 					  nulls + 4);
-	values[7] = PointerGetDatum(mysql_bytea(buf + ex.params.values_off,
-											ex.params.values_end - ex.params.values_off));
+	values[7] = PointerGetDatum(wc_varlena_copy(buf + ex.params.values_off,
+												ex.params.values_end - ex.params.values_off,
+												"result"));
 	nulls[8] = ex.trailing_off == len;
 	if (with_trailing && ex.trailing_off < len)
-		values[8] = PointerGetDatum(mysql_bytea(buf + ex.trailing_off, len - ex.trailing_off));
+		values[8] = PointerGetDatum(wc_varlena_copy(buf + ex.trailing_off,
+													len - ex.trailing_off, "result"));
 	else if (ex.trailing_off < len)
 		ereport(NOTICE,
 				(errmsg_plural("MySQL COM_STMT_EXECUTE: %zu byte after the last parameter ignored, as the servers ignore it",

@@ -110,7 +110,7 @@ mysql_com_stmt_bulk_execute_decode(PG_FUNCTION_ARGS)
 		inds[i] = Int32GetDatum(ind);
 		vnulls[i] = p.value.is_null;
 		vals[i] = p.value.is_null ? (Datum) 0 :
-			PointerGetDatum(mysql_bytea(buf + p.value.off, p.value.len));
+			PointerGetDatum(wc_varlena_copy(buf + p.value.off, p.value.len, "result"));
 	}
 	dims[0] = n;
 	values[0] = Int64GetDatum((int64) s->be.statement_id);

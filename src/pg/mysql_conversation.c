@@ -52,7 +52,7 @@ decompress_stream(const uint8 *buf, size_t len, size_t start, const uint8 **out,
 	/* the size pass bounds n by the compressed size (wc_unzip_limit) */
 	if (wc_mysql_decompress_size(buf, len, start, &n, &wn, &err) != WC_OK)
 		wc_report(&err, "MySQL compressed packet");
-	mysql_check_bytea_size(start + n);
+	wc_check_varlena_size(start + n, "result");
 	dst = palloc_extended(start + n + 1, MCXT_ALLOC_HUGE);
 	memcpy(dst, buf, start);
 	work = palloc_extended(Max(wn, 1), MCXT_ALLOC_HUGE);
@@ -121,10 +121,8 @@ payload_bytea(const uint8 *buf, const wc_mysql_packet *pkt)
 	bytea	   *b;
 
 	if (pkt->chunks == 1)
-		return mysql_bytea(buf + pkt->offset + WC_MYSQL_HEADER, pkt->length);
-	mysql_check_bytea_size(pkt->length);
-	b = (bytea *) palloc_extended(VARHDRSZ + pkt->length, MCXT_ALLOC_HUGE);
-	SET_VARSIZE(b, VARHDRSZ + pkt->length);
+		return wc_varlena_copy(buf + pkt->offset + WC_MYSQL_HEADER, pkt->length, "result");
+	b = (bytea *) wc_alloc_varlena(pkt->length, "result");
 	wc_mysql_packet_gather(buf, pkt, (uint8 *) VARDATA(b));
 	return b;
 }
@@ -235,7 +233,7 @@ conversation(FunctionCallInfo fcinfo, bool two_sided)
 		values[7] = Int32GetDatum(it.pkt.seq);
 		values[8] = Int64GetDatum((int64) it.pkt.offset);
 		/* the payload into the reused buffer: the tuplestore copies it */
-		mysql_check_bytea_size(it.pkt.length);
+		wc_check_varlena_size(it.pkt.length, "result");
 		if (VARHDRSZ + it.pkt.length > pcap)
 		{
 			if (pbuf)

@@ -183,7 +183,7 @@ packet_payload(convrows_state *s, const wc_mysql_conv_item *it, uint8 **gbuf, si
 
 	if (it->pkt.chunks == 1)
 		return buf + it->pkt.offset + WC_MYSQL_HEADER;
-	mysql_check_bytea_size(it->pkt.length);
+	wc_check_varlena_size(it->pkt.length, "result");
 	if (*gcap < it->pkt.length)
 	{
 		if (*gbuf)

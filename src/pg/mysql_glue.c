@@ -171,24 +171,6 @@ mysql_num_params_arg(int32 num_params)
 	return (uint64) num_params;
 }
 
-void
-mysql_check_bytea_size(size_t n)
-{
-	if (n > MaxAllocSize - VARHDRSZ)
-		wc_report_too_large("result", n, "bytes", MaxAllocSize - VARHDRSZ);
-}
-
-bytea *
-mysql_bytea(const uint8 *p, size_t n)
-{
-	bytea	   *r = (bytea *) palloc(VARHDRSZ + n);
-
-	SET_VARSIZE(r, VARHDRSZ + n);
-	if (n)
-		wc_memcpy_checked(VARDATA(r), p, n);
-	return r;
-}
-
 TupleDesc
 mysql_result_desc(FunctionCallInfo fcinfo)
 {
@@ -233,7 +215,7 @@ mysql_bytea_or_null(const uint8 *buf, const wc_mysql_slice *s, bool *isnull)
 	*isnull = s->is_null;
 	if (s->is_null)
 		return (Datum) 0;
-	return PointerGetDatum(mysql_bytea(buf + s->off, s->len));
+	return PointerGetDatum(wc_varlena_copy(buf + s->off, s->len, "result"));
 }
 
 uint64

@@ -53,12 +53,6 @@ extern size_t mysql_pos_arg(int32 pos, size_t len);
  * ERROR 22023. */
 extern uint64 mysql_num_params_arg(int32 num_params);
 
-/* ERROR 54000 unless a bytea of n data bytes can exist. */
-extern void mysql_check_bytea_size(size_t n);
-
-/* A new bytea holding p[0 .. n). */
-extern bytea *mysql_bytea(const uint8 *p, size_t n);
-
 /* The function's blessed OUT-record descriptor, built once per call site. */
 extern TupleDesc mysql_result_desc(FunctionCallInfo fcinfo);
 

@@ -109,9 +109,7 @@ mysql_lenenc_str(PG_FUNCTION_ARGS)
 	size_t		size = wc_mysql_lenenc_str_size(n);
 	bytea	   *r;
 
-	mysql_check_bytea_size(size);
-	r = (bytea *) palloc(VARHDRSZ + size);
-	SET_VARSIZE(r, VARHDRSZ + size);
+	r = (bytea *) wc_alloc_varlena(size, "result");
 	wc_mysql_lenenc_str_write((uint8 *) VARDATA(r), (const uint8 *) VARDATA_ANY(src), n);
 	PG_RETURN_BYTEA_P(r);
 }
@@ -138,7 +136,8 @@ string_decode(FunctionCallInfo fcinfo, string_getter get, const char *subject)
 		return value_pos_record(fcinfo, (Datum) 0, true, next);
 	if (st != WC_OK)
 		wc_report(&err, subject);
-	return value_pos_record(fcinfo, PointerGetDatum(mysql_bytea(p + s.off, s.len)), false, next);
+	return value_pos_record(fcinfo, PointerGetDatum(wc_varlena_copy(p + s.off, s.len, "result")),
+							false, next);
 }
 
 PG_FUNCTION_INFO_V1(mysql_lenenc_str_decode);
@@ -163,9 +162,7 @@ mysql_null_str(PG_FUNCTION_ARGS)
 	st = wc_mysql_null_str_check(p, n, &err);
 	if (st != WC_OK)
 		wc_report(&err, "MySQL string<NUL>");
-	mysql_check_bytea_size(size);
-	r = (bytea *) palloc(VARHDRSZ + size);
-	SET_VARSIZE(r, VARHDRSZ + size);
+	r = (bytea *) wc_alloc_varlena(size, "result");
 	wc_mysql_null_str_write((uint8 *) VARDATA(r), p, n);
 	PG_RETURN_BYTEA_P(r);
 }

@@ -37,9 +37,7 @@ mysql_packet_frame(PG_FUNCTION_ARGS)
 				 errdetail("A sequence id is one byte, 0 to 255.")));
 	if (!ok)
 		size = SIZE_MAX;
-	mysql_check_bytea_size(size);
-	r = (bytea *) palloc(VARHDRSZ + size);
-	SET_VARSIZE(r, VARHDRSZ + size);
+	r = (bytea *) wc_alloc_varlena(size, "result");
 	wc_mysql_frame_write((uint8 *) VARDATA(r), (const uint8 *) VARDATA_ANY(payload), n,
 						 (uint8) seq);
 	PG_RETURN_BYTEA_P(r);
@@ -360,7 +358,7 @@ ok_values(const uint8 *buf, const wc_mysql_ok *ok, Datum *values, bool *nulls)
 	values[1] = ok->last_insert_id_null ? (Datum) 0 : mysql_uint64_numeric(ok->last_insert_id);
 	values[2] = Int32GetDatum(ok->status_flags);
 	values[3] = Int32GetDatum(ok->warnings);
-	values[4] = PointerGetDatum(mysql_bytea(buf + ok->info.off, ok->info.len));
+	values[4] = PointerGetDatum(wc_varlena_copy(buf + ok->info.off, ok->info.len, "result"));
 	nulls[2] = nulls[3] = nulls[4] = false;
 }
 
@@ -439,7 +437,7 @@ mysql_session_state_decode(PG_FUNCTION_ARGS)
 										"session-state value", &nulls[3]);
 	nulls[4] = chg.gtid_spec < 0;
 	values[4] = Int32GetDatum(chg.gtid_spec);
-	values[5] = PointerGetDatum(mysql_bytea(buf + chg.data.off, chg.data.len));
+	values[5] = PointerGetDatum(wc_varlena_copy(buf + chg.data.off, chg.data.len, "result"));
 	SRF_RETURN_NEXT(fctx, HeapTupleGetDatum(heap_form_tuple(fctx->tuple_desc, values, nulls)));
 }
 

@@ -461,8 +461,7 @@ rt_from_bytes(const rt_attr *a, const uint8 *p, size_t n)
 
 		return rt_from_text(a, &e, p, n);
 	}
-	b = (bytea *) wc_alloc_varlena(n, "bytea value");
-	memcpy(VARDATA(b), p, n);
+	b = (bytea *) wc_varlena_copy(p, n, "bytea value");
 	return rt_domain_check(a, PointerGetDatum(b), false);
 }
 

@@ -199,14 +199,30 @@ wc_report_too_large(const char *what, size_t n, const char *unit, size_t limit)
 	pg_unreachable();
 }
 
+void
+wc_check_varlena_size(size_t n, const char *what)
+{
+	if (n > MaxAllocSize - VARHDRSZ)
+		wc_report_too_large(what, n, "bytes", MaxAllocSize - VARHDRSZ);
+}
+
 struct varlena *
 wc_alloc_varlena(size_t n, const char *what)
 {
 	struct varlena *r;
 
-	if (n > MaxAllocSize - VARHDRSZ)
-		wc_report_too_large(what, n, "bytes", MaxAllocSize - VARHDRSZ);
+	wc_check_varlena_size(n, what);
 	r = (struct varlena *) palloc(VARHDRSZ + n);
 	SET_VARSIZE(r, VARHDRSZ + n);
+	return r;
+}
+
+struct varlena *
+wc_varlena_copy(const void *p, size_t n, const char *what)
+{
+	struct varlena *r = wc_alloc_varlena(n, what);
+
+	if (n)
+		wc_memcpy_checked(VARDATA(r), p, n);
 	return r;
 }

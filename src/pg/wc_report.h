@@ -57,10 +57,15 @@ extern void wc_report_too_large(const char *what, size_t n, const char *unit,
 								size_t limit) WC_NORETURN;
 
 /*
- * A bytea (or text) of n data bytes, its header set and its data left for
- * the caller to write (not zeroed); wc_report_too_large naming what when
- * it would pass the limit.
+ * The one allocator of bytea and text results.  wc_check_varlena_size:
+ * ERROR 54000 (wc_report_too_large naming what) unless a bytea or text of
+ * n data bytes can exist, for a caller that builds it in a buffer of its
+ * own.  wc_alloc_varlena: a bytea (or text) of n data bytes, its header set
+ * and its data left for the caller to write (not zeroed), after that
+ * check.  wc_varlena_copy: the same holding p[0 .. n).
  */
+extern void wc_check_varlena_size(size_t n, const char *what);
 extern struct varlena *wc_alloc_varlena(size_t n, const char *what);
+extern struct varlena *wc_varlena_copy(const void *p, size_t n, const char *what);
 
 #endif							/* WC_REPORT_H */
