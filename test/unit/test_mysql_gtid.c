@@ -79,7 +79,7 @@ check_canon(const char *text, const char *want)
 		CHECK(0, "%s: canonical text rejected", want);
 }
 
-/* Servers' own strings and the PL/pgSQL results the core replaces. */
+/* Servers' own strings and their canonical forms. */
 static void
 test_canonical(void)
 {
