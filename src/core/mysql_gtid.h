@@ -25,7 +25,8 @@
  * Bounds: parsing is linear in the text; a text of n bytes has at most
  * n / 2 + 1 members (each but the first takes two bytes at least), and
  * sizeof(wc_gtid) bytes each is the caller's work memory.  Normalizing
- * sorts in place (heapsort: n log n, no allocation).  The canonical text
+ * sorts in place (heapsort: n log n, no allocation); adding one GTID to a
+ * normalized set is linear.  The canonical text
  * of a normalized set is never longer than the texts its members came
  * from together plus one byte per text (each number is printed without
  * the leading zeros it may have had, each uuid once, tags at most once
@@ -85,9 +86,10 @@ wc_status	wc_gtid_set_parse(wc_gtid_set *set, const char *text, size_t len, wc_e
  * else, an interval too, is an error. */
 wc_status	wc_gtid_parse_one(const char *text, size_t len, wc_gtid *g, wc_error *err);
 
-/* Append g (given after everything in set) and normalize: a MySQL GTID
- * joins its source's intervals, a MariaDB one replaces its domain's when
- * its seq is not lower.  WC_ERR_TOO_LARGE when set is full. */
+/* Add g (given after everything in set) to normalized set, which stays
+ * normalized: a MySQL GTID (or interval) joins its source's intervals, a
+ * MariaDB one replaces its domain's when its seq is not lower.  Linear in
+ * the set.  WC_ERR_TOO_LARGE when set is full. */
 wc_status	wc_gtid_set_add(wc_gtid_set *set, const wc_gtid *g, wc_error *err);
 
 /* Sort and merge set in place (see the top of this file). */

@@ -9,7 +9,8 @@
  *   - the set contains itself, and parse_one agrees with the set of one.
  * When both are accepted: union(a, b) contains a and b, its text is at most
  * both lengths plus two; with no MariaDB GTID in either, union(a, b) and
- * union(b, a) print the same text.
+ * union(b, a) print the same text; b's members added to a one at a time
+ * (wc_gtid_set_add) print as union(a, b).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -135,6 +136,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(lab <= alen + blen + 2);
 		if (!has_mariadb(&sa) && !has_mariadb(&sb))
 			check(lab == lba && memcmp(xab, xba, lab) == 0);
+		/* b's members added to a one at a time: the union again */
+		memcpy(uba.items, sa.items, sa.n * sizeof(wc_gtid));
+		uba.n = sa.n;
+		uba.next_order = sa.next_order;
+		for (size_t i = 0; i < sb.n; i++)
+			check(wc_gtid_set_add(&uba, &sb.items[i], NULL) == WC_OK);
+		free(xba);
+		xba = format(&uba, &lba);
+		check(lab == lba && memcmp(xab, xba, lab) == 0);
 		free(xab);
 		free(xba);
 		free(uab.items);
