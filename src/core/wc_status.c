@@ -118,6 +118,15 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	/* MySQL statements logged as text */
 	[WC_STMT_NEED_MORE] = {.klass = WC_CLASS_TOO_LARGE, .message = "statement not classified within the bytes read", .hint = "The statement's first bytes do not say which tables it changes; more of it is needed."},
 	[WC_STMT_UNKNOWN_TABLE] = {.klass = WC_CLASS_TEXT, .message = "statement changes tables whose names cannot be read"},
+
+	/* MySQL and MariaDB GTID sets as text */
+	[WC_GTID_END] = {.klass = WC_CLASS_TEXT, .message = "unexpected end of element", .hint = "A MySQL element is uuid:interval[:interval...], an interval n or lo-hi, a tag before the intervals it names (uuid:tag:1-5); a MariaDB one is domain-server-seq."},
+	[WC_GTID_UUID] = {.klass = WC_CLASS_TEXT, .message = "malformed source UUID", .hint = "A MySQL source UUID is 32 hexadecimal digits in groups of 8-4-4-4-12, such as 3e11fa47-71ca-11e1-9e33-c80aa9429562."},
+	[WC_GTID_GNO_RANGE] = {.klass = WC_CLASS_TEXT, .message = "transaction number out of range", .show = WC_SHOW_LIMIT, .hint = "MySQL numbers the transactions of a source from 1 to 9223372036854775806."},
+	[WC_GTID_INTERVAL] = {.klass = WC_CLASS_TEXT, .message = "interval ends before it starts"},
+	[WC_GTID_TAG] = {.klass = WC_CLASS_TEXT, .message = "tag longer than 32 characters", .show = WC_SHOW_LIMIT, .hint = "A tag is a letter or underscore followed by at most 31 letters, digits or underscores."},
+	[WC_GTID_NUMBER_RANGE] = {.klass = WC_CLASS_TEXT, .message = "number out of range", .show = WC_SHOW_LIMIT, .hint = "A MariaDB GTID is domain-server-seq: domain and server ID 0 to 4294967295, seq 0 to 18446744073709551615."},
+	[WC_GTID_NOT_ONE] = {.klass = WC_CLASS_TEXT, .message = "not a single GTID", .hint = "One GTID is uuid:n, uuid:tag:n or domain-server-seq."},
 };
 
 static const wc_status_info wc_unknown = {.klass = WC_CLASS_BINARY, .message = "unknown error"};

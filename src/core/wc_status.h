@@ -138,6 +138,21 @@ typedef enum wc_status
 	WC_STMT_UNKNOWN_TABLE,		/* a statement that changes tables, whose
 								 * names cannot be read: offset = where */
 
+	/* ---- MySQL and MariaDB GTID sets as text (mysql_gtid.h); 22P02 ---- */
+	WC_GTID_END,				/* an element ends before it is complete */
+	WC_GTID_UUID,				/* not 8-4-4-4-12 hexadecimal digits */
+	WC_GTID_GNO_RANGE,			/* a transaction number beyond 1 .. 2^63-2:
+								 * expected = the maximum (found, when it
+								 * fits in 64 bits) */
+	WC_GTID_INTERVAL,			/* an interval that ends before it starts:
+								 * offset = its start */
+	WC_GTID_TAG,				/* a tag longer than 32 characters: found =
+								 * its length, expected = 32 */
+	WC_GTID_NUMBER_RANGE,		/* a MariaDB domain or server ID beyond
+								 * 2^32-1, a seq beyond 2^64-1: expected =
+								 * the maximum */
+	WC_GTID_NOT_ONE,			/* an interval or a set where one GTID must be */
+
 	WC_STATUS_COUNT				/* keep last */
 } wc_status;
 

@@ -345,6 +345,20 @@ def cases(root):
         "octet_length(mysql_row_populate_record(NULL::pg_temp.amplify_wide, b, "
         "array_fill((SELECT d FROM amplify_coldef), ARRAY[64]))::text)", ('ok', '22P03'))
 
+    # ---- GTID sets: the most members per byte (numbers kept apart) ----
+    uuid = b'3e11fa47-71ca-11e1-9e33-c80aa9429562'
+    apart = uuid + b''.join(b':%d' % i for i in range(1, 300000, 2))
+    add('GTID set: 150000 intervals kept apart', 'mysql_binlog_apply_gtid_set', apart,
+        "octet_length(mysql_binlog_apply_gtid_set(convert_from(b, 'UTF8'), '{}'::text[]))")
+    add('GTID set: 1 MiB of one-digit numbers, merged', 'mysql_binlog_apply_gtid_set',
+        uuid + b':1' * (1 << 19),
+        "octet_length(mysql_binlog_apply_gtid_set(convert_from(b, 'UTF8'), '{}'::text[]))")
+    add('GTID set: 150000 MariaDB domains', 'mysql_binlog_apply_gtid_set',
+        b','.join(b'%d-1-1' % i for i in range(150000)),
+        "octet_length(mysql_binlog_apply_gtid_set(convert_from(b, 'UTF8'), '{}'::text[]))")
+    add('GTID contains: 150000 intervals kept apart, each side', 'mysql_gtid_contains', apart,
+        "octet_length(mysql_gtid_contains(convert_from(b, 'UTF8'), convert_from(b, 'UTF8'))::text)")
+
     # ---- FoundationDB tuples ----
     n = 1 << 20
     add('fdb text: 1 MiB of NULLs', 'fdb_tuple_out', b'\x00' * n, 'octet_length(fdb_tuple(b)::text)')

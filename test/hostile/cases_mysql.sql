@@ -185,3 +185,17 @@ SELECT hostile_case('mysql_conversation_load',
 		= (SELECT count(*) FROM mysql_conversation_rows($1, NULL::hostile_mysql_row))$c$,
 	'{22P03,22P02,22003,22021,22P05,22008,22007,22023,0A000,54000}', :n);
 TRUNCATE hostile_mysql_load;
+
+-- GTID sets as text: the canonical text is a fixed point; contains holds
+-- for a set and itself
+INSERT INTO hostile_seeds SELECT 'mysql_binlog_apply_gtid_set', convert_to(s, 'UTF8')
+FROM unnest(ARRAY['3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5:7:tag_1:1-3,57b70f4e-20d3-11e5-a393-4a63946f7eac:1-56',
+				  '0-1-100,1-2-5,4294967295-4294967295-18446744073709551615',
+				  '3E11FA47-71CA-11E1-9E33-C80AA9429562:9223372036854775806, 0-1-2']) s;
+SELECT hostile_case('mysql_binlog_apply_gtid_set', 'mysql_binlog_apply_gtid_set($1, ''{}''::text[])',
+	'(SELECT g IS NULL OR mysql_binlog_apply_gtid_set(g, ''{}''::text[]) = g
+	  FROM mysql_binlog_apply_gtid_set($1, ''{}''::text[]) g)', '{22P02}', :n, true);
+INSERT INTO hostile_seeds SELECT 'mysql_gtid_contains', seed FROM hostile_seeds
+WHERE label = 'mysql_binlog_apply_gtid_set';
+SELECT hostile_case('mysql_gtid_contains', 'mysql_gtid_contains($1, $1)',
+	'mysql_gtid_contains($1, $1)', '{22P02}', :n, true);
