@@ -53,6 +53,14 @@ def deflate(raw):
     return zlib.compress(raw, 9)
 
 
+@functools.lru_cache(maxsize=None)
+def compressed_statement(stmt, spaces):
+    """MariaDB's compressed statement (QUERY_COMPRESSED_EVENT): stmt then
+    spaces spaces, its length (4 bytes, big-endian) and zlib's stream."""
+    raw = stmt + b' ' * spaces
+    return b'\x84' + struct.pack('>I', len(raw)) + zlib.compress(raw, 9)
+
+
 def compressed_packet(raw, seq, declared=None):
     """One zlib-compressed protocol packet; declared overrides the
     uncompressed length in its header."""
@@ -136,8 +144,7 @@ class Binlog:
         head = le32(0) + le32(0) + bytes([len(db)]) + le16(0) + le16(0) + db + b'\x00'
         if zeros is None:
             return self.event(2, head + stmt)
-        raw = stmt + b' ' * zeros
-        return self.event(165, head + b'\x84' + struct.pack('>I', len(raw)) + deflate(raw))
+        return self.event(165, head + compressed_statement(stmt, zeros))
 
     def rows_v1(self, etype, ncols, present, rows, present_after=None, table_id=0x7f):
         """A version 1 row event (23 write, 24 update, 25 delete) of the
