@@ -123,8 +123,9 @@ wc_cluster_start() {
 		export PGUSER=$(id -un)
 	fi
 	WC_RUN=("${run[@]}")
-	local port
-	for _ in $(seq 1 50); do
+	local port=${WC_PORT:-}
+	# WC_PORT: the port to use (a checkout sharing a machine keeps to its own)
+	[ -n "$port" ] || for _ in $(seq 1 50); do
 		port=$((20000 + RANDOM % 20000))
 		ss -ltnH 2>/dev/null | awk '{print $4}' | grep -q ":$port\$" || break
 	done

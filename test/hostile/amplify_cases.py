@@ -53,6 +53,14 @@ def deflate(raw):
     return zlib.compress(raw, 9)
 
 
+@functools.lru_cache(maxsize=None)
+def compressed_statement(stmt, spaces):
+    """MariaDB's compressed statement (QUERY_COMPRESSED_EVENT): stmt then
+    spaces spaces, its length (4 bytes, big-endian) and zlib's stream."""
+    raw = stmt + b' ' * spaces
+    return b'\x84' + struct.pack('>I', len(raw)) + zlib.compress(raw, 9)
+
+
 def compressed_packet(raw, seq, declared=None):
     """One zlib-compressed protocol packet; declared overrides the
     uncompressed length in its header."""
@@ -91,13 +99,22 @@ class Binlog:
     """A binlog under construction: events with CRC32 and log positions."""
 
     def __init__(self, fde):
-        self.b = BINLOG_MAGIC + fde
+        self.parts = [BINLOG_MAGIC + fde]
+        self.size = len(self.parts[0])
+
+    @property
+    def b(self):
+        """The file so far."""
+        if len(self.parts) > 1:
+            self.parts = [b''.join(self.parts)]
+        return self.parts[0]
 
     def event(self, etype, body):
         size = 19 + len(body) + 4
-        head = le32(1700000000) + bytes([etype]) + le32(1) + le32(size) + le32(len(self.b) + size) + le16(0)
+        head = le32(1700000000) + bytes([etype]) + le32(1) + le32(size) + le32(self.size + size) + le16(0)
         ev = head + body
-        self.b += ev + le32(zlib.crc32(ev) & 0xffffffff)
+        self.parts.append(ev + le32(zlib.crc32(ev) & 0xffffffff))
+        self.size += size
         return self
 
     def table_map(self, types, meta, nullable, table_id=0x7f, db=b'test', table=b't'):
@@ -111,6 +128,32 @@ class Binlog:
         body = table_id.to_bytes(6, 'little') + le16(1) + le16(2)	# flags, no extra data
         body += lenenc(ncols) + b'\xff' * ((ncols + 7) // 8) + rows
         return self.event(etype, body)
+
+    # MariaDB's events (its FORMAT_DESCRIPTION: version 1 row events)
+    def gtid(self, seq, flags=0x0c):
+        """MariaDB's GTID_EVENT 0-1-seq: a transaction follows (flags without
+        FL_STANDALONE), up to its XID or COMMIT / ROLLBACK."""
+        return self.event(162, struct.pack('<QI', seq, 0) + bytes([flags]) + b'\x00' * 6)
+
+    def xid(self, n):
+        return self.event(16, struct.pack('<Q', n))
+
+    def query(self, stmt, db=b'test', zeros=None):
+        """A QUERY_EVENT; with zeros, a QUERY_COMPRESSED_EVENT whose
+        statement, stmt followed by zeros spaces, is zlib-compressed."""
+        head = le32(0) + le32(0) + bytes([len(db)]) + le16(0) + le16(0) + db + b'\x00'
+        if zeros is None:
+            return self.event(2, head + stmt)
+        return self.event(165, head + compressed_statement(stmt, zeros))
+
+    def rows_v1(self, etype, ncols, present, rows, present_after=None, table_id=0x7f):
+        """A version 1 row event (23 write, 24 update, 25 delete) of the
+        columns whose bits are set in present (and, for an update,
+        present_after): bitmaps as bytes."""
+        body = table_id.to_bytes(6, 'little') + le16(1) + lenenc(ncols) + present
+        if present_after is not None:
+            body += present_after
+        return self.event(etype, body + rows)
 
 
 def json_dag(levels):
@@ -160,7 +203,68 @@ def mariadb_compressed_rows(fde, zeros, declared=None):
     return Binlog(fde).table_map([1], b'', False).write_rows(1, rec, etype=169).b
 
 
+def bitmap(ncols, present):
+    """A row event's column bitmap of ncols with the columns present set."""
+    b = bytearray((ncols + 7) // 8)
+    for i in present:
+        b[i >> 3] |= 1 << (i & 7)
+    return bytes(b)
+
+
+def apply_wide_updates(fde, events, ncols=1600, carried=800):
+    """A MariaDB transaction on a table of ncols columns (an INT key, then
+    TINYINTs): events UPDATE_ROWS events of row 1, each before image its key
+    alone and each after image (MINIMAL images) a different set of carried
+    columns, all NULL: every event needs a plan of its own."""
+    import random
+    r = random.Random(1600)
+    bl = Binlog(fde).gtid(1).table_map([3] + [1] * (ncols - 1), b'', True, table=b'wide')
+    before = bitmap(ncols, [0])
+    row = b'\x00' + le32(1) + b'\xff' * ((carried + 7) // 8)
+    for _ in range(events):
+        bl.rows_v1(24, ncols, before, row, bitmap(ncols, sorted(r.sample(range(1, ncols), carried))))
+    return bl.xid(1).b
+
+
+def apply_compressed_statements(fde, n, spaces, stmt=b'INSERT INTO elsewhere VALUES (0)'):
+    """n statements (a GTID each, FL_STANDALONE) in MariaDB's
+    QUERY_COMPRESSED_EVENTs, each stmt then spaces spaces: of a table that
+    maps nowhere, so the apply reads each and goes on."""
+    bl = Binlog(fde)
+    for i in range(n):
+        bl.gtid(i + 1, flags=0x01).query(stmt, zeros=spaces)
+    return bl.b
+
+
+def apply_tiny_transactions(fde, n):
+    """n transactions of one one-row insert into table small each, every
+    second one rolled back (ROLLBACK instead of an XID)."""
+    bl = Binlog(fde)
+    for i in range(n):
+        bl.gtid(i + 1).table_map([3], b'', False, table=b'small')
+        bl.rows_v1(23, 1, b'\x01', b'\x00' + le32(i + 1))
+        if i % 2:
+            bl.query(b'ROLLBACK')
+        else:
+            bl.xid(i + 1)
+    return bl.b
+
+
+def apply_table_maps(fde, n, distinct):
+    """One transaction of n TABLE_MAPs, each its own table id, of table
+    small (distinct: of n tables m0, m1, ... that map nowhere), then one
+    row of the last id."""
+    bl = Binlog(fde).gtid(1)
+    for i in range(n):
+        bl.table_map([3], b'', False, table_id=0x100 + i, table=b'm%d' % i if distinct else b'small')
+    return bl.rows_v1(23, 1, b'\x01', b'\x00' + le32(1), table_id=0x100 + n - 1).xid(1).b
+
+
 # ---------------------------------------------------------------- cases
+
+# The large object of a case's input (the writers' _lo functions; amplify.py
+# makes it before the call)
+LO = '(SELECT o FROM amplify_apply.lo l WHERE l.name = amplify_inputs.name)'
 
 # The server's handshake (MariaDB 10.11, CLIENT_COMPRESS) of the captured
 # compressed conversation in cases_mysql.sql.
@@ -199,9 +303,13 @@ def coldef(name=b'c', ctype=0xfd, pad=0):
 
 def cases(root):
     """Every case: (name, decoder, input bytes, SQL expression over b giving
-    the output bytes, expected outcomes, long).  expected holds 'ok' and/or
-    SQLSTATEs; long marks inputs that may legitimately run until the case's
-    statement_timeout (57014 then counts as expected)."""
+    the output bytes, expected outcomes, long, writer, known).  expected
+    holds 'ok' and/or SQLSTATEs; long marks inputs that may legitimately run
+    until the case's statement_timeout (57014 then counts as expected);
+    writer runs the case as the unprivileged amplify_writer, whose schema
+    amplify_apply holds the target tables; known, when not None, says which
+    bound the code is known to break on this input and where; cancel_after
+    (seconds) when the cancel is sent, 0.2 unless given."""
     my80 = fde_from(root + '/test/vectors/binlog/mysql-8.0-payload.bin')
     maria = fde_from(root + '/test/vectors/binlog/mariadb-10.11-full-compressed.bin')
     rows_sql = '(SELECT coalesce(sum(octet_length(r::text)), 0) FROM mysql_binlog_rows(b) r)'
@@ -209,8 +317,9 @@ def cases(root):
     srf = '(SELECT coalesce(sum(octet_length(r::text)), 0) FROM {} r)'
     c = []
 
-    def add(name, decoder, data, sql, expect=('ok',), long=False):
-        c.append((name, decoder, data, sql, frozenset(expect), long))
+    def add(name, decoder, data, sql, expect=('ok',), long=False, writer=False, known=None,
+            cancel_after=None):
+        c.append((name, decoder, data, sql, frozenset(expect), long, writer, known, cancel_after))
 
     # ---- MySQL binlog: binary JSON ----
     add('binlog JSON DAG 20 levels', 'mysql_binlog_rows', mysql_json_binlog(my80, json_dag(20)),
@@ -254,6 +363,47 @@ def cases(root):
     big = bytearray(Binlog(my80).event(2, b'\x00' * 32).b)
     struct.pack_into('<I', big, 4 + len(my80) + 9, 0xfffffff0)
     add('binlog event length near 4 GiB', 'mysql_binlog_events', bytes(big), events_sql, ('22P03',))
+
+    # ---- the writers, as amplify_writer into its own schema amplify_apply ----
+    # rows written (inserted + updated + deleted: the summary row)
+    apply_sql = ("(SELECT inserted + updated + deleted FROM mysql_binlog_apply(b, 'amplify', 'amplify_apply', "
+                 "schema_name => 'test') WHERE target IS NULL)")
+    # 100 UPDATE events of a 1,600-column table, each carrying its own 800
+    # columns: 100 plans of about 1.5 MB, past the 64 MB cap.
+    add('apply: 1,600 columns, 100 updates of 800 other columns each', 'mysql_binlog_apply (1,600 columns)',
+        apply_wide_updates(maria, 100), apply_sql, writer=True,
+        known='mysql_binlog_apply_rows.c, ar_plan_by_key: the generic plan is built '
+              '(SPI_plan_get_cached_plan) with CurrentMemoryContext the SPI procedure '
+              'context, so the planner\'s working memory, about 2.5 MB per plan here, '
+              'stays until SPI_finish: the 64 MB cap on plans does not bound it')
+    add('apply: 10 compressed statements of 64 MiB', 'mysql_binlog_apply (compressed)',
+        apply_compressed_statements(maria, 10, 64 << 20), apply_sql, writer=True)
+    # 4,000 statements read to their first 256 KB each: 1 GB inflated, about
+    # 4 s; the cancel comes 3 s in
+    add('apply: 4,000 compressed statements of 1 MiB, cancel 3 s in', 'mysql_binlog_apply (compressed)',
+        apply_compressed_statements(maria, 4000, 1 << 20), apply_sql, ('ok', '57014'), long=True,
+        writer=True, cancel_after=3.0)
+    add('apply: 200,000 tiny transactions, half rolled back', 'mysql_binlog_apply (200,000 transactions)',
+        apply_tiny_transactions(maria, 200000), apply_sql, writer=True)
+    add('apply: 100,000 TABLE_MAPs of one table', 'mysql_binlog_apply (100,000 table maps)',
+        apply_table_maps(maria, 100000, False), apply_sql, writer=True)
+    add('apply: 100,000 TABLE_MAPs of 100,000 tables', 'mysql_binlog_apply (100,000 table maps)',
+        apply_table_maps(maria, 100000, True), apply_sql, ('ok', '57014'), writer=True,
+        known='mysql_binlog_apply_rows.c, ar_table_get: each TABLE_MAP looks its MySQL '
+              'table up in a list of every table seen before (foreach over s->tables), '
+              'quadratic in the tables named: 10,000 take 0.7 s, 40,000 10 s, 100,000 95 s')
+    add('apply_lo: 10 compressed statements of 64 MiB', 'mysql_binlog_apply_lo',
+        apply_compressed_statements(maria, 10, 64 << 20),
+        "(SELECT inserted + updated + deleted FROM mysql_binlog_apply_lo(%s, 'amplify', "
+        "'amplify_apply', schema_name => 'test') WHERE target IS NULL)" % LO, writer=True)
+    add('binlog_load_lo: 1 MiB of zero rows', 'mysql_binlog_load_lo', plain,
+        "mysql_binlog_load_lo(%s, 'test', 't', 'amplify_apply.tiny')" % LO, writer=True)
+    add('fdb_tuple_load: 100,000 keys of one NULL', 'fdb_tuple_load', b'\x00' * 100000,
+        "(SELECT fdb_tuple_load(array_agg(fdb_tuple(substr(b, i, 1))), 'amplify_apply.one') "
+        "FROM generate_series(1, octet_length(b)) i)", writer=True)
+    add('fdb_tuple_load: one key of 1 MiB escaped NULs', 'fdb_tuple_load',
+        b'\x01' + b'\x00\xff' * (1 << 19) + b'\x00',
+        "fdb_tuple_load(ARRAY[fdb_tuple(b)], 'amplify_apply.one')", writer=True)
 
     # ---- compressed protocol (mysql_conversation) ----
     # the server's side alone: the handshake, the OK, then compressed
