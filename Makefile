@@ -5,13 +5,17 @@
 EXTENSION   = wirecodec
 MODULE_big  = wirecodec
 # The install script of the current version is built from one source file
-# per codec (src/sql/), concatenated in this order; the older versions'
-# scripts and the upgrade scripts between versions are kept as released.
+# per codec (src/sql/), concatenated in this order.  So is the upgrade
+# script to it from the last release (below).
+# The older versions' scripts and the released upgrade scripts are kept as
+# released (at a release the built upgrade script is committed).
 EXTVERSION  = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
 WC_SQL      = src/sql/prologue.sql src/sql/hlc.sql src/sql/mvcc.sql \
               src/sql/crdb_key.sql src/sql/fdb_tuple.sql src/sql/mysql.sql \
               src/sql/mysql_binlog.sql
-DATA_built  = $(EXTENSION)--$(EXTVERSION).sql
+WC_PREVIOUS = 0.2
+WC_UPGRADE_NEW = src/sql/crdb_key.sql src/sql/mysql_binlog.sql
+DATA_built  = $(EXTENSION)--$(EXTVERSION).sql $(EXTENSION)--$(WC_PREVIOUS)--$(EXTVERSION).sql
 DATA        = $(filter-out $(DATA_built),$(wildcard $(EXTENSION)--*.sql))
 
 CORE_SRCS   = $(wildcard src/core/*.c)
@@ -65,6 +69,15 @@ endif
 
 $(EXTENSION)--$(EXTVERSION).sql: $(WC_SQL) $(EXTENSION).control
 	cat $(WC_SQL) > $@
+
+# The upgrade: src/sql/upgrade/A--B.sql (changes of A's objects), the
+# objects added to A's codecs (between "-- upgrade from A: from here" and
+# "-- upgrade from A: to here" in their sources), the new codecs' sources.
+$(EXTENSION)--$(WC_PREVIOUS)--$(EXTVERSION).sql: src/sql/upgrade/$(WC_PREVIOUS)--$(EXTVERSION).sql $(WC_SQL) $(EXTENSION).control
+	{ cat src/sql/upgrade/$(WC_PREVIOUS)--$(EXTVERSION).sql && \
+	  for f in $(filter-out $(WC_UPGRADE_NEW),$(WC_SQL)); do \
+	    sed -n '/^-- upgrade from $(WC_PREVIOUS): from here$$/,/^-- upgrade from $(WC_PREVIOUS): to here$$/p' $$f; done && \
+	  cat $(WC_UPGRADE_NEW); } > $@
 
 # Objects depend on every header of the core and glue: headers are few and
 # small, and a stale object after a struct change is a silent wrong answer.

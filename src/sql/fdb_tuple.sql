@@ -308,6 +308,7 @@ CREATE FUNCTION fdb_tuple_to_jsonb(fdb_tuple) RETURNS jsonb
 -- in jsonb_populate_record)
 CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS anyelement
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE PARALLEL SAFE;
+-- upgrade from 0.2: from here
 -- every key's row (fdb_tuple_populate_record's rules) inserted into a
 -- table, the count returned.  An ordinary VOLATILE function over an array
 -- of keys (SELECT fdb_tuple_load(array_agg(k), 'users') FROM keys): each
@@ -317,6 +318,7 @@ CREATE FUNCTION fdb_tuple_populate_record(base anyelement, t fdb_tuple) RETURNS 
 -- NULL array or target: NULL.
 CREATE FUNCTION fdb_tuple_load(keys fdb_tuple[], target regclass) RETURNS bigint
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+-- upgrade from 0.2: to here
 
 -- key ranges: range_begin (prefix || 00) is a tuple; range_end (prefix || ff)
 -- and fdb_strinc's result are key bounds, not tuples: bytea, which the

@@ -148,6 +148,7 @@ CREATE FUNCTION mysql_com_stmt_execute_decode(payload bytea, num_params int,
 		OUT param_values bytea[], OUT values_raw bytea)
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- upgrade from 0.2: from here
 -- The same after COM_STMT_SEND_LONG_DATA: bit i of long_data says
 -- parameter i (from 0) was streamed, so that the packet carries its type
 -- and no value (param_values: NULL).  trailing_bytes: the bytes after the last
@@ -170,6 +171,7 @@ CREATE FUNCTION mysql_com_stmt_bulk_execute_decode(payload bytea, num_params int
 	RETURNS SETOF record
 	AS 'MODULE_PATHNAME', 'mysql_com_stmt_bulk_execute_decode'
 	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
+-- upgrade from 0.2: to here
 
 -- ---- binary protocol, conversations and typed rows ----
 
@@ -207,6 +209,7 @@ CREATE FUNCTION mysql_row_populate_record(base anyelement, "row" bytea, columns 
 	AS 'MODULE_PATHNAME', 'mysql_row_populate_record'
 	LANGUAGE C STABLE PARALLEL SAFE;
 
+-- upgrade from 0.2: from here
 -- Typed rows of a recorded conversation: every row of the selected result
 -- sets (command and result_set as mysql_conversation numbers them; NULL:
 -- all) decoded straight into base's row type, columns matched by position,
@@ -241,6 +244,7 @@ CREATE FUNCTION mysql_conversation_load(server bytea, target regclass,
 	RETURNS bigint
 	AS 'MODULE_PATHNAME', 'mysql_conversation_load_server'
 	LANGUAGE C VOLATILE PARALLEL UNSAFE;
+-- upgrade from 0.2: to here
 
 -- (end of binary protocol, conversations and typed rows)
 
