@@ -173,6 +173,37 @@ CREATE TEMP TABLE want_k2 (LIKE shop.k2);
 SELECT (SELECT count(*) FROM want_t) AS t_rows, pg_temp.diff('shop.t', 'want_t') AS t_diff,
 	   (SELECT count(*) FROM want_k2) AS k2_rows, pg_temp.diff('shop.k2', 'want_k2') AS k2_diff;
 
+-- a file of another server that starts within the GTID set applied and
+-- repeats transactions applied from the first (a replica promoted after a
+-- failover, whose binlog holds what it replicated): it continues the set,
+-- the units it repeats passed over (the DDL among them too), and the file
+-- its ROTATE names follows it
+CREATE SCHEMA fo;
+CREATE TABLE fo.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE fo.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'fo', 'fo', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT max(a.stop_position) AS ddl_at FROM bl, mysql_binlog_apply(b, 'fo', 'fo', 'apply.000002') a
+WHERE name = 'apply.000002' \gset
+ALTER TABLE fo.t ADD COLUMN extra int;
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'fo', 'fo', 'apply.000002', skip_ddl_at => :ddl_at) a
+WHERE name = 'apply.000002';
+SELECT gtid AS fo_gtid FROM mysql_binlog_apply_progress WHERE source = 'fo' \gset
+SELECT a.* FROM bl, mysql_binlog_apply(b, 'fo', 'fo', 'replica-bin.000002') a WHERE name = 'apply.000002';
+SELECT file_name, position, next_file, gtid = :'fo_gtid' AS same_gtids, stop_reason
+FROM mysql_binlog_apply_progress WHERE source = 'fo';
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'fo', 'fo', 'apply.000003', apply_truncate => true) a
+WHERE name = 'apply.000003';
+SELECT pg_temp.diff('fo.t', 'want_t') AS t_diff, pg_temp.diff('fo.k2', 'want_k2') AS k2_diff;
+-- a file that starts after GTIDs not applied is a gap
+CREATE SCHEMA fo2;
+CREATE TABLE fo2.t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), ts timestamptz);
+CREATE TABLE fo2.k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
+SELECT a.stop_reason FROM bl, mysql_binlog_apply(b, 'fo2', 'fo2', 'apply.000001') a WHERE name = 'apply.000001';
+SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'fo2', 'fo2', 'other-bin.000003') a
+					 WHERE name = 'apply.000003'$$);
+DROP SCHEMA fo, fo2 CASCADE;
+DELETE FROM mysql_binlog_apply_progress WHERE source IN ('fo', 'fo2');
+
 -- a file replaced under a name applied before (the server's binlog reset)
 SELECT pg_temp.err($$SELECT a.* FROM bl, mysql_binlog_apply(b, 'm1', 'shop', 'apply.000003') a
 					 WHERE name = 'apply.000001'$$);

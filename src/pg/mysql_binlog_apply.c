@@ -718,6 +718,9 @@ typedef struct ap_chunk
 	char	   *last_gtid;
 	bool		have_sid;
 	int64		server_id;		/* the last unit's */
+	bool		have_applied;
+	wc_gtid_set applied;		/* GTIDs applied before: their units are
+								 * passed over */
 } ap_chunk;
 
 /* Room for one more of n in an array of *cap elements of size sz. */
@@ -788,11 +791,28 @@ ap_chunk_keep(ap_chunk *c, const ap_unit *u)
 	c->pend_relid = u->relid;
 }
 
+/* Is unit u's GTID one of those applied before (c->applied)? */
+static bool
+ap_chunk_applied(const ap_chunk *c, const ap_unit *u)
+{
+	wc_gtid		g;
+	wc_error	err;
+
+	if (!c->have_applied || !u->have_gtid)
+		return false;
+	if (wc_gtid_parse_one(u->gtid, strlen(u->gtid), &g, &err) != WC_OK)
+		return false;
+	return wc_gtid_set_contains_gtid(&c->applied, &g);
+}
+
 /* One unit of the walk, as the driver's loop took it: false where the
- * chunk ends. */
+ * chunk ends.  A unit whose GTID was applied before (a file of another
+ * server that holds it) is passed over whole, its statements too. */
 static bool
 ap_chunk_step(ap_chunk *c, const ap_unit *u, int64 last, const char *kind)
 {
+	bool		done;
+
 	if (strcmp(kind, "statement") == 0)
 	{
 		ap_chunk_keep(c, u);
@@ -816,11 +836,14 @@ ap_chunk_step(ap_chunk *c, const ap_unit *u, int64 last, const char *kind)
 			c->next_file = (text *) pg_detoast_datum_copy((struct varlena *) u->stmt);
 		return false;
 	}
-	if (strcmp(kind, "query") == 0)
+	done = ap_chunk_applied(c, u);
+	if (done)
+		c->pend = NULL;
+	else if (strcmp(kind, "query") == 0)
 		ap_chunk_keep(c, u);
 	if (c->pend != NULL && !ap_chunk_pending(c, u, last))
 		return false;
-	if (strcmp(kind, "rollback") == 0)
+	if (done || strcmp(kind, "rollback") == 0)
 		for (int64 e = u->first; e <= last; e++)
 			AP_PUSH(c->skip, c->nskip, c->cskip, e);
 	AP_SET(c->uoff, c->nunits, c->cuoff, (int64) u->offset);
@@ -906,11 +929,12 @@ ap_chunk_row(FunctionCallInfo fcinfo, const ap_chunk *c)
 /*
  * mysql_binlog_apply_chunk(binlog, start_position, max_units, start_index,
  * target_schema, schema_name, mysql_tables, target_tables, skip_ddl_at,
- * apply_truncate, ddl_error): the next chunk of units the driver applies
+ * apply_truncate, ddl_error, applied): the next chunk of units the driver applies
  * (the walk of mysql_binlog_apply_plan, its statements classified), folded
  * as the driver acts on them: where the chunk ends and why the apply stops
  * there (NULL: a chunk follows at next_index), the events to skip and the
- * TRUNCATEs, the units' first events and offsets, their GTIDs.
+ * TRUNCATEs, the units' first events and offsets, their GTIDs.  A unit
+ * whose GTID the set applied holds is passed over (its events skipped).
  */
 PG_FUNCTION_INFO_V1(mysql_binlog_apply_chunk);
 Datum
@@ -934,6 +958,13 @@ mysql_binlog_apply_chunk(PG_FUNCTION_ARGS)
 	c.skip_ddl_at = c.has_skip_ddl ? PG_GETARG_INT64(8) : 0;
 	c.apply_truncate = !PG_ARGISNULL(9) && PG_GETARG_BOOL(9);
 	c.ddl_error = !PG_ARGISNULL(10) && PG_GETARG_BOOL(10);
+	if (PG_NARGS() > 11 && !PG_ARGISNULL(11))
+	{
+		text	   *a = PG_GETARG_TEXT_PP(11);
+
+		mysql_gtid_set_text(VARDATA_ANY(a), VARSIZE_ANY_EXHDR(a), "applied", &c.applied);
+		c.have_applied = true;
+	}
 	ap_walk((const uint8 *) VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b), (uint64) PG_GETARG_INT64(1),
 			PG_GETARG_INT64(2), PG_GETARG_INT64(3), &map, &c.sink);
 	PG_RETURN_DATUM(ap_chunk_row(fcinfo, &c));

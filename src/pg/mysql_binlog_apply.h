@@ -1,7 +1,7 @@
 /*
  * mysql_binlog_apply.h: what the plan walk (mysql_binlog_apply.c) and the
  * row walk (mysql_binlog_apply_rows.c) of mysql_binlog_apply share: which
- * PostgreSQL table a MySQL table maps to.
+ * PostgreSQL table a MySQL table maps to; and the GTID set of a text.
  */
 #ifndef WC_MYSQL_BINLOG_APPLY_H
 #define WC_MYSQL_BINLOG_APPLY_H
@@ -9,6 +9,8 @@
 #include "compat.h"
 
 #include "fmgr.h"
+
+#include "mysql_gtid.h"
 
 /* Where MySQL tables go: the tables of schema nsp of the same name (of
  * MySQL database only_schema alone, when set), or, with explicit pairs
@@ -34,5 +36,9 @@ extern void apply_map_args(apply_map *m, FunctionCallInfo fcinfo, int nsp_arg, i
  * InvalidOid; nothing is opened or locked.  A name over 63 bytes that the
  * rule would look up by name is ERROR 42622, naming the table. */
 extern Oid	apply_map_table(const apply_map *m, const char *db, const char *name);
+
+/* The GTID set text s[0 .. len) parsed and normalized into set (its
+ * members palloc'd), an error naming argument arg (src/pg/mysql_gtid.c). */
+extern void mysql_gtid_set_text(const char *s, size_t len, const char *arg, wc_gtid_set *set);
 
 #endif

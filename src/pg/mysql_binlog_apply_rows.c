@@ -375,7 +375,11 @@ ar_walk_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *e
 	tab = ar_table_get(s, schema, name);
 	e = hash_search(s->by_id, &id, HASH_ENTER, NULL);
 	e->tab = tab;
-	if (OidIsValid(tab->relid))
+	/* the map of a unit passed over (rolled back, or applied before) is not
+	 * bound: its columns need not match the table's now */
+	while (s->sk < s->nskip && s->skip[s->sk] < ev->index)
+		s->sk++;
+	if (OidIsValid(tab->relid) && !(s->sk < s->nskip && s->skip[s->sk] == ev->index))
 	{
 		s->bt.cache = &tab->cache;
 		binlog_typed_bind(&s->bt, st, ev, t, qualified);

@@ -11,6 +11,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
+#include "mysql_binlog_apply.h"
 #include "mysql_gtid.h"
 #include "wc_report.h"
 
@@ -89,6 +90,14 @@ gtid_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
 	gtid_text	t = {VARDATA_ANY(v), VARSIZE_ANY_EXHDR(v), arg, 0};
 
 	return t;
+}
+
+void
+mysql_gtid_set_text(const char *s, size_t len, const char *arg, wc_gtid_set *set)
+{
+	gtid_text	t = {s, len, arg, 0};
+
+	gtid_parse_texts(&t, 1, set);
 }
 
 /*

@@ -138,11 +138,14 @@ CREATE FUNCTION mysql_binlog_apply_plan(binlog bytea, start_position bigint DEFA
 -- events to skip (rolled back transactions), the TRUNCATEs of
 -- apply_truncate, each unit's first event and byte offset, the units'
 -- GTIDs.  A statement of a mapped table at skip_ddl_at is passed over;
--- with ddl_error one elsewhere is an error (55000).
+-- with ddl_error one elsewhere is an error (55000).  A unit whose GTID the
+-- set applied holds is passed over, as a rolled back one (a file of another
+-- server that holds transactions applied from the first).
 CREATE FUNCTION mysql_binlog_apply_chunk(binlog bytea, start_position bigint, max_units bigint,
 										 start_index bigint, target_schema name, schema_name text,
 										 mysql_tables text[], target_tables oid[],
 										 skip_ddl_at bigint, apply_truncate boolean, ddl_error boolean,
+										 applied text DEFAULT NULL,
 										 OUT after_index bigint, OUT last_index bigint,
 										 OUT end_position bigint, OUT next_index bigint,
 										 OUT reason text, OUT statement text, OUT next_file text,
@@ -279,9 +282,11 @@ $body$;
 -- mysql_binlog_apply_progress, in the caller's transaction.  The file is
 -- the one applied last when its name (else the SHA-256 of the events it
 -- starts with) is that one's; the next file when its ROTATE named it, or,
--- once that one ended, when the GTID state it starts with is the GTID set
--- applied (or, without GTIDs, its name's number follows that of a file
--- ended by STOP).  Anything else is a gap, an error naming both positions.
+-- once that one ended, when the GTID state it starts with is within the
+-- GTID set applied (or, without GTIDs, its name's number follows that of a
+-- file ended by STOP); a transaction whose GTID the set holds (a new
+-- primary's file repeats what it replicated) is passed over.  Anything
+-- else is a gap, an error naming both positions.
 -- Returns a row per table (inserted, updated, deleted; in order of the
 -- tables' qualified names), then a summary row
 -- (target NULL) saying where it stopped and why: 'end', 'incomplete' (a
@@ -307,21 +312,24 @@ DECLARE
 	c record;
 	start_pos bigint;
 	end_pos bigint;
-	reason text;
-	stmt text;
-	nextf text;
-	g text;
-	hdr bigint;
-	fid bytea;
-	fstart text;
-	map_names text[];
-	map_rels regclass[];
-	gtids text[] := '{}';
-	last_gtid text;
-	sid bigint;
 	pos bigint;
 	pidx bigint := 0;
 	chunk bigint;
+	reason text;
+	stmt text;
+	nextf text;
+	hdr bigint;
+	fid bytea;
+	map_names text[];
+	map_rels regclass[];
+	-- GTIDs: the set applied, this file's start, within it, units to pass over
+	g text;
+	fstart text;
+	within boolean;
+	applied text;
+	gtids text[] := '{}';
+	last_gtid text;
+	sid bigint;
 	t_rel regclass[] := '{}';
 	t_ins bigint[] := '{}';
 	t_upd bigint[] := '{}';
@@ -366,6 +374,10 @@ BEGIN
 	EXECUTE format($q$SELECT * FROM %s WHERE source OPERATOR(pg_catalog.=) $1
 		AND applied_by OPERATOR(pg_catalog.=) CURRENT_USER FOR UPDATE$q$, prog)
 		INTO p USING source;
+	-- within: the set applied holds every GTID the server had before this file
+	IF fstart IS NOT NULL AND p.gtid IS NOT NULL THEN
+		EXECUTE format('SELECT %I.mysql_gtid_contains($1, $2)', ext) INTO within USING p.gtid, fstart;
+	END IF;
 	IF p.stop_reason OPERATOR(pg_catalog.=) 'new' THEN
 		start_pos := 4;
 	ELSIF (CASE WHEN file_name IS NULL OR p.file_name IS NULL THEN p.file_id OPERATOR(pg_catalog.=) fid
@@ -377,14 +389,13 @@ BEGIN
 		END IF;
 		start_pos := p.position;
 	ELSIF p.next_file OPERATOR(pg_catalog.=) mysql_binlog_apply.file_name
-		OR (p.stop_reason OPERATOR(pg_catalog.=) ANY ('{rotate,stop,end}')
-			AND fstart OPERATOR(pg_catalog.=) p.gtid)
+		OR (p.stop_reason OPERATOR(pg_catalog.=) ANY ('{rotate,stop,end,incomplete}') AND within)
 		OR (p.stop_reason OPERATOR(pg_catalog.=) 'stop' AND fstart IS NULL AND p.gtid IS NULL
 			AND pg_catalog.regexp_replace(file_name, '[0-9]+$', '') OPERATOR(pg_catalog.=)
 				pg_catalog.regexp_replace(p.file_name, '[0-9]+$', '')
 			AND (pg_catalog.regexp_match(file_name, '([0-9]+)$'))[1]::numeric OPERATOR(pg_catalog.=)
 				((pg_catalog.regexp_match(p.file_name, '([0-9]+)$'))[1]::numeric OPERATOR(pg_catalog.+) 1)) THEN
-		IF fstart OPERATOR(pg_catalog.<>) p.gtid THEN
+		IF NOT within THEN
 			RAISE EXCEPTION 'MySQL binlog file % does not continue the GTIDs source % applied', file_name, source
 				USING ERRCODE = '55000',
 				DETAIL = format('The apply stopped at %s position %s after GTID set %s; this file starts after GTID set %s.',
@@ -407,6 +418,10 @@ BEGIN
 	END IF;
 	-- the GTID set: a new file's state, then the GTIDs of its units
 	g := CASE WHEN start_pos OPERATOR(pg_catalog.=) 4 THEN coalesce(fstart, p.gtid) ELSE p.gtid END;
+	IF start_pos OPERATOR(pg_catalog.=) 4 AND within AND fstart OPERATOR(pg_catalog.<>) p.gtid THEN
+		applied := p.gtid;
+		EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING p.gtid, ARRAY[fstart];
+	END IF;
 	-- The binlog reaches the C functions as a parameter of a generic plan
 	-- (found through a search_path naming the extension's schema after
 	-- pg_catalog): EXECUTE ... USING would fold it into a constant of a
@@ -423,7 +438,7 @@ BEGIN
 		PERFORM pg_catalog.set_config('plan_cache_mode', 'force_generic_plan', true);
 		SELECT * INTO c FROM mysql_binlog_apply_chunk(binlog, pos, chunk, pidx, target_schema,
 			schema_name, map_names, map_rels::oid[], skip_ddl_at, apply_truncate,
-			ddl OPERATOR(pg_catalog.=) 'error') x;
+			ddl OPERATOR(pg_catalog.=) 'error', applied) x;
 		PERFORM pg_catalog.set_config('plan_cache_mode', pcm, true);
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 		end_pos := c.end_position;
@@ -436,8 +451,7 @@ BEGIN
 		gtids := gtids OPERATOR(pg_catalog.||) c.gtids;
 		-- folded into the set as it goes: memory stays flat
 		IF pg_catalog.cardinality(gtids) OPERATOR(pg_catalog.>=) 10000 THEN
-			EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
-				USING g::text, gtids::text[];
+			EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
 			gtids := '{}';
 		END IF;
 		IF c.last_index IS NOT NULL THEN
@@ -463,8 +477,7 @@ BEGIN
 		FROM ROWS FROM (pg_catalog.unnest(t_rel), pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd),
 						pg_catalog.unnest(t_del)) x(r, i, u, d)
 		GROUP BY x.r ORDER BY x.r::text;
-	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g
-		USING g::text, gtids::text[];
+	EXECUTE format('SELECT %I.mysql_binlog_apply_gtid_set($1, $2)', ext) INTO g USING g, gtids;
 	reason := coalesce(reason, 'end');
 	IF p.stop_reason OPERATOR(pg_catalog.=) 'new' OR p.file_id IS DISTINCT FROM fid
 		OR p.file_name IS DISTINCT FROM file_name
@@ -485,10 +498,8 @@ BEGIN
 	SELECT coalesce(pg_catalog.sum(x.i), 0), coalesce(pg_catalog.sum(x.u), 0), coalesce(pg_catalog.sum(x.d), 0)
 		INTO inserted, updated, deleted
 		FROM ROWS FROM (pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd), pg_catalog.unnest(t_del)) x(i, u, d);
-	stop_file := file_name;
-	stop_position := end_pos;
-	stop_reason := reason;
-	stop_statement := coalesce(stmt, nextf);
+	SELECT file_name, end_pos, reason, coalesce(stmt, nextf)
+		INTO stop_file, stop_position, stop_reason, stop_statement;
 	RETURN NEXT;
 END
 $body$;

@@ -13,6 +13,8 @@
 #                   immediate during an apply
 #   names           apply-names.sh: MariaDB's names PostgreSQL cannot take
 #                   (64 characters) and DDL behind comments
+#   failover        apply-failover.sh: a MariaDB primary and replica, the
+#                   replica promoted, mirrors following it by GTID
 # WC_APPLY_PARTS="NAME..." runs only those; WC_APPLY_SEED (default: one
 # random seed for all), WC_APPLY_STATEMENTS (default 800 for the random
 # runs, half for the live one) and WC_APPLY_CRASH_ROWS (default 200000)
@@ -21,7 +23,7 @@
 # each script's time and ends with "binlog-apply: N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-parts=${WC_APPLY_PARTS:-random-mariadb random-mysql live crash names}
+parts=${WC_APPLY_PARTS:-random-mariadb random-mysql live crash names failover}
 seed=${WC_APPLY_SEED:-$RANDOM}
 n=${WC_APPLY_STATEMENTS:-800}
 passed=0
@@ -33,6 +35,7 @@ for part in $parts; do
 	live) cmd=(apply-live.sh "$seed" $((n / 2))) ;;
 	crash) cmd=(apply-crash.sh "${WC_APPLY_CRASH_ROWS:-200000}") ;;
 	names) cmd=(apply-names.sh) ;;
+	failover) cmd=(apply-failover.sh "$seed" $((n / 2))) ;;
 	*)
 		echo "no such part: $part"
 		failed=$((failed + 1))
