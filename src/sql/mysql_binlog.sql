@@ -528,3 +528,73 @@ BEGIN
 			apply_truncate, tables;
 END
 $body$;
+
+-- Follow a directory of binlog files (a mirror such as mariadb-binlog or
+-- mysqlbinlog --read-from-remote-server --raw --stop-never writes): apply
+-- every file from the one source's progress row names (first_file for a
+-- new source), committing after each, until the file to apply next is not
+-- there yet, a file does not end with ROTATE or STOP (the file being
+-- written: the next call goes on from there), or max_files were applied.
+-- The file after one ended by ROTATE is the one it names, after STOP the
+-- next number.  Runs as the caller: reading server files needs EXECUTE on
+-- pg_read_binary_file(text) and pg_stat_file(text, boolean) (superuser's
+-- to grant), and pg_read_server_files outside the data directory;
+-- a file name with '/' or starting with '.' is an error (22023).  No SET
+-- clause (a procedure that commits cannot have one): every name is
+-- schema-qualified.  A DDL or statement stop raises a WARNING naming it;
+-- skip_ddl_at is for the first file the call applies (resuming after such
+-- a stop), apply_truncate and the rest for every file, as mysql_binlog_apply
+-- takes them.
+CREATE PROCEDURE mysql_binlog_follow(dir text, source text, target_schema name,
+									 first_file text DEFAULT NULL, schema_name text DEFAULT NULL,
+									 tables jsonb DEFAULT NULL, max_files integer DEFAULT NULL,
+									 skip_ddl_at bigint DEFAULT NULL, apply_truncate boolean DEFAULT false)
+	LANGUAGE plpgsql
+	AS $body$
+DECLARE
+	ext text;
+	f text;
+	r record;
+	n integer := 0;
+BEGIN
+	IF dir IS NULL OR source IS NULL OR target_schema IS NULL THEN
+		RAISE EXCEPTION 'mysql_binlog_follow needs a directory, a source and a target schema'
+			USING ERRCODE = '22023';
+	END IF;
+	SELECT ns.nspname INTO ext FROM pg_catalog.pg_extension e
+		JOIN pg_catalog.pg_namespace ns ON ns.oid OPERATOR(pg_catalog.=) e.extnamespace
+		WHERE e.extname OPERATOR(pg_catalog.=) 'wirecodec';
+	LOOP
+		EXIT WHEN max_files IS NOT NULL AND n OPERATOR(pg_catalog.>=) max_files;
+		EXECUTE pg_catalog.format($q$SELECT CASE WHEN p.stop_reason OPERATOR(pg_catalog.=) 'stop'
+				THEN pg_catalog.regexp_replace(p.file_name, '[0-9]+$', '') OPERATOR(pg_catalog.||)
+					pg_catalog.lpad((pg_catalog.substring(p.file_name, '([0-9]+)$')::numeric
+						OPERATOR(pg_catalog.+) 1)::text, pg_catalog.length(pg_catalog.substring(p.file_name, '([0-9]+)$')), '0')
+				ELSE coalesce(p.next_file, p.file_name) END
+			FROM %I.mysql_binlog_apply_progress p WHERE p.source OPERATOR(pg_catalog.=) $1
+				AND p.applied_by OPERATOR(pg_catalog.=) CURRENT_USER
+				AND p.stop_reason OPERATOR(pg_catalog.<>) 'new'$q$, ext) INTO f USING source;
+		f := coalesce(f, first_file);
+		IF f IS NULL THEN
+			RAISE EXCEPTION 'source % has applied no file: give first_file', source USING ERRCODE = '22023';
+		END IF;
+		IF f OPERATOR(pg_catalog.~) '(/|^\.|^$)' THEN
+			RAISE EXCEPTION 'MySQL binlog file name "%" of source % is not a file of directory %', f, source, dir
+				USING ERRCODE = '22023';
+		END IF;
+		EXIT WHEN pg_catalog.pg_stat_file(dir OPERATOR(pg_catalog.||) '/' OPERATOR(pg_catalog.||) f, true) IS NULL;
+		EXECUTE pg_catalog.format('SELECT * FROM %I.mysql_binlog_apply(pg_catalog.pg_read_binary_file($1), $2, $3, $4,
+				schema_name => $5, tables => $6, skip_ddl_at => $7, apply_truncate => $8) a
+				WHERE a.target IS NULL', ext)
+			INTO r USING dir OPERATOR(pg_catalog.||) '/' OPERATOR(pg_catalog.||) f, source, target_schema, f,
+				schema_name, tables, CASE WHEN n OPERATOR(pg_catalog.=) 0 THEN skip_ddl_at END, apply_truncate;
+		n := n OPERATOR(pg_catalog.+) 1;
+		COMMIT;
+		IF r.stop_reason OPERATOR(pg_catalog.=) ANY ('{ddl,statement}') THEN
+			RAISE WARNING 'binlog apply of % stopped at % position %: % %', source, f, r.stop_position,
+				r.stop_reason, coalesce(r.stop_statement, '');
+		END IF;
+		EXIT WHEN r.stop_reason OPERATOR(pg_catalog.<>) ALL ('{rotate,stop}');
+	END LOOP;
+END
+$body$;

@@ -6,8 +6,8 @@
 # few statements), while mariadb-binlog --read-from-remote-server --raw
 # --stop-never, connected as a user with REPLICATION SLAVE and BINLOG
 # MONITOR, mirrors its binlog into a directory, and a loop calls the
-# procedure binlog_follow of doc/cdc.md (taken from the document) every
-# second on the mirrored files, the one being written included.  From the
+# extension's procedure mysql_binlog_follow (doc/cdc.md) every second on
+# the mirrored files, the one being written included.  From the
 # sixth call on, strace attached to the mirror delays each of its writes
 # by 2 ms (a slow link), so that the file being written often ends inside
 # a transaction, which a call must leave for the next.  After each
@@ -55,12 +55,11 @@ apply_sql -e "CREATE USER mirror@localhost IDENTIFIED BY 'mirror-pw';
 	GRANT REPLICATION SLAVE, BINLOG MONITOR ON *.* TO mirror@localhost"
 first=$(apply_sql -N -e 'SHOW BINARY LOGS' | head -1 | cut -f1)
 
-# PostgreSQL: the tables, doc/cdc.md's procedure, the ticks' arrival times
+# PostgreSQL: the tables, the ticks' arrival times
 apply_pg_tables live
-sed -n '/^CREATE PROCEDURE binlog_follow/,/^END \$\$;/p' "$wc_root/doc/cdc.md" >"$d/follow.sql"
-psqlq -c "SET client_min_messages = warning" -c "DROP PROCEDURE IF EXISTS binlog_follow" -f "$d/follow.sql" \
+psqlq -c "SET client_min_messages = warning" \
 	-c "DROP TABLE IF EXISTS tick_seen" -c "CREATE TABLE tick_seen (id int PRIMARY KEY, seen timestamptz)" >/dev/null
-check $? "binlog_follow created from doc/cdc.md ($(grep -c . "$d/follow.sql") lines)" || finish
+check $? "the tables made" || finish
 
 # the mirror, as the replica user over the socket
 mariadb-binlog --no-defaults --read-from-remote-server --socket="$d/m/sock" --user=mirror --password=mirror-pw \
@@ -92,7 +91,7 @@ while :; do
 	fi
 	newest=$(ls "$mir" | sort | tail -1)
 	size=$(stat -c %s "$mir/$newest" 2>/dev/null || echo 0)
-	out=$(psqlq -At -F ' ' -c "CALL binlog_follow('$mir', 'live', 'r', '$first')" \
+	out=$(psqlq -At -F ' ' -c "CALL mysql_binlog_follow('$mir', 'live', 'r', '$first')" \
 		-c "INSERT INTO tick_seen SELECT id, clock_timestamp() FROM r.tick ON CONFLICT DO NOTHING" \
 		-c "SELECT file_name, \"position\" FROM mysql_binlog_apply_progress WHERE source = 'live'" 2>&1) ||
 		{ errors=$((errors + 1)); echo "   call $calls: $out"; }
@@ -117,7 +116,7 @@ t1=$(date +%s.%N)
 check "$wrc" "the workload ran on MariaDB for $(echo "$tend - $t0" | bc | cut -c1-5) s" || cat "$d/workload.log"
 kill -0 "$mirpid" 2>/dev/null
 check $? "the mirror still runs: $(ls "$mir" | wc -l) files, $(du -sb "$mir" | cut -f1) bytes" || cat "$d/mirror.log"
-check $errors "every call of binlog_follow succeeds ($calls calls)"
+check $errors "every call of mysql_binlog_follow succeeds ($calls calls)"
 [ "$partial" -gt 0 ]
 check $? "$partial calls stopped before an incomplete transaction at the end of the file being written, and the next continued"
 echo "   $cmp"

@@ -35,7 +35,12 @@ cleanup() {
 }
 trap 'cleanup; wc_cluster_stop' EXIT
 cleanup
-psqlq -d postgres -c "CREATE ROLE $evil LOGIN NOSUPERUSER" -c "CREATE ROLE $user LOGIN NOSUPERUSER" >/dev/null
+psqlq -d postgres -c "CREATE ROLE $evil LOGIN NOSUPERUSER" -c "CREATE ROLE $user LOGIN NOSUPERUSER" \
+	-c "GRANT pg_read_server_files TO $user" >/dev/null
+# the mirror's directory of mysql_binlog_follow: the files under their names
+mkdir -p "$out/binlogs"
+for i in 1 2 3; do cp "$wc_root/test/vectors/binlog/mariadb-10.11-apply.00000$i" "$out/binlogs/apply.00000$i"; done
+chmod -R a+rX "$out/binlogs"
 
 # What the traps are derived from: the installed scripts, and the string
 # literals of the glue (the statements it prepares through SPI).
@@ -53,14 +58,16 @@ make_db() {
 		psqlq -d "$db" -c "CREATE SCHEMA wc" -c "GRANT USAGE ON SCHEMA wc TO PUBLIC" \
 			-c "CREATE EXTENSION wirecodec SCHEMA wc" \
 			-c "GRANT CREATE ON SCHEMA wc, public TO $evil" -c "GRANT CREATE ON DATABASE $db TO $evil, $user" &&
-		(cd "$wc_root" && psqlq -U "$user" -d "$db" -v s=u -v s2=u_pairs -f "$here/runtime_prepare.sql") &&
-		(cd "$wc_root" && psqlq -d "$db" -v s=su -v s2=su_pairs -f "$here/runtime_prepare.sql")
+		psqlq -d "$db" -c "GRANT EXECUTE ON FUNCTION pg_catalog.pg_read_binary_file(text),
+			pg_catalog.pg_stat_file(text, boolean) TO $user" &&
+		(cd "$wc_root" && psqlq -U "$user" -d "$db" -v s=u -v s2=u_pairs -v s3=u_follow -f "$here/runtime_prepare.sql") &&
+		(cd "$wc_root" && psqlq -d "$db" -v s=su -v s2=su_pairs -v s3=su_follow -f "$here/runtime_prepare.sql")
 }
 # The calls as role $2 (empty: the superuser) in schema $3, printed to $out/$1.$3.out
 calls() {
 	local db=$1 role=$2 s=$3
-	(cd "$wc_root" && psqlq ${role:+-U "$role"} -d "$db" -v s="$s" -v s2="${s}_pairs" \
-		-f "$here/runtime_calls.sql") >"$out/$db.$s.out" 2>&1
+	(cd "$wc_root" && psqlq ${role:+-U "$role"} -d "$db" -v s="$s" -v s2="${s}_pairs" -v s3="${s}_follow" \
+		-v dir="$out/binlogs" -f "$here/runtime_calls.sql") >"$out/$db.$s.out" 2>&1
 }
 
 make_db "$plain" >"$out/plain.log" 2>&1
@@ -132,7 +139,7 @@ for who in "$user:u" ":su"; do
 	check $? "$name: the calls print the same with and without traps" || head -20 "$out/$s.diff"
 done
 rc=0
-for tab in s.t s.k2 s2.t s2.k2; do
+for tab in s.t s.k2 s2.t s2.k2 s3.t s3.k2; do
 	grep -Eq "^ $tab +\| +0\$" "$out/$plain.u.out" || rc=1
 done
 check $rc "the applied tables are those MariaDB was left with" || grep -E '^ s2?\.' "$out/$plain.u.out"

@@ -1,7 +1,8 @@
 -- runtime_calls.sql: every function of wirecodec that writes, or whose body
 -- is SQL or PL/pgSQL, called as a careful caller calls it (schema-qualified,
 -- every argument of its exact type) on the inputs of runtime_prepare.sql in
--- schemas :s and :s2; test/trap/runtime.sh runs it as an ordinary role and
+-- schemas :s, :s2 and :s3 (the files also in directory :dir);
+-- test/trap/runtime.sh runs it as an ordinary role and
 -- as superuser, with and without traps, and compares what it prints.
 \set ON_ERROR_STOP 1
 \set ECHO all
@@ -46,12 +47,24 @@ FROM los, wc.mysql_binlog_apply_lo(lo, 'm2'::text, :'s2'::name, name, schema_nam
 								   apply_truncate => true, tables => '{"t": "t", "k2": "k2"}'::jsonb) a
 WHERE name OPERATOR(pg_catalog.=) 'apply.000003'::text;
 
--- both ended with the tables MariaDB was left with
+-- the same files followed in directory :dir, resumed after the DDL stop
+CALL wc.mysql_binlog_follow(:'dir'::text, 'm3'::text, :'s3'::name, 'apply.000001'::text);
+ALTER TABLE :"s3".t ADD COLUMN extra int;
+CALL wc.mysql_binlog_follow(:'dir'::text, 'm3'::text, :'s3'::name, skip_ddl_at => :'ddl_at'::bigint,
+							apply_truncate => true);
+
+-- all ended with the tables MariaDB was left with
 SELECT 's.t' AS tab, pg_catalog.count(*) AS different FROM
 	((TABLE :"s".want_t EXCEPT ALL TABLE :"s".t) UNION ALL (TABLE :"s".t EXCEPT ALL TABLE :"s".want_t)) d
 UNION ALL
 SELECT 's.k2', pg_catalog.count(*) FROM
 	((TABLE :"s".want_k2 EXCEPT ALL TABLE :"s".k2) UNION ALL (TABLE :"s".k2 EXCEPT ALL TABLE :"s".want_k2)) d
+UNION ALL
+SELECT 's3.t', pg_catalog.count(*) FROM
+	((TABLE :"s".want_t EXCEPT ALL TABLE :"s3".t) UNION ALL (TABLE :"s3".t EXCEPT ALL TABLE :"s".want_t)) d
+UNION ALL
+SELECT 's3.k2', pg_catalog.count(*) FROM
+	((TABLE :"s".want_k2 EXCEPT ALL TABLE :"s3".k2) UNION ALL (TABLE :"s3".k2 EXCEPT ALL TABLE :"s".want_k2)) d
 UNION ALL
 SELECT 's2.t', pg_catalog.count(*) FROM
 	((TABLE :"s".want_t EXCEPT ALL TABLE :"s2".t) UNION ALL (TABLE :"s2".t EXCEPT ALL TABLE :"s".want_t)) d

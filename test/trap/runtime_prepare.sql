@@ -1,5 +1,5 @@
 -- runtime_prepare.sql: what test/trap/runtime_calls.sql reads and writes,
--- made by each calling role in schemas :s and :s2 of its own before any
+-- made by each calling role in schemas :s, :s2 and :s3 of its own before any
 -- trap is made: the real binlog files of test/vectors/binlog, a recorded
 -- connection, FoundationDB keys, the tables to apply and load into, and
 -- the tables MariaDB was left with.  Run from the work tree's root.
@@ -14,6 +14,7 @@ SET timezone = 'UTC';
 \set full `od -An -v -tx1 test/vectors/binlog/mariadb-10.11-full-compressed.bin | tr -d ' \n'`
 CREATE SCHEMA :"s";
 CREATE SCHEMA :"s2";
+CREATE SCHEMA :"s3";
 CREATE TABLE :"s".bl (name text PRIMARY KEY, b bytea);
 INSERT INTO :"s".bl VALUES ('apply.000001', decode(:'a1', 'hex')), ('apply.000002', decode(:'a2', 'hex')),
 	('apply.000003', decode(:'a3', 'hex')), ('full', decode(:'full', 'hex'));
@@ -21,6 +22,8 @@ CREATE TABLE :"s".t (id int PRIMARY KEY, v varchar(20), n int, d timestamp(3), t
 CREATE TABLE :"s".k2 (a int, b text, c numeric(10,2), PRIMARY KEY (a, b));
 CREATE TABLE :"s2".t (LIKE :"s".t INCLUDING ALL);
 CREATE TABLE :"s2".k2 (LIKE :"s".k2 INCLUDING ALL);
+CREATE TABLE :"s3".t (LIKE :"s".t INCLUDING ALL);
+CREATE TABLE :"s3".k2 (LIKE :"s".k2 INCLUDING ALL);
 CREATE TABLE :"s".want_t (LIKE :"s".t);
 CREATE TABLE :"s".want_k2 (LIKE :"s".k2);
 ALTER TABLE :"s".want_t ADD COLUMN extra int;
