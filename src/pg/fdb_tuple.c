@@ -32,7 +32,7 @@
 #include "utils/uuid.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "row_target.h"
 
 /* ======================================================================

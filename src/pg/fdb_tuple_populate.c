@@ -25,7 +25,7 @@
 #include "utils/uuid.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "row_target.h"
 #include "table_load.h"
 
@@ -40,7 +40,7 @@
  * the row type's plan (type, src/pg/row_target.h) is checked on every call
  * against the type cache's descriptor identifiers and rebuilt when ALTER
  * TABLE / ALTER TYPE changed one of them.  Each attribute's kind is an
- * FdbKind (fdb_pg.h), set by pop_resolve.
+ * FdbKind (fdb_tuple_glue.h), set by pop_resolve.
  */
 typedef struct PopCtx
 {

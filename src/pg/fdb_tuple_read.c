@@ -27,7 +27,7 @@
 #include "utils/varlena.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "srf.h"
 #include "bytea_in.h"
 #include "bytea_text.h"

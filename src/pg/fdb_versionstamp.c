@@ -17,7 +17,7 @@
 
 #include "byteorder.h"
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "bytea_in.h"
 #include "bytea_text.h"
 

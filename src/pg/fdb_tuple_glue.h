@@ -1,9 +1,9 @@
 /*
- * fdb_pg.h: what the FoundationDB glue files (fdb_tuple.c, fdb_tuple_read.c,
- * fdb_tuple_populate.c, fdb_versionstamp.c) share.
+ * fdb_tuple_glue.h: what the FoundationDB glue files (fdb_tuple.c,
+ * fdb_tuple_read.c, fdb_tuple_populate.c, fdb_versionstamp.c) share.
  */
-#ifndef WC_FDB_PG_H
-#define WC_FDB_PG_H
+#ifndef WC_FDB_TUPLE_GLUE_H
+#define WC_FDB_TUPLE_GLUE_H
 
 #include "fdb_tuple_text.h"
 #include "wc_report.h"
@@ -65,4 +65,4 @@ extern bytea *fdb_unnest_bytea(const wc_fdb_elem *e);
 /* The bytes or string element e, unescaped, as bytea. */
 extern bytea *fdb_payload_bytea(const wc_fdb_elem *e);
 
-#endif							/* WC_FDB_PG_H */
+#endif							/* WC_FDB_TUPLE_GLUE_H */
