@@ -1,6 +1,6 @@
 /*
  * fdb_tuple_glue.h: what the FoundationDB glue files (fdb_tuple.c,
- * fdb_tuple_read.c, fdb_tuple_populate.c, fdb_versionstamp.c) share.
+ * fdb_tuple_read.c, fdb_tuple_populate.c, fdb_tuple_versionstamp.c) share.
  */
 #ifndef WC_FDB_TUPLE_GLUE_H
 #define WC_FDB_TUPLE_GLUE_H

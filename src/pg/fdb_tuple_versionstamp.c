@@ -1,5 +1,5 @@
 /*
- * fdb_versionstamp.c: the fdb_versionstamp type, FoundationDB's 96-bit
+ * fdb_tuple_versionstamp.c: the fdb_versionstamp type, FoundationDB's 96-bit
  * versionstamp: a 10-byte transaction version (8-byte commit version and
  * 2-byte batch number, big-endian) and a 2-byte big-endian user version.
  * Stored as those 12 bytes, so comparing bytes is comparing versionstamps.
