@@ -159,7 +159,7 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	wc_error	err;
 	bytea	   *b;
 
-	if (wc_bt_is_hex(s, n))
+	if (wc_bytea_text_is_hex(s, n))
 		return fdb_tuple_in_hex(s, n, fcinfo->context);
 	if (GetDatabaseEncoding() != PG_UTF8)
 	{

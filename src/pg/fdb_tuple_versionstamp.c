@@ -50,7 +50,7 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	wc_error	err;
 
 	/* bytea's hex form of the 12 bytes, as a binary export writes them */
-	if (wc_bt_is_hex(s, n))
+	if (wc_bytea_text_is_hex(s, n))
 	{
 		bytea	   *b = wc_bytea_in(s, n, "fdb_versionstamp", fcinfo->context);
 
