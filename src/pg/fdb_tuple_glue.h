@@ -16,7 +16,7 @@
  * kind when it resolves the column.  The kinds before FDB_K_JSONB are
  * scalars that a constant argument encodes once (fdb_tuple.c).
  */
-typedef enum FdbKind
+typedef enum fdb_kind
 {
 	FDB_K_UNKNOWN_LIT,			/* an untyped literal (packing only) */
 	FDB_K_TEXT,					/* text, varchar */
@@ -37,7 +37,7 @@ typedef enum FdbKind
 	FDB_K_TUPLE,
 	FDB_K_VERSIONSTAMP,
 	FDB_K_UNSUPPORTED			/* no tuple encoding (packing refuses a value) */
-} FdbKind;
+} fdb_kind;
 
 /* Report the error st of the tuple reader r (22P03 for a tuple that does
  * not decode); does not return. */
