@@ -27,7 +27,7 @@ wc_hex_digit(int c)
  * end drop to the byte-at-a-time step below it.
  */
 wc_status
-wc_bt_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
+wc_bytea_text_hex_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
 	size_t		i = 0,
 				o = 0,
@@ -126,9 +126,9 @@ escape_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *e
 }
 
 wc_status
-wc_bt_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
+wc_bytea_text_decode(const char *s, size_t n, uint8_t *out, size_t *outlen, wc_error *err)
 {
-	if (wc_bt_is_hex(s, n))
-		return wc_shift(err, wc_bt_hex_decode(s + 2, n - 2, out, outlen, err), 2);
+	if (wc_bytea_text_is_hex(s, n))
+		return wc_shift(err, wc_bytea_text_hex_decode(s + 2, n - 2, out, outlen, err), 2);
 	return escape_decode(s, n, out, outlen, err);
 }

@@ -27,7 +27,7 @@ extern int wc_hex_digit(int c);
 
 /* True when s (n bytes) is the hex form: starts with "\x". */
 static inline int
-wc_bt_is_hex(const char *s, size_t n)
+wc_bytea_text_is_hex(const char *s, size_t n)
 {
 	return n >= 2 && s[0] == '\\' && s[1] == 'x';
 }
@@ -37,11 +37,12 @@ wc_bt_is_hex(const char *s, size_t n)
  * digit pairs is skipped, as byteain does).  With out NULL only measures:
  * *outlen gets the decoded size, which is at most n / 2.
  */
-extern wc_status wc_bt_hex_decode(const char *s, size_t n, uint8_t *out,
-								  size_t *outlen, wc_error *err);
+extern wc_status wc_bytea_text_hex_decode(const char *s, size_t n,
+										  uint8_t *out, size_t *outlen,
+										  wc_error *err);
 
 /* Decode either form of bytea's text input (hex when it starts "\x"). */
-extern wc_status wc_bt_decode(const char *s, size_t n, uint8_t *out,
-							  size_t *outlen, wc_error *err);
+extern wc_status wc_bytea_text_decode(const char *s, size_t n, uint8_t *out,
+									  size_t *outlen, wc_error *err);
 
 #endif							/* WC_BYTEA_TEXT_H */

@@ -14,11 +14,11 @@ bytea *
 wc_bytea_in(const char *str, size_t n, const char *type, Node *escontext)
 {
 	/* one decoding pass into a buffer of the upper bound (hex: half the digits) */
-	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bt_is_hex(str, n) ? (n - 2) / 2 : n));
+	bytea	   *b = (bytea *) palloc(VARHDRSZ + (wc_bytea_text_is_hex(str, n) ? (n - 2) / 2 : n));
 	size_t		len = 0;
 	wc_error	err;
 
-	if (wc_bt_decode(str, n, (uint8_t *) VARDATA(b), &len, &err) != WC_OK)
+	if (wc_bytea_text_decode(str, n, (uint8_t *) VARDATA(b), &len, &err) != WC_OK)
 	{
 		/* the offset says which character; its byte value adds nothing */
 		err.has &= ~(unsigned) WC_HAS_FOUND;

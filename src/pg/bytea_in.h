@@ -2,7 +2,7 @@
  * bytea_in.h: bytea's text forms (hex "\x..." and escape) as the input of a
  * type stored as bytes, with the one reporter's errors.  Used by the input
  * functions of fdb_tuple (fdb_tuple_read.c), fdb_versionstamp
- * (fdb_versionstamp.c) and crdb_mvcc_key (mvcc.c).
+ * (fdb_tuple_versionstamp.c) and crdb_mvcc_key (mvcc.c).
  */
 #ifndef WC_BYTEA_IN_H
 #define WC_BYTEA_IN_H

@@ -5,7 +5,7 @@
  * crdb_mvcc_key_pretty.  Byte work happens in src/core/crdb_key*.c; this
  * file turns elements into Datums of the column types (doc/crdb_key.md has
  * the type mapping) and back.  Column and value types are row_target plans
- * (row_target.h) with a KeyKind each; conversions that every codec makes
+ * (row_target.h) with a key_kind each; conversions that every codec makes
  * go through its builders, the CockroachDB-only ones (inet, timetz, the
  * timestamp and interval forms, jsonb, pg_lsn, bit strings) are here.
  */
@@ -57,14 +57,14 @@
 #define EPOCH_DIFF_DAYS (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE)
 
 /* The kind of a column type, set in rt_attr->kind by key_resolve (0: none). */
-typedef enum KeyKind
+typedef enum key_kind
 {
 	KK_NONE = 0,
 	KK_INT2, KK_INT4, KK_INT8, KK_BOOL, KK_OID, KK_FLOAT4, KK_FLOAT8, KK_NUMERIC,
 	KK_TEXT, KK_BPCHAR, KK_VARCHAR, KK_NAME, KK_BYTEA, KK_UUID, KK_INET, KK_DATE, KK_TIME,
 	KK_TIMETZ, KK_TIMESTAMP, KK_TIMESTAMPTZ, KK_INTERVAL, KK_BIT, KK_VARBIT, KK_JSONB,
 	KK_PGLSN, KK_ARRAY, KK_RECORD
-} KeyKind;
+} key_kind;
 
 static void key_fail(wc_error *err, int64 element) WC_NORETURN;
 static void value_fail(wc_status st, size_t off, const char *field, int64 element) WC_NORETURN;
@@ -78,17 +78,17 @@ static void unsupported_type(Oid typid) WC_NORETURN;
  * column type cannot take (range, typmod, domain).  Errors of the key's
  * bytes say where in their detail and drop these lines (key_where_pop).
  */
-typedef struct KeyWhere
+typedef struct key_where_ctx
 {
 	int64		element;
 	size_t		at;
 	const char *column;
-} KeyWhere;
+} key_where_ctx;
 
 static void
 key_where(void *arg)
 {
-	KeyWhere   *w = (KeyWhere *) arg;
+	key_where_ctx *w = (key_where_ctx *) arg;
 
 	if (w->column)
 		errcontext("CockroachDB key element %lld (column \"%s\") at byte offset %zu",
@@ -145,7 +145,7 @@ key_resolve_text(rt_attr *a)
 }
 
 /*
- * row_target's resolve callback: the KeyKind of a (resolved) column type;
+ * row_target's resolve callback: the key_kind of a (resolved) column type;
  * arrays of arrays or of composites and types without a key encoding are
  * refused.
  */
@@ -155,7 +155,7 @@ key_resolve(rt_attr *a, int level, void *arg)
 	static const struct
 	{
 		Oid			typid;
-		KeyKind		kind;
+		key_kind	kind;
 	}			kinds[] =
 	{
 		{INT2OID, KK_INT2}, {INT4OID, KK_INT4}, {INT8OID, KK_INT8}, {BOOLOID, KK_BOOL},
@@ -276,18 +276,18 @@ dir_at(const uint8 *dirs, int ndirs, int i)
 
 /* One decode: the key, the current element's index (1-based), and whether
  * it fills a row (crdb_key_populate_record). */
-typedef struct KeyDec
+typedef struct key_dec
 {
 	const uint8 *p;
 	size_t		len;
 	int64		element;
 	bool		populate;
-} KeyDec;
+} key_dec;
 
-static Datum decode_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir, bool *isnull);
+static Datum decode_typed(key_dec *k, rt_attr *a, size_t *pos, int dir, bool *isnull);
 
 static int64
-get_varint(KeyDec *k, size_t *pos, int dir)
+get_varint(key_dec *k, size_t *pos, int dir)
 {
 	wc_error	err;
 	int64_t		v;
@@ -310,7 +310,7 @@ key_range(const rt_attr *a, const char *fmt, int64 v)
 /* An element of another encoding than its column's, not convertible: the
  * key does not match the row type (22P03, as any wrong marker). */
 static void
-key_mismatch(KeyDec *k, const rt_attr *a, size_t at)
+key_mismatch(key_dec *k, const rt_attr *a, size_t at)
 {
 	const char *enc = wc_crdb_enc_name(wc_crdb_key_peek(k->p[at]));
 
@@ -331,7 +331,7 @@ key_mismatch(KeyDec *k, const rt_attr *a, size_t at)
 /* The payload of a bytes element into a palloc'd buffer, VARHDRSZ bytes
  * in (room for a varlena header). */
 static uint8 *
-decode_bytes(KeyDec *k, size_t *pos, int dir, size_t *n, size_t *start)
+decode_bytes(key_dec *k, size_t *pos, int dir, size_t *n, size_t *start)
 {
 	size_t		s,
 				e;
@@ -356,7 +356,7 @@ decode_bytes(KeyDec *k, size_t *pos, int dir, size_t *n, size_t *start)
  * point) is out of range for a's type.
  */
 static char *
-decode_decimal(KeyDec *k, const rt_attr *a, size_t *pos, int dir, wc_crdb_decimal *d)
+decode_decimal(key_dec *k, const rt_attr *a, size_t *pos, int dir, wc_crdb_decimal *d)
 {
 	wc_error	err;
 	wc_crdb_out o = {NULL, 0, 0};
@@ -388,7 +388,7 @@ decode_decimal(KeyDec *k, const rt_attr *a, size_t *pos, int dir, wc_crdb_decima
 /* An integral decimal into an integer column (range-checked by the
  * builder); one with a fraction, or not finite, is no integer. */
 static Datum
-decimal_to_int(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decimal_to_int(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	wc_crdb_decimal d;
@@ -425,7 +425,7 @@ decimal_to_int(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* smallint, integer, bigint: a varint, or an integral decimal. */
 static Datum
-decode_integer(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
+decode_integer(key_dec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 {
 	if (enc == WC_CRDB_ENC_DECIMAL)
 		return decimal_to_int(k, a, pos, dir);
@@ -436,7 +436,7 @@ decode_integer(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 
 /* boolean (0 or 1), oid and pg_lsn: varints. */
 static Datum
-decode_varint_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_varint_typed(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	int64		v;
@@ -463,7 +463,7 @@ decode_varint_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* real, double precision and numeric: a float, decimal or varint. */
 static Datum
-decode_number(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
+decode_number(key_dec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 {
 	wc_error	err;
 	double		v;
@@ -491,7 +491,7 @@ decode_number(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 
 /* text, varchar, bpchar and name: UTF-8 bytes; bytea: the bytes. */
 static Datum
-decode_string(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_string(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		n,
 				s;
@@ -517,7 +517,7 @@ decode_string(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* uuid and inet: a bytes element, its payload checked per type. */
 static Datum
-decode_uuid_inet(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_uuid_inet(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		n,
 				s;
@@ -554,7 +554,7 @@ decode_uuid_inet(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* date (days since 1970, the int64 extremes for +-infinity) and time (µs). */
 static Datum
-decode_date_time(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_date_time(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	int64		v = get_varint(k, pos, dir);
 	DateADT		r;
@@ -581,7 +581,7 @@ decode_date_time(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* timetz: µs of the day and the zone's offset in seconds west of UTC. */
 static Datum
-decode_timetz(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_timetz(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	int64_t		tod;
 	int32_t		west;
@@ -605,7 +605,7 @@ decode_timetz(KeyDec *k, rt_attr *a, size_t *pos, int dir)
  * infinities for +-infinity), whole microseconds only.
  */
 static Datum
-decode_timestamp(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_timestamp(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	int64_t		s,
@@ -637,7 +637,7 @@ decode_timestamp(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* interval: months, days and nanoseconds, whole microseconds only. */
 static Datum
-decode_interval(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_interval(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	int64_t		months,
@@ -663,7 +663,7 @@ decode_interval(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* bit and varbit: the bits, then the type's length check through bit()/varbit(). */
 static Datum
-decode_bits(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_bits(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	size_t		at = *pos;
 	size_t		words;
@@ -693,7 +693,7 @@ decode_bits(KeyDec *k, rt_attr *a, size_t *pos, int dir)
  * and once into a buffer of exactly that size; jsonb parses the text.
  */
 static Datum
-decode_jsonb(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_jsonb(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	wc_crdb_out o = {NULL, 0, 0};
 	size_t		start = *pos;
@@ -714,7 +714,7 @@ decode_jsonb(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 }
 
 static Datum
-decode_array(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_array(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	int			is_desc,
 				done,
@@ -769,7 +769,7 @@ decode_array(KeyDec *k, rt_attr *a, size_t *pos, int dir)
  * values (22023), as at the top level.
  */
 static Datum
-decode_record(KeyDec *k, rt_attr *a, size_t *pos, int dir)
+decode_record(key_dec *k, rt_attr *a, size_t *pos, int dir)
 {
 	rt_row	   *r = a->rec;
 
@@ -794,7 +794,7 @@ decode_record(KeyDec *k, rt_attr *a, size_t *pos, int dir)
 
 /* The encodings a kind reads (others are converted or refused). */
 static Datum
-decode_kind(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
+decode_kind(key_dec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 {
 	static const wc_crdb_enc want[] = {
 		[KK_BOOL] = WC_CRDB_ENC_VARINT, [KK_OID] = WC_CRDB_ENC_VARINT,
@@ -820,7 +820,7 @@ decode_kind(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
 	if (a->kind < (int) lengthof(want) && want[a->kind] != 0 && base != want[a->kind] &&
 		enc != WC_CRDB_ENC_UNKNOWN)
 		key_mismatch(k, a, *pos);
-	switch ((KeyKind) a->kind)
+	switch ((key_kind) a->kind)
 	{
 		case KK_INT2:
 		case KK_INT4:
@@ -872,11 +872,11 @@ decode_kind(KeyDec *k, rt_attr *a, size_t *pos, int dir, wc_crdb_enc enc)
  * element each.
  */
 static Datum
-decode_typed(KeyDec *k, rt_attr *a, size_t *pos, int dir, bool *isnull)
+decode_typed(key_dec *k, rt_attr *a, size_t *pos, int dir, bool *isnull)
 {
 	size_t		at = *pos;
 	const uint8 *p = k->p;
-	KeyWhere	w;
+	key_where_ctx w;
 	ErrorContextCallback cb;
 	Datum		d;
 
@@ -1024,18 +1024,18 @@ encode_json_value(JsonbValue *v, bool desc, StringInfo buf)
 	}
 }
 
-typedef struct JsonPair
+typedef struct json_pair
 {
 	JsonbValue	key;
 	JsonbValue	val;
-} JsonPair;
+} json_pair;
 
 /* Object keys in CockroachDB's order: bytewise, a prefix first. */
 static int
 json_pair_cmp(const void *a, const void *b)
 {
-	const JsonbValue *x = &((const JsonPair *) a)->key;
-	const JsonbValue *y = &((const JsonPair *) b)->key;
+	const JsonbValue *x = &((const json_pair *) a)->key;
+	const JsonbValue *y = &((const json_pair *) b)->key;
 	int			n = Min(x->val.string.len, y->val.string.len);
 	int			r = memcmp(x->val.string.val, y->val.string.val, n);
 
@@ -1081,7 +1081,7 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 		int			n = v.val.object.nPairs,
 					k = 0,
 					i;
-		JsonPair   *pairs = palloc(sizeof(JsonPair) * (n ? n : 1));
+		json_pair  *pairs = palloc(sizeof(json_pair) * (n ? n : 1));
 
 		while ((tok = JsonbIteratorNext(&it, &v, true)) != WJB_END_OBJECT && tok != WJB_DONE)
 		{
@@ -1091,7 +1091,7 @@ encode_json_container(JsonbContainer *c, bool desc, StringInfo buf)
 			else if (tok == WJB_VALUE && k < n)
 				pairs[k++].val = v;
 		}
-		qsort(pairs, k, sizeof(JsonPair), json_pair_cmp);
+		qsort(pairs, k, sizeof(json_pair), json_pair_cmp);
 		json_marker(buf, JK_OBJECT, desc);
 		put_varint(buf, k, dir);
 		for (i = 0; i < k; i++)
@@ -1532,7 +1532,7 @@ crdb_key_decode_value(PG_FUNCTION_ARGS)
 {
 	rt_attr    *t = cached_type(fcinfo, 1);
 	bytea	   *e;
-	KeyDec		k;
+	key_dec		k;
 	size_t		pos = 0;
 	int			dir;
 	bool		isnull;
@@ -1560,17 +1560,17 @@ crdb_key_decode_value(PG_FUNCTION_ARGS)
 }
 
 /* crdb_key_encode(prefix, dirs, VARIADIC "any"): per-argument types cached. */
-typedef struct EncodeCache
+typedef struct encode_cache
 {
 	int			nargs;
 	row_type   *t;
-} EncodeCache;
+} encode_cache;
 
 PG_FUNCTION_INFO_V1(crdb_key_encode);
 Datum
 crdb_key_encode(PG_FUNCTION_ARGS)
 {
-	EncodeCache *c = (EncodeCache *) fcinfo->flinfo->fn_extra;
+	encode_cache *c = (encode_cache *) fcinfo->flinfo->fn_extra;
 	int			nargs = PG_NARGS();
 	bytea	   *prefix;
 	uint8	   *dirs;
@@ -1587,7 +1587,7 @@ crdb_key_encode(PG_FUNCTION_ARGS)
 				 errhint("Pass the values as separate arguments.")));
 	if (c == NULL || c->nargs != nargs)
 	{
-		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(EncodeCache));
+		c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(encode_cache));
 		c->nargs = nargs;
 		c->t = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(row_type) * nargs);
 		fcinfo->flinfo->fn_extra = c;
@@ -1740,7 +1740,7 @@ crdb_key_populate_record(PG_FUNCTION_ARGS)
 {
 	row_type   *t = (row_type *) fcinfo->flinfo->fn_extra;
 	bytea	   *kb;
-	KeyDec		k;
+	key_dec		k;
 	size_t		pos = 0;
 	int			ndirs,
 				c;

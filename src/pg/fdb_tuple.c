@@ -32,7 +32,7 @@
 #include "utils/uuid.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "row_target.h"
 
 /* ======================================================================
@@ -66,10 +66,10 @@ fdb_validate_checked(const uint8_t *p, size_t len)
 
 /*
  * One argument position: the plan of its type (row_target's, one value:
- * atts[0], kind an FdbKind), checked on every call against the named row
+ * atts[0], kind an fdb_kind), checked on every call against the named row
  * types in it.
  */
-typedef struct FdbArg
+typedef struct fdb_arg
 {
 	row_type	t;
 	Oid			typid;			/* as the call declares it */
@@ -78,16 +78,16 @@ typedef struct FdbArg
 	bool		raw_ready;
 	uint8_t    *raw;
 	size_t		rawlen;
-} FdbArg;
+} fdb_arg;
 
-typedef struct FdbEvents
+typedef struct fdb_events
 {
 	wc_fdb_elem   *ev;
 	int			n;
 	int			cap;
-} FdbEvents;
+} fdb_events;
 
-typedef struct FdbPackCache
+typedef struct fdb_pack_cache
 {
 	MemoryContext mcxt;
 	Oid			tuple_oid;
@@ -95,13 +95,13 @@ typedef struct FdbPackCache
 	bool		variadic;		/* explicit VARIADIC array */
 	int			nargs;
 	int			encoding;		/* server encoding */
-	FdbEvents	events;			/* reused from call to call */
-	FdbArg		args[FLEXIBLE_ARRAY_MEMBER];
-} FdbPackCache;
+	fdb_events	events;			/* reused from call to call */
+	fdb_arg		args[FLEXIBLE_ARRAY_MEMBER];
+} fdb_pack_cache;
 
 /* Our own types, found by name in the schema of the calling function. */
 static void
-find_own_types(FdbPackCache *c, Oid fn_oid)
+find_own_types(fdb_pack_cache *c, Oid fn_oid)
 {
 	Oid			nsp = get_func_namespace(fn_oid);
 
@@ -112,7 +112,7 @@ find_own_types(FdbPackCache *c, Oid fn_oid)
 }
 
 /*
- * row_target's resolve callback: the FdbKind of a (resolved) type.  A row
+ * row_target's resolve callback: the fdb_kind of a (resolved) type.  A row
  * slot gets a plan of its own in a->extra for a value whose type is not
  * the slot's (an anonymous record, a record variable), built when seen.
  * A type without a tuple encoding is refused when a value of it comes
@@ -124,7 +124,7 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 	static const struct
 	{
 		Oid			typid;
-		FdbKind		kind;
+		fdb_kind	kind;
 	}			kinds[] =
 	{
 		{UNKNOWNOID, FDB_K_UNKNOWN_LIT}, {TEXTOID, FDB_K_TEXT},
@@ -134,7 +134,7 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 		{FLOAT8OID, FDB_K_FLOAT8}, {BOOLOID, FDB_K_BOOL}, {UUIDOID, FDB_K_UUID},
 		{JSONBOID, FDB_K_JSONB}
 	};
-	FdbPackCache *c = (FdbPackCache *) arg;
+	fdb_pack_cache *c = (fdb_pack_cache *) arg;
 
 	for (int i = 0; i < (int) lengthof(kinds); i++)
 		if (kinds[i].typid == a->base)
@@ -163,9 +163,9 @@ fdb_resolve(rt_attr *a, int level, void *arg)
 
 /* (Re)plan argument i (when its plan is stale). */
 static void
-plan_arg(FdbPackCache *c, int i)
+plan_arg(fdb_pack_cache *c, int i)
 {
-	FdbArg	   *arg = &c->args[i];
+	fdb_arg	   *arg = &c->args[i];
 
 	arg->t.resolve = fdb_resolve;
 	arg->t.resolve_arg = c;
@@ -191,16 +191,16 @@ arg_is_const(FmgrInfo *flinfo, int i)
 	return i < list_length(args) && IsA(list_nth(args, i), Const);
 }
 
-static FdbPackCache *
+static fdb_pack_cache *
 pack_cache(FunctionCallInfo fcinfo)
 {
-	FdbPackCache *c = (FdbPackCache *) fcinfo->flinfo->fn_extra;
+	fdb_pack_cache *c = (fdb_pack_cache *) fcinfo->flinfo->fn_extra;
 	int			i;
 
 	if (c != NULL)
 		return c;
 	c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
-							   offsetof(FdbPackCache, args) + sizeof(FdbArg) * Max(PG_NARGS(), 1));
+							   offsetof(fdb_pack_cache, args) + sizeof(fdb_arg) * Max(PG_NARGS(), 1));
 	c->mcxt = fcinfo->flinfo->fn_mcxt;
 	c->nargs = PG_NARGS();
 	c->variadic = get_fn_expr_variadic(fcinfo->flinfo);
@@ -227,7 +227,7 @@ pack_cache(FunctionCallInfo fcinfo)
 
 /* Double the event array (it lives in fn_mcxt and is reused). */
 static void
-grow_events(FdbEvents *ev)
+grow_events(fdb_events *ev)
 {
 	if (ev->cap >= (int) (MaxAllocSize / sizeof(wc_fdb_elem) / 2))
 		wc_report_too_large("tuple", (size_t) ev->cap + 1, "elements", (size_t) ev->cap);
@@ -237,9 +237,9 @@ grow_events(FdbEvents *ev)
 
 /* Append one event. */
 static inline wc_fdb_elem *
-push_event(FdbPackCache *c, wc_fdb_type type)
+push_event(fdb_pack_cache *c, wc_fdb_type type)
 {
-	FdbEvents  *ev = &c->events;
+	fdb_events *ev = &c->events;
 	wc_fdb_elem   *e;
 
 	if (unlikely(ev->n >= ev->cap))
@@ -252,12 +252,12 @@ push_event(FdbPackCache *c, wc_fdb_type type)
 	return e;
 }
 
-typedef struct PackCtx
+typedef struct pack_ctx
 {
-	FdbPackCache *c;
+	fdb_pack_cache *c;
 	const char *fname;
 	int			argpos;			/* 1-based argument position, for messages */
-} PackCtx;
+} pack_ctx;
 
 /*
  * A string in the server encoding, as UTF-8 bytes.  The result needs no
@@ -266,7 +266,7 @@ typedef struct PackCtx
  * itself (22021 on failure).
  */
 static void
-push_text(PackCtx *x, const char *p, size_t len)
+push_text(pack_ctx *x, const char *p, size_t len)
 {
 	wc_fdb_elem   *e;
 
@@ -288,7 +288,7 @@ push_text(PackCtx *x, const char *p, size_t len)
  * nothing) when the value is NaN, infinite or has a fractional part.
  */
 static bool
-push_numeric(PackCtx *x, Numeric num)
+push_numeric(pack_ctx *x, Numeric num)
 {
 	rt_numeric_digits nd;
 	char	   *s;
@@ -330,11 +330,11 @@ push_numeric(PackCtx *x, Numeric num)
 	return true;
 }
 
-static void push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull);
+static void push_value(pack_ctx *x, const rt_attr *a, Datum d, bool isnull);
 
 /* Elements of a one-dimensional array, in order. */
 static void
-push_array_elements(PackCtx *x, const rt_attr *a, Datum d)
+push_array_elements(pack_ctx *x, const rt_attr *a, Datum d)
 {
 	ArrayType  *arr = DatumGetArrayTypeP(d);
 	ArrayIterator it;
@@ -362,7 +362,7 @@ push_array_elements(PackCtx *x, const rt_attr *a, Datum d)
  * anonymous record: one per typmod seen last).
  */
 static void
-push_record(PackCtx *x, const rt_attr *a, Datum d)
+push_record(pack_ctx *x, const rt_attr *a, Datum d)
 {
 	HeapTupleHeader th = DatumGetHeapTupleHeader(d);
 	Oid			typ = HeapTupleHeaderGetTypeId(th);
@@ -393,7 +393,7 @@ push_record(PackCtx *x, const rt_attr *a, Datum d)
 
 /* A jsonb value: arrays nest, scalars map naturally, objects are errors. */
 static void
-push_jsonb(PackCtx *x, Jsonb *jb)
+push_jsonb(pack_ctx *x, Jsonb *jb)
 {
 	JsonbIterator *it = JsonbIteratorInit(&jb->root);
 	JsonbValue	v;
@@ -452,7 +452,7 @@ push_jsonb(PackCtx *x, Jsonb *jb)
 
 /* One SQL value as one element: one case per SQL type the packer takes. */
 static void
-push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
+push_value(pack_ctx *x, const rt_attr *a, Datum d, bool isnull)
 {
 	wc_fdb_elem   *e;
 
@@ -461,7 +461,7 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
 		push_event(x->c, WC_FDB_NULL);
 		return;
 	}
-	switch ((FdbKind) a->kind)
+	switch ((fdb_kind) a->kind)
 	{
 		case FDB_K_UNKNOWN_LIT:
 			{
@@ -581,7 +581,7 @@ push_value(PackCtx *x, const rt_attr *a, Datum d, bool isnull)
  * for the following calls: key prefixes are usually literals.
  */
 static void
-encode_const_arg(FdbPackCache *c, FdbArg *ti)
+encode_const_arg(fdb_pack_cache *c, fdb_arg *ti)
 {
 	const wc_fdb_elem *e = &c->events.ev[c->events.n - 1];
 	size_t		size;
@@ -598,8 +598,8 @@ encode_const_arg(FdbPackCache *c, FdbArg *ti)
 static bytea *
 pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 {
-	FdbPackCache *c = (FdbPackCache *) fcinfo->flinfo->fn_extra;
-	PackCtx		x;
+	fdb_pack_cache *c = (fdb_pack_cache *) fcinfo->flinfo->fn_extra;
+	pack_ctx	x;
 	size_t		size,
 				ninc,
 				erri;
@@ -641,7 +641,7 @@ pack_args(FunctionCallInfo fcinfo, const char *fname, bool with_vs)
 	{
 		for (i = 0; i < c->nargs; i++)
 		{
-			FdbArg	   *ti = &c->args[i];
+			fdb_arg	   *ti = &c->args[i];
 
 			if (ti->raw_ready)
 			{

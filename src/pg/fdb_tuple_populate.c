@@ -25,7 +25,7 @@
 #include "utils/uuid.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "row_target.h"
 #include "table_load.h"
 
@@ -40,9 +40,9 @@
  * the row type's plan (type, src/pg/row_target.h) is checked on every call
  * against the type cache's descriptor identifiers and rebuilt when ALTER
  * TABLE / ALTER TYPE changed one of them.  Each attribute's kind is an
- * FdbKind (fdb_pg.h), set by pop_resolve.
+ * fdb_kind (fdb_tuple_glue.h), set by pop_resolve.
  */
-typedef struct PopCtx
+typedef struct pop_ctx
 {
 	row_type	type;
 	Oid			vs_oid;
@@ -55,11 +55,11 @@ typedef struct PopCtx
 	int			depth;
 	int			path[32];		/* element index at each level, for messages */
 	const rt_attr *cur;			/* being converted, for the error context */
-} PopCtx;
+} pop_ctx;
 
 /* "4" or "4.2.1": where an element is (levels 0 .. level), counting from 1. */
 static char *
-pop_path(PopCtx *c, int level)
+pop_path(pop_ctx *c, int level)
 {
 	StringInfoData s;
 	int			i;
@@ -76,7 +76,7 @@ pop_path(PopCtx *c, int level)
 static void
 pop_context(void *arg)
 {
-	PopCtx	   *c = (PopCtx *) arg;
+	pop_ctx	   *c = (pop_ctx *) arg;
 
 	if (c->cur == NULL)
 		return;
@@ -90,11 +90,11 @@ pop_context(void *arg)
 				   format_type_with_typemod(c->cur->typid, c->cur->typmod));
 }
 
-/* The row layer's resolve callback: a's FdbKind (resolve_arg: the PopCtx). */
+/* The row layer's resolve callback: a's fdb_kind (resolve_arg: the pop_ctx). */
 static void
 pop_resolve(rt_attr *a, int level, void *arg)
 {
-	PopCtx	   *c = (PopCtx *) arg;
+	pop_ctx	   *c = (pop_ctx *) arg;
 
 	switch (a->base)
 	{
@@ -160,7 +160,7 @@ pop_fast_column(const rt_attr *a)
 
 /* The plan of typid, and what pop_fill_fast derives from it when rebuilt. */
 static void
-pop_plan(PopCtx *c, Oid typid, MemoryContext fn_mcxt)
+pop_plan(pop_ctx *c, Oid typid, MemoryContext fn_mcxt)
 {
 	row_type   *t = &c->type;
 	bool		fast;
@@ -176,7 +176,7 @@ pop_plan(PopCtx *c, Oid typid, MemoryContext fn_mcxt)
 
 /* Error: this element cannot go into this column. */
 static void
-pop_mismatch(PopCtx *c, const wc_fdb_elem *e, const rt_attr *a)
+pop_mismatch(pop_ctx *c, const wc_fdb_elem *e, const rt_attr *a)
 {
 	c->cur = NULL;				/* the message says it all */
 	ereport(ERROR,
@@ -187,7 +187,7 @@ pop_mismatch(PopCtx *c, const wc_fdb_elem *e, const rt_attr *a)
 }
 
 static void
-pop_read(PopCtx *c, wc_fdb_elem *e)
+pop_read(pop_ctx *c, wc_fdb_elem *e)
 {
 	wc_status	st = wc_fdb_read(&c->r, e);
 
@@ -202,7 +202,7 @@ pop_read(PopCtx *c, wc_fdb_elem *e)
 
 /* Past the end of the nested tuple just opened. */
 static void
-pop_skip_nested(PopCtx *c)
+pop_skip_nested(pop_ctx *c)
 {
 	size_t		target = c->r.depth - 1;
 	wc_fdb_elem	t;
@@ -214,7 +214,7 @@ pop_skip_nested(PopCtx *c)
 	}
 }
 
-static Datum pop_value(PopCtx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull);
+static Datum pop_value(pop_ctx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull);
 
 /*
  * The tuple (top) or nested tuple has n elements where rec has another
@@ -222,7 +222,7 @@ static Datum pop_value(PopCtx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull
  * when n > rec->nlive).  Counts the rest, then reports.
  */
 static void
-pop_count_error(PopCtx *c, const rt_row *rec, bool top, int64 n, wc_fdb_elem *e)
+pop_count_error(pop_ctx *c, const rt_row *rec, bool top, int64 n, wc_fdb_elem *e)
 {
 	const char *what = top ? "the tuple" : psprintf("nested tuple %s", pop_path(c, c->depth - 1));
 
@@ -242,7 +242,7 @@ pop_count_error(PopCtx *c, const rt_row *rec, bool top, int64 n, wc_fdb_elem *e)
  * nulls; the reader ends past its terminator (or at the end, at top
  * level). */
 static void
-pop_fill_values(PopCtx *c, rt_row *rec, bool top)
+pop_fill_values(pop_ctx *c, rt_row *rec, bool top)
 {
 	wc_fdb_elem	e;
 	int			i;
@@ -265,7 +265,7 @@ pop_fill_values(PopCtx *c, rt_row *rec, bool top)
 
 /* The same, as a row value. */
 static Datum
-pop_fill_record(PopCtx *c, rt_row *rec, bool top)
+pop_fill_record(pop_ctx *c, rt_row *rec, bool top)
 {
 	pop_fill_values(c, rec, top);
 	return HeapTupleGetDatum(heap_form_tuple(rec->tupdesc, rec->values, rec->nulls));
@@ -273,7 +273,7 @@ pop_fill_record(PopCtx *c, rt_row *rec, bool top)
 
 /* The elements of the nested tuple just opened, as an array of a's type. */
 static Datum
-pop_fill_array(PopCtx *c, const rt_attr *a)
+pop_fill_array(pop_ctx *c, const rt_attr *a)
 {
 	const rt_attr *el = a->elem;
 	int			n = 0,
@@ -311,7 +311,7 @@ pop_fill_array(PopCtx *c, const rt_attr *a)
 
 /* The nested tuple e (just opened) as a value of a's type. */
 static Datum
-pop_nested(PopCtx *c, const rt_attr *a, wc_fdb_elem *e)
+pop_nested(pop_ctx *c, const rt_attr *a, wc_fdb_elem *e)
 {
 	Datum		d;
 
@@ -384,7 +384,7 @@ pop_float_numeric(const rt_attr *a, const wc_fdb_elem *e)
 /* A scalar element e as a value of a's type through the row layer's
  * builders: one case per kind of column. */
 static Datum
-pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
+pop_scalar(pop_ctx *c, const rt_attr *a, const wc_fdb_elem *e)
 {
 	switch (a->kind)
 	{
@@ -462,7 +462,7 @@ pop_scalar(PopCtx *c, const rt_attr *a, const wc_fdb_elem *e)
 
 /* Element e (just read) as a value of a's type. */
 static Datum
-pop_value(PopCtx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull)
+pop_value(pop_ctx *c, const rt_attr *a, wc_fdb_elem *e, bool *isnull)
 {
 	Datum		d;
 
@@ -635,7 +635,7 @@ pop_fast_store(const rt_attr *a, const wc_fdb_elem *e, char *p)
 /* The row of the elements read into c->elems, dlen data bytes, written in
  * place (54000 past the allocation limit). */
 static Datum
-pop_fast_form(PopCtx *c, bool hasnull, bool hasvar, size_t dlen)
+pop_fast_form(pop_ctx *c, bool hasnull, bool hasvar, size_t dlen)
 {
 	const row_type *t = &c->type;
 	const int  *live = t->top->live;
@@ -687,7 +687,7 @@ pop_fast_form(PopCtx *c, bool hasnull, bool hasvar, size_t dlen)
  * is wrong and where.
  */
 static Datum
-pop_fill_fast(PopCtx *c)
+pop_fill_fast(pop_ctx *c)
 {
 	const row_type *t = &c->type;
 	const int  *live = t->top->live;
@@ -717,11 +717,11 @@ pop_fill_fast(PopCtx *c)
 }
 
 /* What depends only on the call site, once (fn_extra). */
-static PopCtx *
+static pop_ctx *
 pop_ctx_new(FunctionCallInfo fcinfo)
 {
 	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-	PopCtx	   *c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PopCtx));
+	pop_ctx	   *c = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(pop_ctx));
 
 	c->tuple_oid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
 								   CStringGetDatum("fdb_tuple"), ObjectIdGetDatum(nsp));
@@ -736,7 +736,7 @@ pop_ctx_new(FunctionCallInfo fcinfo)
 
 /* Start reading tuple t; the error context pushed (pop_context). */
 static void
-pop_begin(PopCtx *c, bytea *t, ErrorContextCallback *cb)
+pop_begin(pop_ctx *c, bytea *t, ErrorContextCallback *cb)
 {
 	wc_fdb_reader_init(&c->r, (const uint8_t *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 	c->depth = 0;
@@ -751,7 +751,7 @@ PG_FUNCTION_INFO_V1(fdb_tuple_populate_record);
 Datum
 fdb_tuple_populate_record(PG_FUNCTION_ARGS)
 {
-	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
+	pop_ctx	   *c = (pop_ctx *) fcinfo->flinfo->fn_extra;
 	Oid			typid;
 	bytea	   *t;
 	ErrorContextCallback cb;
@@ -817,7 +817,7 @@ fdb_tuple_load(PG_FUNCTION_ARGS)
 {
 	ArrayType  *keys = PG_GETARG_ARRAYTYPE_P(0);
 	Oid			relid = PG_GETARG_OID(1);
-	PopCtx	   *c = (PopCtx *) fcinfo->flinfo->fn_extra;
+	pop_ctx	   *c = (pop_ctx *) fcinfo->flinfo->fn_extra;
 	MemoryContext rowcxt,
 				old;
 	wc_table_load *load;

@@ -27,7 +27,7 @@
 #include "utils/varlena.h"
 
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "srf.h"
 #include "bytea_in.h"
 #include "bytea_text.h"
@@ -159,7 +159,7 @@ fdb_tuple_in(PG_FUNCTION_ARGS)
 	wc_error	err;
 	bytea	   *b;
 
-	if (wc_bt_is_hex(s, n))
+	if (wc_bytea_text_is_hex(s, n))
 		return fdb_tuple_in_hex(s, n, fcinfo->context);
 	if (GetDatabaseEncoding() != PG_UTF8)
 	{

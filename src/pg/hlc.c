@@ -15,7 +15,7 @@
 #include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 
-#include "hlc_pg.h"
+#include "hlc_glue.h"
 #include "wc_report.h"
 
 /* Unix epoch minus PostgreSQL epoch (2000-01-01), in microseconds. */

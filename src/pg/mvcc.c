@@ -19,7 +19,7 @@
 
 #include "byteorder.h"
 #include "bytea_in.h"
-#include "hlc_pg.h"
+#include "hlc_glue.h"
 #include "mvcc.h"
 #include "srf.h"
 #include "wc_report.h"

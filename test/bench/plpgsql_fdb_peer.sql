@@ -1,7 +1,8 @@
 -- plpgsql_fdb_peer.sql: "what users do today" without wirecodec: the tuple
 -- layer written by hand in PL/pgSQL, for the two SQL-level benchmark cases
 -- (pack (text, bigint); read the integer at index 1).  Correct for those
--- shapes (strings with NULs, every int64); loaded by test/bench/sql_fdb.sql.
+-- shapes (strings with NULs, every int64); loaded by
+-- test/bench/sql_fdb_tuple.sql.
 
 -- ('s', n) -> bytes, as fdb_tuple_pack(s, n)
 CREATE FUNCTION plpgsql_fdb_pack_text_int8(s text, n bigint) RETURNS bytea

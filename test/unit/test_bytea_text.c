@@ -24,11 +24,11 @@ check(const char *s, wc_status want_st, const char *want, size_t want_len, size_
 	wc_error	err;
 
 	memcpy(in, s, n);
-	st = wc_bt_decode(in, n, NULL, &len, &err);
+	st = wc_bytea_text_decode(in, n, NULL, &len, &err);
 	CHECK(st == want_st, "%s: status %d, want %d", s, (int) st, (int) want_st);
 	if (st != WC_OK)
 	{
-		const char *field = wc_bt_is_hex(s, n) ? "hexadecimal data" : "escape sequence";
+		const char *field = wc_bytea_text_is_hex(s, n) ? "hexadecimal data" : "escape sequence";
 
 		CHECK(err.status == st && (err.has & WC_HAS_OFFSET) && err.offset == want_off,
 			  "%s: error offset %zu, want %zu", s, err.offset, want_off);
@@ -40,7 +40,7 @@ check(const char *s, wc_status want_st, const char *want, size_t want_len, size_
 		return;
 	}
 	out = malloc(len ? len : 1);
-	st = wc_bt_decode(in, n, out, &len2, &err);
+	st = wc_bytea_text_decode(in, n, out, &len2, &err);
 	CHECK(st == WC_OK && len2 == len, "%s: second pass %d, %zu bytes", s, (int) st, len2);
 	CHECK_BYTES(out, len2, (const uint8_t *) want, want_len, "%s", s);
 	free(out);
@@ -62,12 +62,12 @@ test_interrupts(void)
 	for (size_t i = 0; i < 2 * mb; i += 2)
 		memcpy(s + i, "61", 2);
 	wc_interrupts_count_start();
-	CHECK(wc_bt_hex_decode(s, 2 * mb, out, &n, &err) == WC_OK && n == mb, "1 MB hex: %zu", n);
+	CHECK(wc_bytea_text_hex_decode(s, 2 * mb, out, &n, &err) == WC_OK && n == mb, "1 MB hex: %zu", n);
 	calls = wc_interrupts_count_stop();
 	CHECK(calls >= (long) (2 * mb / WC_INTERRUPT_BYTES) - 1, "hex 1 MB: %ld checks", calls);
 	memset(s, 'a', mb);
 	wc_interrupts_count_start();
-	CHECK(wc_bt_decode(s, mb, out, &n, &err) == WC_OK && n == mb, "1 MB escape form: %zu", n);
+	CHECK(wc_bytea_text_decode(s, mb, out, &n, &err) == WC_OK && n == mb, "1 MB escape form: %zu", n);
 	calls = wc_interrupts_count_stop();
 	CHECK(calls >= 2 * ((long) (mb / WC_INTERRUPT_BYTES) - 1), "escape form 1 MB: %ld checks", calls);
 	free(s);

@@ -1,4 +1,4 @@
--- sql_fdb.sql: SQL-level per-row costs of the FoundationDB tuple layer,
+-- sql_fdb_tuple.sql: SQL-level per-row costs of the FoundationDB tuple layer,
 -- as ratios to int8send(i) measured in the same run, and to the
 -- hand-written PL/pgSQL peer (test/bench/plpgsql_fdb_peer.sql).
 \i test/bench/plpgsql_fdb_peer.sql

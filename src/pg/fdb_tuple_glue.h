@@ -1,9 +1,9 @@
 /*
- * fdb_pg.h: what the FoundationDB glue files (fdb_tuple.c, fdb_tuple_read.c,
- * fdb_tuple_populate.c, fdb_versionstamp.c) share.
+ * fdb_tuple_glue.h: what the FoundationDB glue files (fdb_tuple.c,
+ * fdb_tuple_read.c, fdb_tuple_populate.c, fdb_tuple_versionstamp.c) share.
  */
-#ifndef WC_FDB_PG_H
-#define WC_FDB_PG_H
+#ifndef WC_FDB_TUPLE_GLUE_H
+#define WC_FDB_TUPLE_GLUE_H
 
 #include "fdb_tuple_text.h"
 #include "wc_report.h"
@@ -16,7 +16,7 @@
  * kind when it resolves the column.  The kinds before FDB_K_JSONB are
  * scalars that a constant argument encodes once (fdb_tuple.c).
  */
-typedef enum FdbKind
+typedef enum fdb_kind
 {
 	FDB_K_UNKNOWN_LIT,			/* an untyped literal (packing only) */
 	FDB_K_TEXT,					/* text, varchar */
@@ -37,7 +37,7 @@ typedef enum FdbKind
 	FDB_K_TUPLE,
 	FDB_K_VERSIONSTAMP,
 	FDB_K_UNSUPPORTED			/* no tuple encoding (packing refuses a value) */
-} FdbKind;
+} fdb_kind;
 
 /* Report the error st of the tuple reader r (22P03 for a tuple that does
  * not decode); does not return. */
@@ -65,4 +65,4 @@ extern bytea *fdb_unnest_bytea(const wc_fdb_elem *e);
 /* The bytes or string element e, unescaped, as bytea. */
 extern bytea *fdb_payload_bytea(const wc_fdb_elem *e);
 
-#endif							/* WC_FDB_PG_H */
+#endif							/* WC_FDB_TUPLE_GLUE_H */

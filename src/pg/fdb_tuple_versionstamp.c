@@ -1,5 +1,5 @@
 /*
- * fdb_versionstamp.c: the fdb_versionstamp type, FoundationDB's 96-bit
+ * fdb_tuple_versionstamp.c: the fdb_versionstamp type, FoundationDB's 96-bit
  * versionstamp: a 10-byte transaction version (8-byte commit version and
  * 2-byte batch number, big-endian) and a 2-byte big-endian user version.
  * Stored as those 12 bytes, so comparing bytes is comparing versionstamps.
@@ -17,7 +17,7 @@
 
 #include "byteorder.h"
 #include "fdb_tuple.h"
-#include "fdb_pg.h"
+#include "fdb_tuple_glue.h"
 #include "bytea_in.h"
 #include "bytea_text.h"
 
@@ -50,7 +50,7 @@ fdb_versionstamp_in(PG_FUNCTION_ARGS)
 	wc_error	err;
 
 	/* bytea's hex form of the 12 bytes, as a binary export writes them */
-	if (wc_bt_is_hex(s, n))
+	if (wc_bytea_text_is_hex(s, n))
 	{
 		bytea	   *b = wc_bytea_in(s, n, "fdb_versionstamp", fcinfo->context);
 

@@ -1,6 +1,6 @@
--- cases_fdb.sql: hostile inputs for the FoundationDB tuple decoders.  Seeds
--- are tuples packed by fdb_tuple_pack over every element type, nesting and
--- versionstamps included.  22021: a decoded string holding U+0000 cannot
+-- cases_fdb_tuple.sql: hostile inputs for the FoundationDB tuple decoders.
+-- Seeds are tuples packed by fdb_tuple_pack over every element type, nesting
+-- and versionstamps included.  22021: a decoded string holding U+0000 cannot
 -- be PostgreSQL text (spec section 4); 54001: jsonb's own recursion limit.
 CREATE TEMP TABLE fdb_seed_tuples AS
 SELECT fdb_tuple_pack('users', i) AS t FROM generate_series(-300, 300, 37) i

@@ -1,6 +1,6 @@
--- fdb_vectors: every row of test/vectors/fdb_*.tsv through SQL, both ways.
--- Each file prints a summary (rows, rows passing each check) and lists the
--- failing rows, which must be none; interesting rows are shown explicitly.
+-- fdb_tuple_vectors: every row of test/vectors/fdb_*.tsv through SQL, both
+-- ways.  Each file prints a summary (rows, rows passing each check) and lists
+-- the failing rows, which must be none; interesting rows are shown explicitly.
 \set VERBOSITY default
 
 -- Run a query returning one value; an error becomes 'SQLSTATE: message'.

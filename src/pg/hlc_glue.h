@@ -1,9 +1,9 @@
 /*
- * hlc_pg.h: what the HLC glue shares with the MVCC glue: the Datum macros
+ * hlc_glue.h: what the HLC glue shares with the MVCC glue: the Datum macros
  * of hlc_timestamp.  Include after compat.h.
  */
-#ifndef WC_HLC_PG_H
-#define WC_HLC_PG_H
+#ifndef WC_HLC_GLUE_H
+#define WC_HLC_GLUE_H
 
 #include "hlc.h"
 
@@ -14,4 +14,4 @@
 /* A palloc'd copy of v, as a Datum. */
 extern Datum hlc_datum(const wc_hlc *v);
 
-#endif							/* WC_HLC_PG_H */
+#endif							/* WC_HLC_GLUE_H */
