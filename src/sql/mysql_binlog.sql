@@ -535,6 +535,8 @@ $body$;
 -- new source), committing after each, until the file to apply next is not
 -- there yet, a file does not end with ROTATE or STOP (the file being
 -- written: the next call goes on from there), or max_files were applied.
+-- A call that finds the file being written no longer than where the last
+-- one stopped reads nothing of it (an idle poll costs a stat).
 -- The file after one ended by ROTATE is the one it names, after STOP the
 -- next number.  Runs as the caller: reading server files needs EXECUTE on
 -- pg_read_binary_file(text) and pg_stat_file(text, boolean) (superuser's
@@ -556,6 +558,8 @@ DECLARE
 	f text;
 	r record;
 	n integer := 0;
+	at bigint;
+	size bigint;
 BEGIN
 	IF dir IS NULL OR source IS NULL OR target_schema IS NULL THEN
 		RAISE EXCEPTION 'mysql_binlog_follow needs a directory, a source and a target schema'
@@ -570,10 +574,12 @@ BEGIN
 				THEN pg_catalog.regexp_replace(p.file_name, '[0-9]+$', '') OPERATOR(pg_catalog.||)
 					pg_catalog.lpad((pg_catalog.substring(p.file_name, '([0-9]+)$')::numeric
 						OPERATOR(pg_catalog.+) 1)::text, pg_catalog.length(pg_catalog.substring(p.file_name, '([0-9]+)$')), '0')
-				ELSE coalesce(p.next_file, p.file_name) END
+				ELSE coalesce(p.next_file, p.file_name) END,
+				CASE WHEN p.next_file IS NULL AND p.stop_reason OPERATOR(pg_catalog.=) ANY ('{end,incomplete}')
+					THEN p."position" END
 			FROM %I.mysql_binlog_apply_progress p WHERE p.source OPERATOR(pg_catalog.=) $1
 				AND p.applied_by OPERATOR(pg_catalog.=) CURRENT_USER
-				AND p.stop_reason OPERATOR(pg_catalog.<>) 'new'$q$, ext) INTO f USING source;
+				AND p.stop_reason OPERATOR(pg_catalog.<>) 'new'$q$, ext) INTO f, at USING source;
 		f := coalesce(f, first_file);
 		IF f IS NULL THEN
 			RAISE EXCEPTION 'source % has applied no file: give first_file', source USING ERRCODE = '22023';
@@ -582,7 +588,10 @@ BEGIN
 			RAISE EXCEPTION 'MySQL binlog file name "%" of source % is not a file of directory %', f, source, dir
 				USING ERRCODE = '22023';
 		END IF;
-		EXIT WHEN pg_catalog.pg_stat_file(dir OPERATOR(pg_catalog.||) '/' OPERATOR(pg_catalog.||) f, true) IS NULL;
+		size := (pg_catalog.pg_stat_file(dir OPERATOR(pg_catalog.||) '/' OPERATOR(pg_catalog.||) f, true)).size;
+		-- not there yet, or the file being written has grown by nothing:
+		-- nothing to read
+		EXIT WHEN size IS NULL OR size OPERATOR(pg_catalog.=) at;
 		EXECUTE pg_catalog.format('SELECT * FROM %I.mysql_binlog_apply(pg_catalog.pg_read_binary_file($1), $2, $3, $4,
 				schema_name => $5, tables => $6, skip_ddl_at => $7, apply_truncate => $8) a
 				WHERE a.target IS NULL', ext)
