@@ -688,6 +688,18 @@ ar_plan_by_key(SPIPlanPtr plan)
 {
 	int			level = NewGUCNestLevel();
 	CachedPlan *cp;
+	MemoryContext cxt;
+	MemoryContext old;
+
+	/*
+	 * The planner works in the current context, and a generic plan is
+	 * copied out of it into its own (GetCachedPlan reparents that next to
+	 * the plan source): its working memory, megabytes for a wide UPDATE,
+	 * goes with a context of its own rather than staying until SPI_finish.
+	 */
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_rows planning",
+								ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(cxt);
 
 	(void) set_config_option("enable_hashjoin", "off", PGC_USERSET, PGC_S_SESSION,
 							 GUC_ACTION_SAVE, true, 0, false);
@@ -699,6 +711,8 @@ ar_plan_by_key(SPIPlanPtr plan)
 	AtEOXact_GUC(true, level);
 	if (cp)
 		ReleaseCachedPlan(cp, NULL);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(cxt);
 }
 
 /* The memory of an unsaved SPI plan: its own context and its plan cache
@@ -848,6 +862,7 @@ static uint64
 ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, const char *ctx)
 {
 	ar_plan    *pl = ar_plan_get(s, t, kind, c);
+	MemoryContext cxt = CurrentMemoryContext;
 	volatile int rc = 0;
 	uint64		n;
 
@@ -860,6 +875,9 @@ ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, co
 		ar_rethrow(s, ctx);
 	}
 	PG_END_TRY();
+	/* SPI returns in its procedure context, kept until SPI_finish: what
+	 * the caller allocates next belongs to its own (a run's, an event's) */
+	MemoryContextSwitchTo(cxt);
 	if (rc < 0)
 		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(rc));
 	n = SPI_processed;
@@ -879,6 +897,7 @@ ar_truncates(ar_state *s, int64 ev)
 		char	   *nsp = get_namespace_name(get_rel_namespace(relid));
 		char	   *rel;
 		char	   *ctx;
+		MemoryContext cxt = CurrentMemoryContext;
 		volatile int rc = 0;
 
 		if (nsp == NULL)
@@ -899,6 +918,7 @@ ar_truncates(ar_state *s, int64 ev)
 			ar_rethrow(s, ctx);
 		}
 		PG_END_TRY();
+		MemoryContextSwitchTo(cxt);	/* as in ar_exec */
 		if (rc < 0)
 			elog(ERROR, "SPI_execute failed: %s", SPI_result_code_string(rc));
 		s->nt++;
