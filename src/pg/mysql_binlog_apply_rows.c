@@ -141,6 +141,21 @@ typedef struct ar_id
 	ar_table   *tab;
 } ar_id;
 
+/* A MySQL table's names, as bytes: the key of ar_state.by_name. */
+typedef struct ar_name
+{
+	const char *schema;
+	const char *name;
+	uint32		slen;
+	uint32		nlen;
+} ar_name;
+
+typedef struct ar_named
+{
+	ar_name		key;			/* hash key: points into tab's names */
+	ar_table   *tab;
+} ar_named;
+
 typedef struct ar_slot
 {
 	uint64		h;
@@ -168,7 +183,8 @@ typedef struct ar_state
 {
 	bt_state	bt;
 	binlog_maps maps;
-	List	   *tables;
+	List	   *tables;			/* every ar_table, in order of first sight */
+	HTAB	   *by_name;		/* the same, by MySQL name (ar_named) */
 	HTAB	   *by_id;
 	MemoryContext callcxt;
 	MemoryContext runcxt;
@@ -313,34 +329,56 @@ ar_table_target(ar_state *s, ar_table *t)
 	table_close(r, NoLock);
 }
 
-/* Is text t the string c? */
-static bool
-ar_text_is(Datum t, const char *c)
+/* by_name's hash and match functions (match: 0 when equal). */
+static uint32
+ar_name_hash(const void *key, Size keysize)
 {
-	text	   *x = DatumGetTextPP(t);
-	size_t		n = VARSIZE_ANY_EXHDR(x);
+	const ar_name *k = (const ar_name *) key;
 
-	return strlen(c) == n && memcmp(VARDATA_ANY(x), c, n) == 0;
+	return hash_combine(hash_bytes((const unsigned char *) k->schema, (int) k->slen),
+						hash_bytes((const unsigned char *) k->name, (int) k->nlen));
 }
 
-/* The entry of MySQL table schema.name (texts), made on first sight. */
+static int
+ar_name_match(const void *a, const void *b, Size keysize)
+{
+	const ar_name *x = (const ar_name *) a;
+	const ar_name *y = (const ar_name *) b;
+
+	return !(x->slen == y->slen && x->nlen == y->nlen &&
+			 memcmp(x->schema, y->schema, x->slen) == 0 &&
+			 memcmp(x->name, y->name, x->nlen) == 0);
+}
+
+/*
+ * The entry of MySQL table schema.name (texts), made on first sight.  A
+ * hash look-up: a file may name as many tables as it has TABLE_MAPs.
+ */
 static ar_table *
 ar_table_get(ar_state *s, Datum schema, Datum name)
 {
-	ListCell   *lc;
+	text	   *xs = DatumGetTextPP(schema);
+	text	   *xn = DatumGetTextPP(name);
+	ar_name		key;
+	ar_named   *e;
+	bool		found;
 	ar_table   *t;
 	MemoryContext old;
 
-	foreach(lc, s->tables)
-	{
-		t = (ar_table *) lfirst(lc);
-		if (ar_text_is(name, t->name) && ar_text_is(schema, t->schema))
-			return t;
-	}
+	key.schema = VARDATA_ANY(xs);
+	key.slen = VARSIZE_ANY_EXHDR(xs);
+	key.name = VARDATA_ANY(xn);
+	key.nlen = VARSIZE_ANY_EXHDR(xn);
+	e = hash_search(s->by_name, &key, HASH_ENTER, &found);
+	if (found)
+		return e->tab;
 	old = MemoryContextSwitchTo(s->callcxt);
 	t = palloc0(sizeof(ar_table));
 	t->schema = TextDatumGetCString(schema);
 	t->name = TextDatumGetCString(name);
+	/* the key kept points into the entry's own copies */
+	e->key.schema = t->schema;
+	e->key.name = t->name;
 	t->mysql = psprintf("%s.%s", t->schema, t->name);
 	ar_table_target(s, t);
 	if (t->natts > s->carried_cap)
@@ -349,6 +387,7 @@ ar_table_get(ar_state *s, Datum schema, Datum name)
 			palloc(sizeof(bool) * t->natts);
 		s->carried_cap = t->natts;
 	}
+	e->tab = t;
 	s->tables = lappend(s->tables, t);
 	MemoryContextSwitchTo(old);
 	return t;
@@ -1635,6 +1674,12 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	hc.hcxt = s.callcxt;
 	s.by_id = hash_create("mysql_binlog_apply_rows tables", 64, &hc,
 						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	hc.keysize = sizeof(ar_name);
+	hc.entrysize = sizeof(ar_named);
+	hc.hash = ar_name_hash;
+	hc.match = ar_name_match;
+	s.by_name = hash_create("mysql_binlog_apply_rows table names", 64, &hc,
+							HASH_ELEM | HASH_FUNCTION | HASH_COMPARE | HASH_CONTEXT);
 	s.slots = palloc0(sizeof(ar_slot) * AR_SLOTS);
 	s.gen = 1;
 	binlog_src_init(&src, fcinfo, false);
