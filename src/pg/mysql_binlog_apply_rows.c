@@ -54,6 +54,7 @@
 #include "executor/spi.h"
 #include "executor/spi_priv.h"
 #include "funcapi.h"
+#include "lib/ilist.h"
 #include "miscadmin.h"
 #include "catalog/objectaddress.h"
 #include "utils/acl.h"
@@ -96,11 +97,12 @@ typedef enum
 
 typedef struct ar_plan
 {
-	struct ar_plan *next;
+	struct ar_plan *next;		/* its table's next plan */
+	struct ar_table *tab;
+	dlist_node	lru;			/* in ar_state.lru */
 	ar_kind		kind;
 	bool	   *carried;		/* natts; NULL for kinds without columns */
 	SPIPlanPtr	plan;
-	uint64		used;			/* when last used (ar_state.tick) */
 	Size		bytes;			/* its memory, as last measured */
 } ar_plan;
 
@@ -211,7 +213,7 @@ typedef struct ar_state
 	uint32		keyimg_cap;
 	int			nplans;			/* plans kept, over all tables */
 	Size		plan_bytes;		/* and their memory */
-	uint64		tick;
+	dlist_head	lru;			/* the plans kept, least recently used first */
 } ar_state;
 
 /* ---- tables ---- */
@@ -785,22 +787,29 @@ ar_plans_trim(ar_state *s, const ar_plan *keep)
 {
 	while (s->plan_bytes > AR_PLAN_BYTES || s->nplans > AR_PLANS)
 	{
-		ar_plan   **victim = NULL;
-		ar_plan    *pl;
-		ListCell   *lc;
+		ar_plan    *pl = NULL;
+		dlist_iter	it;
 
-		foreach(lc, s->tables)
+		/* not a walk of every table: a file may name as many as it maps */
+		dlist_foreach(it, &s->lru)
 		{
-			ar_table   *t = (ar_table *) lfirst(lc);
+			ar_plan    *p = dlist_container(ar_plan, lru, it.cur);
 
-			for (ar_plan **pp = &t->plans; *pp; pp = &(*pp)->next)
-				if (*pp != keep && (victim == NULL || (*pp)->used < (*victim)->used))
-					victim = pp;
+			if (p != keep)
+			{
+				pl = p;
+				break;
+			}
 		}
-		if (victim == NULL)
+		if (pl == NULL)
 			break;
-		pl = *victim;
-		*victim = pl->next;
+		dlist_delete(&pl->lru);
+		for (ar_plan **pp = &pl->tab->plans; *pp; pp = &(*pp)->next)
+			if (*pp == pl)
+			{
+				*pp = pl->next;
+				break;
+			}
 		s->plan_bytes -= pl->bytes;
 		s->nplans--;
 		SPI_freeplan(pl->plan);
@@ -837,7 +846,7 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		if (pl->kind == kind &&
 			(c == NULL || memcmp(pl->carried, c, sizeof(bool) * t->natts) == 0))
 		{
-			pl->used = ++s->tick;
+			dlist_move_tail(&s->lru, &pl->lru);
 			return pl;
 		}
 	old = MemoryContextSwitchTo(s->callcxt);
@@ -864,7 +873,8 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		ar_plan_by_key(pl->plan);
 	pfree(sql);
 	pfree(types);
-	pl->used = ++s->tick;
+	pl->tab = t;
+	dlist_push_tail(&s->lru, &pl->lru);
 	pl->next = t->plans;
 	t->plans = pl;
 	s->nplans++;
@@ -1681,6 +1691,7 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	s.by_name = hash_create("mysql_binlog_apply_rows table names", 64, &hc,
 							HASH_ELEM | HASH_FUNCTION | HASH_COMPARE | HASH_CONTEXT);
 	s.slots = palloc0(sizeof(ar_slot) * AR_SLOTS);
+	dlist_init(&s.lru);
 	s.gen = 1;
 	binlog_src_init(&src, fcinfo, false);
 	if (PG_GETARG_INT64(1) < WC_BINLOG_MAGIC_LEN || PG_GETARG_INT64(2) < PG_GETARG_INT64(1) ||
