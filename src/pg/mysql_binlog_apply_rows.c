@@ -54,6 +54,7 @@
 #include "executor/spi.h"
 #include "executor/spi_priv.h"
 #include "funcapi.h"
+#include "lib/ilist.h"
 #include "miscadmin.h"
 #include "catalog/objectaddress.h"
 #include "utils/acl.h"
@@ -96,11 +97,12 @@ typedef enum
 
 typedef struct ar_plan
 {
-	struct ar_plan *next;
+	struct ar_plan *next;		/* its table's next plan */
+	struct ar_table *tab;
+	dlist_node	lru;			/* in ar_state.lru */
 	ar_kind		kind;
 	bool	   *carried;		/* natts; NULL for kinds without columns */
 	SPIPlanPtr	plan;
-	uint64		used;			/* when last used (ar_state.tick) */
 	Size		bytes;			/* its memory, as last measured */
 } ar_plan;
 
@@ -141,6 +143,21 @@ typedef struct ar_id
 	ar_table   *tab;
 } ar_id;
 
+/* A MySQL table's names, as bytes: the key of ar_state.by_name. */
+typedef struct ar_name
+{
+	const char *schema;
+	const char *name;
+	uint32		slen;
+	uint32		nlen;
+} ar_name;
+
+typedef struct ar_named
+{
+	ar_name		key;			/* hash key: points into tab's names */
+	ar_table   *tab;
+} ar_named;
+
 typedef struct ar_slot
 {
 	uint64		h;
@@ -168,7 +185,8 @@ typedef struct ar_state
 {
 	bt_state	bt;
 	binlog_maps maps;
-	List	   *tables;
+	List	   *tables;			/* every ar_table, in order of first sight */
+	HTAB	   *by_name;		/* the same, by MySQL name (ar_named) */
 	HTAB	   *by_id;
 	MemoryContext callcxt;
 	MemoryContext runcxt;
@@ -195,7 +213,7 @@ typedef struct ar_state
 	uint32		keyimg_cap;
 	int			nplans;			/* plans kept, over all tables */
 	Size		plan_bytes;		/* and their memory */
-	uint64		tick;
+	dlist_head	lru;			/* the plans kept, least recently used first */
 } ar_state;
 
 /* ---- tables ---- */
@@ -313,34 +331,56 @@ ar_table_target(ar_state *s, ar_table *t)
 	table_close(r, NoLock);
 }
 
-/* Is text t the string c? */
-static bool
-ar_text_is(Datum t, const char *c)
+/* by_name's hash and match functions (match: 0 when equal). */
+static uint32
+ar_name_hash(const void *key, Size keysize)
 {
-	text	   *x = DatumGetTextPP(t);
-	size_t		n = VARSIZE_ANY_EXHDR(x);
+	const ar_name *k = (const ar_name *) key;
 
-	return strlen(c) == n && memcmp(VARDATA_ANY(x), c, n) == 0;
+	return hash_combine(hash_bytes((const unsigned char *) k->schema, (int) k->slen),
+						hash_bytes((const unsigned char *) k->name, (int) k->nlen));
 }
 
-/* The entry of MySQL table schema.name (texts), made on first sight. */
+static int
+ar_name_match(const void *a, const void *b, Size keysize)
+{
+	const ar_name *x = (const ar_name *) a;
+	const ar_name *y = (const ar_name *) b;
+
+	return !(x->slen == y->slen && x->nlen == y->nlen &&
+			 memcmp(x->schema, y->schema, x->slen) == 0 &&
+			 memcmp(x->name, y->name, x->nlen) == 0);
+}
+
+/*
+ * The entry of MySQL table schema.name (texts), made on first sight.  A
+ * hash look-up: a file may name as many tables as it has TABLE_MAPs.
+ */
 static ar_table *
 ar_table_get(ar_state *s, Datum schema, Datum name)
 {
-	ListCell   *lc;
+	text	   *xs = DatumGetTextPP(schema);
+	text	   *xn = DatumGetTextPP(name);
+	ar_name		key;
+	ar_named   *e;
+	bool		found;
 	ar_table   *t;
 	MemoryContext old;
 
-	foreach(lc, s->tables)
-	{
-		t = (ar_table *) lfirst(lc);
-		if (ar_text_is(name, t->name) && ar_text_is(schema, t->schema))
-			return t;
-	}
+	key.schema = VARDATA_ANY(xs);
+	key.slen = VARSIZE_ANY_EXHDR(xs);
+	key.name = VARDATA_ANY(xn);
+	key.nlen = VARSIZE_ANY_EXHDR(xn);
+	e = hash_search(s->by_name, &key, HASH_ENTER, &found);
+	if (found)
+		return e->tab;
 	old = MemoryContextSwitchTo(s->callcxt);
 	t = palloc0(sizeof(ar_table));
 	t->schema = TextDatumGetCString(schema);
 	t->name = TextDatumGetCString(name);
+	/* the key kept points into the entry's own copies */
+	e->key.schema = t->schema;
+	e->key.name = t->name;
 	t->mysql = psprintf("%s.%s", t->schema, t->name);
 	ar_table_target(s, t);
 	if (t->natts > s->carried_cap)
@@ -349,6 +389,7 @@ ar_table_get(ar_state *s, Datum schema, Datum name)
 			palloc(sizeof(bool) * t->natts);
 		s->carried_cap = t->natts;
 	}
+	e->tab = t;
 	s->tables = lappend(s->tables, t);
 	MemoryContextSwitchTo(old);
 	return t;
@@ -692,6 +733,18 @@ ar_plan_by_key(SPIPlanPtr plan)
 {
 	int			level = NewGUCNestLevel();
 	CachedPlan *cp;
+	MemoryContext cxt;
+	MemoryContext old;
+
+	/*
+	 * The planner works in the current context, and a generic plan is
+	 * copied out of it into its own (GetCachedPlan reparents that next to
+	 * the plan source): its working memory, megabytes for a wide UPDATE,
+	 * goes with a context of its own rather than staying until SPI_finish.
+	 */
+	cxt = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_rows planning",
+								ALLOCSET_DEFAULT_SIZES);
+	old = MemoryContextSwitchTo(cxt);
 
 	(void) set_config_option("enable_hashjoin", "off", PGC_USERSET, PGC_S_SESSION,
 							 GUC_ACTION_SAVE, true, 0, false);
@@ -703,6 +756,8 @@ ar_plan_by_key(SPIPlanPtr plan)
 	AtEOXact_GUC(true, level);
 	if (cp)
 		ReleaseCachedPlan(cp, NULL);
+	MemoryContextSwitchTo(old);
+	MemoryContextDelete(cxt);
 }
 
 /* The memory of an unsaved SPI plan: its own context and its plan cache
@@ -736,22 +791,29 @@ ar_plans_trim(ar_state *s, const ar_plan *keep)
 {
 	while (s->plan_bytes > AR_PLAN_BYTES || s->nplans > AR_PLANS)
 	{
-		ar_plan   **victim = NULL;
-		ar_plan    *pl;
-		ListCell   *lc;
+		ar_plan    *pl = NULL;
+		dlist_iter	it;
 
-		foreach(lc, s->tables)
+		/* not a walk of every table: a file may name as many as it maps */
+		dlist_foreach(it, &s->lru)
 		{
-			ar_table   *t = (ar_table *) lfirst(lc);
+			ar_plan    *p = dlist_container(ar_plan, lru, it.cur);
 
-			for (ar_plan **pp = &t->plans; *pp; pp = &(*pp)->next)
-				if (*pp != keep && (victim == NULL || (*pp)->used < (*victim)->used))
-					victim = pp;
+			if (p != keep)
+			{
+				pl = p;
+				break;
+			}
 		}
-		if (victim == NULL)
+		if (pl == NULL)
 			break;
-		pl = *victim;
-		*victim = pl->next;
+		dlist_delete(&pl->lru);
+		for (ar_plan **pp = &pl->tab->plans; *pp; pp = &(*pp)->next)
+			if (*pp == pl)
+			{
+				*pp = pl->next;
+				break;
+			}
 		s->plan_bytes -= pl->bytes;
 		s->nplans--;
 		SPI_freeplan(pl->plan);
@@ -788,7 +850,7 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		if (pl->kind == kind &&
 			(c == NULL || memcmp(pl->carried, c, sizeof(bool) * t->natts) == 0))
 		{
-			pl->used = ++s->tick;
+			dlist_move_tail(&s->lru, &pl->lru);
 			return pl;
 		}
 	old = MemoryContextSwitchTo(s->callcxt);
@@ -815,7 +877,8 @@ ar_plan_get(ar_state *s, ar_table *t, ar_kind kind, const bool *c)
 		ar_plan_by_key(pl->plan);
 	pfree(sql);
 	pfree(types);
-	pl->used = ++s->tick;
+	pl->tab = t;
+	dlist_push_tail(&s->lru, &pl->lru);
 	pl->next = t->plans;
 	t->plans = pl;
 	s->nplans++;
@@ -852,6 +915,7 @@ static uint64
 ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, const char *ctx)
 {
 	ar_plan    *pl = ar_plan_get(s, t, kind, c);
+	MemoryContext cxt = CurrentMemoryContext;
 	volatile int rc = 0;
 	uint64		n;
 
@@ -864,6 +928,9 @@ ar_exec(ar_state *s, ar_table *t, ar_kind kind, const bool *c, Datum *params, co
 		ar_rethrow(s, ctx);
 	}
 	PG_END_TRY();
+	/* SPI returns in its procedure context, kept until SPI_finish: what
+	 * the caller allocates next belongs to its own (a run's, an event's) */
+	MemoryContextSwitchTo(cxt);
 	if (rc < 0)
 		elog(ERROR, "SPI_execute_plan failed: %s", SPI_result_code_string(rc));
 	n = SPI_processed;
@@ -883,6 +950,7 @@ ar_truncates(ar_state *s, int64 ev)
 		char	   *nsp = get_namespace_name(get_rel_namespace(relid));
 		char	   *rel;
 		char	   *ctx;
+		MemoryContext cxt = CurrentMemoryContext;
 		volatile int rc = 0;
 
 		if (nsp == NULL)
@@ -903,6 +971,7 @@ ar_truncates(ar_state *s, int64 ev)
 			ar_rethrow(s, ctx);
 		}
 		PG_END_TRY();
+		MemoryContextSwitchTo(cxt);	/* as in ar_exec */
 		if (rc < 0)
 			elog(ERROR, "SPI_execute failed: %s", SPI_result_code_string(rc));
 		s->nt++;
@@ -1619,7 +1688,14 @@ mysql_binlog_apply_rows(PG_FUNCTION_ARGS)
 	hc.hcxt = s.callcxt;
 	s.by_id = hash_create("mysql_binlog_apply_rows tables", 64, &hc,
 						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
+	hc.keysize = sizeof(ar_name);
+	hc.entrysize = sizeof(ar_named);
+	hc.hash = ar_name_hash;
+	hc.match = ar_name_match;
+	s.by_name = hash_create("mysql_binlog_apply_rows table names", 64, &hc,
+							HASH_ELEM | HASH_FUNCTION | HASH_COMPARE | HASH_CONTEXT);
 	s.slots = palloc0(sizeof(ar_slot) * AR_SLOTS);
+	dlist_init(&s.lru);
 	s.gen = 1;
 	binlog_src_init(&src, fcinfo, false);
 	if (PG_GETARG_INT64(1) < WC_BINLOG_MAGIC_LEN || PG_GETARG_INT64(2) < PG_GETARG_INT64(1) ||

@@ -340,6 +340,14 @@ BEGIN
 		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source and a target schema'
 			USING ERRCODE = '22023';
 	END IF;
+	-- A stored value (SELECT mysql_binlog_apply(b, ...) FROM files) comes
+	-- compressed or as a TOAST pointer, which each call below would read and
+	-- decompress again, once per chunk: it is read once, here.  A value in
+	-- memory (stored size: its length and a 4-byte header) is not copied.
+	IF pg_catalog.pg_column_size(binlog) OPERATOR(pg_catalog.<>)
+		(pg_catalog.octet_length(binlog) OPERATOR(pg_catalog.+) 4) THEN
+		binlog := pg_catalog.substr(binlog, 1);
+	END IF;
 	IF ddl IS NULL OR ddl OPERATOR(pg_catalog.<>) ALL ('{stop,error}') THEN
 		RAISE EXCEPTION 'ddl must be ''stop'' or ''error'', not %', coalesce(ddl, 'NULL')
 			USING ERRCODE = '22023';
