@@ -340,10 +340,8 @@ BEGIN
 		RAISE EXCEPTION 'mysql_binlog_apply needs a binlog, a source and a target schema'
 			USING ERRCODE = '22023';
 	END IF;
-	-- A stored value (SELECT mysql_binlog_apply(b, ...) FROM files) comes
-	-- compressed or as a TOAST pointer, which each call below would read and
-	-- decompress again, once per chunk: it is read once, here.  A value in
-	-- memory (stored size: its length and a 4-byte header) is not copied.
+	-- A stored value (compressed, or a TOAST pointer) is read once here, not
+	-- once per chunk; one in memory (its length plus a 4-byte header) is not copied.
 	IF pg_catalog.pg_column_size(binlog) OPERATOR(pg_catalog.<>)
 		(pg_catalog.octet_length(binlog) OPERATOR(pg_catalog.+) 4) THEN
 		binlog := pg_catalog.substr(binlog, 1);
@@ -383,9 +381,7 @@ BEGIN
 		AND applied_by OPERATOR(pg_catalog.=) CURRENT_USER FOR UPDATE$q$, prog)
 		INTO p USING source;
 	-- within: the set applied holds every GTID the server had before this file
-	IF fstart IS NOT NULL AND p.gtid IS NOT NULL THEN
-		EXECUTE format('SELECT %I.mysql_gtid_contains($1, $2)', ext) INTO within USING p.gtid, fstart;
-	END IF;
+	EXECUTE format('SELECT %I.mysql_gtid_contains($1, $2)', ext) INTO within USING p.gtid, fstart;
 	IF p.stop_reason OPERATOR(pg_catalog.=) 'new' THEN
 		start_pos := 4;
 	ELSIF (CASE WHEN file_name IS NULL OR p.file_name IS NULL THEN p.file_id OPERATOR(pg_catalog.=) fid
@@ -502,13 +498,9 @@ BEGIN
 							   THEN pg_catalog.lower(pg_catalog.split_part(last_gtid, ':', 1)) END,
 				file_name, fid, end_pos, reason, nextf, g;
 	END IF;
-	target := NULL;
-	SELECT coalesce(pg_catalog.sum(x.i), 0), coalesce(pg_catalog.sum(x.u), 0), coalesce(pg_catalog.sum(x.d), 0)
-		INTO inserted, updated, deleted
+	RETURN QUERY SELECT NULL::regclass, coalesce(pg_catalog.sum(x.i), 0)::bigint, coalesce(pg_catalog.sum(x.u), 0)::bigint,
+			coalesce(pg_catalog.sum(x.d), 0)::bigint, file_name, end_pos, reason, coalesce(stmt, nextf)
 		FROM ROWS FROM (pg_catalog.unnest(t_ins), pg_catalog.unnest(t_upd), pg_catalog.unnest(t_del)) x(i, u, d);
-	SELECT file_name, end_pos, reason, coalesce(stmt, nextf)
-		INTO stop_file, stop_position, stop_reason, stop_statement;
-	RETURN NEXT;
 END
 $body$;
 
