@@ -607,3 +607,27 @@ BEGIN
 	END LOOP;
 END
 $body$;
+
+-- What the TABLE_MAPs of a binlog say of its tables: one row per column of
+-- each table shape (listed at the first TABLE_MAP of it, and again at one
+-- that differs from every shape listed: an ALTER TABLE between), with its
+-- MySQL type as far as the log tells it and the PostgreSQL type that takes
+-- its values (mysql_binlog_rows' conversions) without loss.  Names, keys,
+-- character sets and ENUM/SET values need binlog_row_metadata=FULL (NULL,
+-- false without).  The basis for making the target tables of an apply.
+CREATE FUNCTION mysql_binlog_tables(binlog bytea,
+									OUT event_index bigint, OUT schema_name text, OUT table_name text,
+									OUT column_index integer, OUT column_name text, OUT mysql_type text,
+									OUT pg_type text, OUT nullable boolean, OUT primary_key boolean,
+									OUT collation_id integer, OUT enum_values text[])
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'mysql_binlog_tables'
+	LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 100;
+CREATE FUNCTION mysql_binlog_tables_lo(binlog oid,
+									   OUT event_index bigint, OUT schema_name text, OUT table_name text,
+									   OUT column_index integer, OUT column_name text, OUT mysql_type text,
+									   OUT pg_type text, OUT nullable boolean, OUT primary_key boolean,
+									   OUT collation_id integer, OUT enum_values text[])
+	RETURNS SETOF record
+	AS 'MODULE_PATHNAME', 'mysql_binlog_tables_lo'
+	LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE ROWS 100;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mysql_binlog.h"
+#include "mysql_binlog_schema.h"
 
 #define REQUIRE(c) do { if (!(c)) abort(); } while (0)
 #define MAPS 4
@@ -173,6 +174,21 @@ walk(const uint8_t *f, size_t n)
 			{
 				maps[k].table_id = UINT64_MAX;
 				maps[k].ncols = 0;
+			}
+			/* the type names of every column fit their buffer; the ENUM and
+			 * SET names stay inside the map */
+			for (uint32_t i = 0; i < maps[k].ncols; i++)
+			{
+				const wc_binlog_column *c = &maps[k].cols[i];
+				char		name[WC_BINLOG_TYPE_NAME_MAX];
+				const uint8_t *v;
+				size_t		vn;
+
+				REQUIRE(wc_binlog_mysql_type(c, name) < sizeof(name) && name[0] != '\0');
+				REQUIRE(wc_binlog_pg_type(c, maps[k].has_charsets, name) < sizeof(name) && name[0] != '\0');
+				for (uint32_t e = 0; e < c->nvalues && e < 64; e++)
+					if (wc_binlog_enum_value(c, e, &v, &vn))
+						REQUIRE(v >= bodies[k] && v + vn <= bodies[k] + ev.body_len);
 			}
 		}
 		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed) && !compressed)

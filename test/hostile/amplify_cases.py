@@ -363,6 +363,18 @@ def cases(root):
         "mysql_binlog_load(b, 'test', 't', 'pg_temp.amplify_tiny')")
     add('binlog typed rows: 1 MiB of zero rows', 'mysql_binlog_rows(typed)', plain,
         "(SELECT coalesce(sum(octet_length(r::text)), 0) FROM mysql_binlog_rows(b, 'test', 't', NULL::pg_temp.amplify_tiny) r)")
+    # ---- binlog: table shapes (one row per column of each new shape) ----
+    wide = Binlog(my80)
+    for k in range(200):
+        wide.table_map([1] * 1000, b'', True, table_id=k + 1, db=b'd' * 64,
+                       table=b't%062d' % k)
+    add('binlog_tables: 200 shapes of 1,000 columns, 64-byte names', 'mysql_binlog_tables', wide.b,
+        srf.format('mysql_binlog_tables(b)'))
+    same = Binlog(my80)
+    for _ in range(20000):
+        same.table_map([1] * 50, b'', True)
+    add('binlog_tables: one shape mapped 20,000 times', 'mysql_binlog_tables', same.b,
+        srf.format('mysql_binlog_tables(b)'))
     # ---- binlog: huge declared event length ----
     big = bytearray(Binlog(my80).event(2, b'\x00' * 32).b)
     struct.pack_into('<I', big, 4 + len(my80) + 9, 0xfffffff0)
