@@ -114,6 +114,8 @@ static const wc_status_info wc_rows[WC_STATUS_COUNT] = {
 	[WC_BINLOG_NO_BEFORE_JSON] = {.klass = WC_CLASS_BINARY, .message = "partial JSON update without a before document", .hint = "The before image does not hold the JSON document the diffs apply to (binlog_row_image=MINIMAL logs only the key); binlog_row_image=FULL or NOBLOB logs it."},
 	[WC_BINLOG_JSON_OVERLAP] = {.klass = WC_CLASS_BINARY, .message = "JSON key or value overlaps an earlier one", .hint = "Within one object or array MySQL stores the keys, then the values, each after the one before (with gaps after in-place updates); an offset into the entries, back into the keys or into another value is not a document MySQL writes."},
 	[WC_BINLOG_TEXT_LIMIT] = {.klass = WC_CLASS_TOO_LARGE, .message = "rendered text too large", .show = WC_SHOW_LIMIT},
+	[WC_BINLOG_NESTED_GTID] = {.klass = WC_CLASS_BINARY, .message = "GTID event inside a transaction", .hint = "A GTID event starts a transaction; the one before must end first (COMMIT, ROLLBACK, XID)."},
+	[WC_BINLOG_NOT_UNIT_START] = {.klass = WC_CLASS_PARAMETER, .message = "position is not where a transaction starts"},
 
 	/* MySQL statements logged as text */
 	[WC_STMT_NEED_MORE] = {.klass = WC_CLASS_TOO_LARGE, .message = "statement not classified within the bytes read", .hint = "The statement's first bytes do not say which tables it changes; more of it is needed."},

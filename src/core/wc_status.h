@@ -131,6 +131,12 @@ typedef enum wc_status
 								 * absolute offset, found = where it points */
 	WC_BINLOG_TEXT_LIMIT,		/* rendered text passes the caller's limit:
 								 * expected = the limit, found = bytes so far */
+	WC_BINLOG_NESTED_GTID,		/* a GTID event inside an open unit
+								 * (mysql_binlog_txn.h): index = the event,
+								 * expected = the unit's first event */
+	WC_BINLOG_NOT_UNIT_START,	/* a walk's start position where no unit
+								 * starts (22023): offset = the position,
+								 * found = where the last whole unit ends */
 
 	/* ---- MySQL statements logged as text (mysql_statement.h) ---- */
 	WC_STMT_NEED_MORE,			/* a prefix of a statement ends before the

@@ -41,6 +41,7 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_apply.h"
+#include "mysql_binlog_txn.h"
 #include "mysql_statement.h"
 #include "mysql_binlog_glue.h"
 #include "wc_report.h"
@@ -338,22 +339,6 @@ ap_statement(const apply_map *m, ap_unit *u)
 	}
 }
 
-/* Is the statement t (trimmed, any case) word? */
-static bool
-ap_is(const text *t, const char *word)
-{
-	const char *p = VARDATA_ANY(t);
-	size_t		n = VARSIZE_ANY_EXHDR(t);
-	size_t		w = strlen(word);
-
-	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-		p++, n--;
-	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' ||
-					 p[n - 1] == '\r' || p[n - 1] == ';'))
-		n--;
-	return n == w && pg_strncasecmp(p, word, w) == 0;
-}
-
 /* Where the walk puts each unit (kind, its last event and end offset):
  * false stops the walk there. */
 typedef struct ap_sink
@@ -416,9 +401,8 @@ ap_next(const uint8 *data, size_t len, wc_binlog_state *st, wc_binlog_event *ev)
 	return true;
 }
 
-/* A GTID event: the unit's GTID; MariaDB's says whether a BEGIN is implied
- * (its flags without FL_STANDALONE). */
-static bool
+/* A GTID event: the unit's GTID. */
+static void
 ap_gtid(const wc_binlog_event *ev, ap_unit *u)
 {
 	wc_error	err;
@@ -427,31 +411,85 @@ ap_gtid(const wc_binlog_event *ev, ap_unit *u)
 	if (rc != WC_OK && rc != WC_NULL)
 		wc_report(&err, "MySQL binlog");
 	u->have_gtid = rc == WC_OK;
-	return ev->h.type == WC_BINLOG_GTID_EVENT && ev->body_len > 12 && (ev->body[12] & 1) == 0;
+}
+
+/* An error of the transaction walk (mysql_binlog_txn.h), ev the event fed. */
+static void
+ap_txn_error(const wc_error *err, const wc_binlog_event *ev)
+{
+	if (err->status == WC_BINLOG_NESTED_GTID)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("MySQL binlog event %lld (%s) at byte offset %llu starts a transaction inside the one that event %lld started",
+						(long long) err->index, wc_binlog_event_type_name(ev->h.type),
+						(unsigned long long) err->offset, (long long) err->expected)));
+	if (err->status == WC_BINLOG_NOT_UNIT_START)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("MySQL binlog position %llu is not where a transaction starts in this file",
+						(unsigned long long) err->offset),
+				 errdetail("Its complete transactions end at byte offset %llu.",
+						   (unsigned long long) err->found)));
+	wc_report(err, "MySQL binlog");
+}
+
+/* What a walk counts as it goes: the chunk ends ('more') after the unit
+ * that passes its limits. */
+typedef struct ap_walk_count
+{
+	int64		units;
+	size_t		stmt_bytes;		/* of the statements returned */
+	size_t		unit_bytes;		/* of the open unit's */
+	bool		mapped;			/* a statement of a mapped table returned */
+} ap_walk_count;
+
+/* A statement inside a transaction, before its unit: returned (with a
+ * map, only the first that changes a mapped table: what the driver stops
+ * at); false when the sink stops the walk. */
+static bool
+ap_walk_statement(const apply_map *map, ap_sink *sink, const wc_binlog_event *ev,
+				  const ap_unit *u, ap_unit *q, ap_walk_count *c)
+{
+	bool		go;
+
+	if (map && (!q->verb || c->mapped))
+		return true;
+	q->first = ev->index;
+	q->offset = ev->offset;
+	q->server_id = ev->h.server_id;
+	go = sink->unit(sink, q, ev->index, ev->offset + ev->h.event_size, "statement");
+	c->stmt_bytes += VARSIZE(q->stmt);
+	c->unit_bytes += VARSIZE(q->stmt);
+	c->mapped = q->verb != NULL;
+	if (!map && c->unit_bytes > AP_CHUNK_STMT)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("MySQL binlog transaction at byte offset %llu has over %zu bytes of statements",
+						(unsigned long long) u->offset, AP_CHUNK_STMT),
+				 errhint("Give a target schema: the statements of its tables are all that is returned then.")));
+	return go;
 }
 
 /* Walk data[0 .. len) and put the units at or after start into sink, at
  * most max_units of them (0: all), then a row saying what follows (unless
  * the sink stopped the walk).  With start_index, the event at start is
  * event start_index (as a walk of the file before said): the walk reads the
- * FORMAT_DESCRIPTION and goes straight there. */
+ * FORMAT_DESCRIPTION and goes straight there.  Which event starts or ends
+ * which unit is the core's (mysql_binlog_txn.h); this reads the statements,
+ * classifies them against the map and counts what the chunk holds. */
 static void
 ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 start_index,
 		const apply_map *map, ap_sink *sink)
 {
 	wc_binlog_state st;
 	wc_binlog_event ev;
+	wc_binlog_txn txn;
+	wc_binlog_txn_event te;
+	wc_binlog_walk_end fin;
 	wc_error	err;
 	ap_unit		u = {0};
-	bool		in_txn = false,
-				began = false,
-				start_seen = false;
+	ap_walk_count c = {0};
 	uint64		done = WC_BINLOG_MAGIC_LEN;
-	const char *final = "end";
-	int64		units = 0;
-	size_t		stmt_bytes = 0;
-	size_t		unit_bytes = 0;
-	bool		mapped = false;
 	bool		more = false;
 	bool		stopped = false;
 	MemoryContext tmp = AllocSetContextCreate(CurrentMemoryContext, "mysql_binlog_apply_plan",
@@ -472,123 +510,59 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 		binlog_jump(&st, complete, &ev, start, start_index);
 		done = start;
 	}
+	wc_binlog_txn_begin(&txn, done, start);
 	while (!more && !stopped && ap_next(data, len, &st, &ev))
 	{
-		const char *kind = NULL;
 		ap_unit		q = {0};
+		bool		is_query = ev.h.type == WC_BINLOG_QUERY_EVENT ||
+			ev.h.type == WC_BINLOG_QUERY_COMPRESSED_EVENT;
 
 		/* statements live until their row is written, in this event */
 		MemoryContextReset(tmp);
-
-		if (!in_txn)
+		if (is_query)
+			ap_query(&st, &ev, &q);
+		if (wc_binlog_txn_next(&txn, &st, &ev, is_query ? VARDATA_ANY(q.stmt) : NULL,
+							   is_query ? VARSIZE_ANY_EXHDR(q.stmt) : 0, &te, &err) != WC_OK)
+			ap_txn_error(&err, &ev);
+		if (te.opens)
 		{
 			memset(&u, 0, sizeof(u));
-			u.first = ev.index;
-			u.offset = ev.offset;
-			if (ev.offset == start)
-				start_seen = true;
+			u.first = te.first;
+			u.offset = te.offset;
 		}
 		u.server_id = ev.h.server_id;
-		final = "end";
-		switch (ev.h.type)
+		if (te.gtid)
+			ap_gtid(&ev, &u);
+		if (te.name)
+			u.stmt = ap_text(te.name, te.name_len);
+		if (map && (te.step == WC_BINLOG_TXN_STATEMENT || te.unit == WC_BINLOG_UNIT_QUERY))
+			ap_statement(map, &q);
+		if (te.unit == WC_BINLOG_UNIT_QUERY)
 		{
-			case WC_BINLOG_GTID_LOG_EVENT:
-			case WC_BINLOG_ANONYMOUS_GTID_LOG_EVENT:
-			case WC_BINLOG_GTID_EVENT:
-				if (in_txn)
-					ereport(ERROR,
-							(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-							 errmsg("MySQL binlog event %lld (%s) at byte offset %llu starts a transaction inside the one that event %lld started",
-									(long long) ev.index, wc_binlog_event_type_name(ev.h.type),
-									(unsigned long long) ev.offset, (long long) u.first)));
-				in_txn = true;
-				began = ap_gtid(&ev, &u);
-				break;
-			case WC_BINLOG_QUERY_EVENT:
-			case WC_BINLOG_QUERY_COMPRESSED_EVENT:
-				ap_query(&st, &ev, &q);
-				if (ap_is(q.stmt, "BEGIN") || ap_is(q.stmt, "XA START"))
-					in_txn = began = true;
-				else if (began && (ap_is(q.stmt, "COMMIT") || ap_is(q.stmt, "XA COMMIT")))
-					kind = "transaction";
-				else if (began && ap_is(q.stmt, "ROLLBACK"))
-					kind = "rollback";
-				else
-				{
-					if (map)
-						ap_statement(map, &q);
-					if (!began)
-					{
-						u.stmt = !map || q.verb ? q.stmt : NULL;
-						u.db = q.db;
-						u.verb = q.verb;
-						u.target = q.target;
-						u.relid = q.relid;
-						kind = "query";
-					}
-					else if (start_seen && (!map || (q.verb && !mapped)))
-					{
-						/* a statement inside a transaction, before its unit:
-						 * with a map, only the first that changes a mapped
-						 * table (what the driver stops at) */
-						q.first = ev.index;
-						q.offset = ev.offset;
-						q.server_id = ev.h.server_id;
-						stopped = !sink->unit(sink, &q, ev.index, ev.offset + ev.h.event_size,
-											  "statement");
-						stmt_bytes += VARSIZE(q.stmt);
-						unit_bytes += VARSIZE(q.stmt);
-						mapped = q.verb != NULL;
-						if (!map && unit_bytes > AP_CHUNK_STMT)
-							ereport(ERROR,
-									(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-									 errmsg("MySQL binlog transaction at byte offset %llu has over %zu bytes of statements",
-											(unsigned long long) u.offset, AP_CHUNK_STMT),
-									 errhint("Give a target schema: the statements of its tables are all that is returned then.")));
-					}
-				}
-				break;
-			case WC_BINLOG_XID_EVENT:
-			case WC_BINLOG_TRANSACTION_PAYLOAD_EVENT:
-				kind = "transaction";
-				break;
-			case WC_BINLOG_ROTATE_EVENT:
-				if (!in_txn)
-				{
-					unsigned	post = wc_binlog_post_header_len(&st, ev.h.type);
-
-					if (post > ev.body_len)
-						post = ev.body_len;
-					u.stmt = ap_text(ev.body + post, ev.body_len - post);
-					final = "rotate";
-				}
-				break;
-			case WC_BINLOG_STOP_EVENT:
-				final = "stop";
-				break;
-			default:
-				break;
+			u.stmt = !map || q.verb ? q.stmt : NULL;
+			u.db = q.db;
+			u.verb = q.verb;
+			u.target = q.target;
+			u.relid = q.relid;
 		}
-		if (kind == NULL && !in_txn)
-			kind = "event";
-		if (kind != NULL)
+		if (te.step == WC_BINLOG_TXN_STATEMENT && te.wanted)
+			stopped = !ap_walk_statement(map, sink, &ev, &u, &q, &c);
+		if (te.step != WC_BINLOG_TXN_ENDS)
+			continue;
+		if (te.wanted)
 		{
-			if (start_seen)
+			if (!sink->unit(sink, &u, ev.index, te.end, wc_binlog_unit_name(te.unit)))
 			{
-				if (!sink->unit(sink, &u, ev.index, ev.offset + ev.h.event_size, kind))
-				{
-					stopped = true;
-					break;
-				}
-				stmt_bytes += u.stmt ? VARSIZE(u.stmt) : 0;
-				/* a unit the driver stops at (or acts on) ends the chunk */
-				more = ++units == max_units || stmt_bytes >= AP_CHUNK_STMT || mapped ||
-					(map && u.verb);
+				stopped = true;
+				break;
 			}
-			done = ev.offset + ev.h.event_size;
-			in_txn = began = mapped = false;
-			unit_bytes = 0;
+			c.stmt_bytes += u.stmt ? VARSIZE(u.stmt) : 0;
+			/* a unit the driver stops at (or acts on) ends the chunk */
+			more = ++c.units == max_units || c.stmt_bytes >= AP_CHUNK_STMT || c.mapped ||
+				(map && u.verb);
 		}
+		c.mapped = false;
+		c.unit_bytes = 0;
 	}
 	if (stopped)
 	{
@@ -596,27 +570,16 @@ ap_walk(const uint8 *data, size_t len, uint64 start, int64 max_units, int64 star
 		MemoryContextDelete(tmp);
 		return;
 	}
-	if (more && st.offset < len)
-		final = "more";
-	else if (in_txn || st.offset < len)
-		final = "incomplete";
-	if (done == start)
-		start_seen = true;
-	if (!start_seen)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("MySQL binlog position %llu is not where a transaction starts in this file",
-						(unsigned long long) start),
-				 errdetail("Its complete transactions end at byte offset %llu.",
-						   (unsigned long long) done)));
-	if (strcmp(final, "rotate") != 0)
+	if (wc_binlog_txn_end(&txn, more, st.offset < len, &fin, &done, &err) != WC_OK)
+		ap_txn_error(&err, &ev);
+	if (fin != WC_BINLOG_WALK_ROTATE)
 		u.stmt = NULL;
 	u.db = NULL;
 	u.verb = NULL;
 	u.first = st.index + 1;
 	u.offset = done;
 	u.have_gtid = false;
-	(void) sink->unit(sink, &u, st.index, done, final);
+	(void) sink->unit(sink, &u, st.index, done, wc_binlog_walk_end_name(fin));
 	MemoryContextSwitchTo(old);
 	MemoryContextDelete(tmp);
 }

@@ -20,6 +20,36 @@ wc_tsv_open(wc_tsv *t, const char *name)
 	wc_tsv_open_path(t, path);
 }
 
+uint8_t *
+wc_read_vector(const char *name, size_t *len)
+{
+	char		path[512];
+	const char *dir = getenv("WC_VECTORS");
+	FILE	   *f;
+	uint8_t    *buf;
+	long		n;
+
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "test/vectors", name);
+	f = fopen(path, "rb");
+	if (!f)
+	{
+		fprintf(stderr, "cannot open %s\n", path);
+		exit(2);
+	}
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc(n > 0 ? n : 1);
+	if (n < 0 || fread(buf, 1, n, f) != (size_t) n)
+	{
+		fprintf(stderr, "cannot read %s\n", path);
+		exit(2);
+	}
+	fclose(f);
+	*len = (size_t) n;
+	return buf;
+}
+
 void
 wc_tsv_open_path(wc_tsv *t, const char *path)
 {

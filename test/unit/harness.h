@@ -35,6 +35,11 @@ void		wc_tsv_open_path(wc_tsv *t, const char *path);
 int			wc_tsv_next(wc_tsv *t);
 void		wc_tsv_close(wc_tsv *t);
 
+/* The whole of test/vectors/<name> (or $WC_VECTORS/<name>), a binary
+ * file, in a malloc'd buffer; *len gets its size.  Aborts the test binary
+ * if the file cannot be read. */
+uint8_t    *wc_read_vector(const char *name, size_t *len);
+
 /* Decode lowercase/uppercase hex, or the formula grammar
  * ("hex||repeat(hex,N)||..."), into a malloc'd buffer; *len gets the size.
  * Returns NULL on a malformed field. */

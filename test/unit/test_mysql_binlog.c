@@ -16,32 +16,14 @@
 #define MAX_TABLES 16
 #define MAX_COLS 64
 
-/* A whole file in memory. */
+/* A file of test/vectors/binlog/. */
 static uint8_t *
 read_file(const char *name, size_t *len)
 {
-	char		path[512];
-	const char *dir = getenv("WC_VECTORS");
-	FILE	   *f;
-	uint8_t    *buf;
-	long		n;
+	char		path[256];
 
-	snprintf(path, sizeof(path), "%s/binlog/%s", dir ? dir : "test/vectors", name);
-	f = fopen(path, "rb");
-	if (!f)
-	{
-		fprintf(stderr, "cannot open %s\n", path);
-		exit(2);
-	}
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc(n ? n : 1);
-	if (fread(buf, 1, n, f) != (size_t) n)
-		exit(2);
-	fclose(f);
-	*len = (size_t) n;
-	return buf;
+	snprintf(path, sizeof(path), "binlog/%s", name);
+	return wc_read_vector(path, len);
 }
 
 /* What a walk over a file saw. */
