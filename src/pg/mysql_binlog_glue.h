@@ -1,6 +1,9 @@
 /*
- * mysql_binlog_glue.h: pieces shared by the binlog glue files: event
- * sources (bytea or large object), table maps by table id, row errors.
+ * mysql_binlog_glue.h: pieces shared by the binlog glue files
+ * (mysql_binlog.c, mysql_binlog_typed.c, mysql_binlog_partial.c,
+ * mysql_binlog_apply*.c), written in mysql_binlog_glue.c: event sources
+ * (bytea or large object), the walk of the events that carry rows, table
+ * maps by table id, row errors and render buffers.
  */
 #ifndef WC_MYSQL_BINLOG_GLUE_H
 #define WC_MYSQL_BINLOG_GLUE_H
