@@ -1,8 +1,9 @@
 /*
  * mysql_binlog.c: MySQL and MariaDB binary log files (see mysql_binlog.h).
  *
- * Framing and the events that carry state.  Row images and their values are
- * in mysql_binlog_rows.c, MySQL's binary JSON in mysql_binlog_json.c.
+ * Framing and the events that carry state.  Row images are in
+ * mysql_binlog_rows.c, their values in mysql_binlog_value.c, MySQL's binary
+ * JSON in mysql_binlog_json.c, partial JSON updates in mysql_binlog_diff.c.
  */
 #include <stdarg.h>
 #include <stdio.h>

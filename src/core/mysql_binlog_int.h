@@ -73,7 +73,7 @@ wc_bl_packed(const uint8_t *p, size_t len, size_t *pos, uint64_t base, uint64_t 
 }
 
 /* Length of the valid UTF-8 sequence at p (n >= 1 bytes there), 0 if
- * invalid; *cp gets its code point (mysql_binlog_json.c). */
+ * invalid; *cp gets its code point (mysql_binlog_value.c). */
 size_t		wc_binlog_utf8_seq(const uint8_t *p, size_t n, uint32_t *cp);
 
 #endif							/* WC_MYSQL_BINLOG_INT_H */

@@ -1,6 +1,7 @@
 /*
- * mysql_binlog_rows.c: TABLE_MAP, row events, row images and their values
- * as JSON text (see mysql_binlog.h).
+ * mysql_binlog_rows.c: TABLE_MAP, row events, and row images into cells,
+ * each value's size checked (see mysql_binlog.h); the values themselves
+ * are read in mysql_binlog_value.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,9 @@
 /*
- * mysql_binlog_glue.h: pieces shared by the binlog glue files: event
- * sources (bytea or large object), table maps by table id, row errors.
+ * mysql_binlog_glue.h: pieces shared by the binlog glue files
+ * (mysql_binlog.c, mysql_binlog_typed.c, mysql_binlog_partial.c,
+ * mysql_binlog_apply*.c), written in mysql_binlog_glue.c: event sources
+ * (bytea or large object), the walk of the events that carry rows, table
+ * maps by table id, row errors and render buffers.
  */
 #ifndef WC_MYSQL_BINLOG_GLUE_H
 #define WC_MYSQL_BINLOG_GLUE_H
@@ -126,34 +129,5 @@ extern void binlog_render_init(wc_binlog_json_opts *opts, wc_binlog_out *out, si
 /* After a render that did not fit: grow out to len + 1 bytes and return
  * true (the caller renders again); false when it fit. */
 extern bool binlog_render_grow(wc_binlog_out *out);
-
-/* PARTIAL_UPDATE_ROWS_EVENT (mysql_binlog_partial.c): the after image's
- * partial JSON cells applied to the before image's documents. */
-typedef struct binlog_partial_ctx
-{
-	const wc_binlog_table *t;
-	const wc_binlog_cell *before;	/* the before image's cells */
-	const wc_binlog_cell *after;	/* the after image's, partial ones included */
-	const wc_binlog_json_opts *opts;
-	wc_binlog_out *out;			/* a render buffer (grown as needed) */
-	const wc_binlog_event *ev;
-	const char *qualified;
-	int64		row;
-} binlog_partial_ctx;
-
-/* Copy after into saved and make after's partial cells absent (so that the
- * rest renders); true when there was one. */
-extern bool binlog_partial_split(const wc_binlog_table *t, wc_binlog_cell *after,
-								 wc_binlog_cell *saved);
-
-/* The jsonb document of column col, whose after cell is partial: the
- * before image's document with the diffs applied in order (ERROR 22P03
- * naming row, event, table, column and path when one does not apply). */
-extern Datum binlog_partial_column(binlog_partial_ctx *pc, uint32 col);
-
-/* after (the image rendered without its partial cells) with each partial
- * column's document set: ERROR 22P03 naming row, event, table, column and
- * path when a diff does not apply. */
-extern Datum binlog_partial_after(binlog_partial_ctx *pc, Datum after);
 
 #endif							/* WC_MYSQL_BINLOG_GLUE_H */

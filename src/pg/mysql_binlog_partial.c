@@ -30,6 +30,7 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_glue.h"
+#include "mysql_binlog_partial.h"
 #include "wc_jsonb.h"
 #include "wc_report.h"
 

@@ -28,6 +28,7 @@
 #include "utils/memutils.h"
 
 #include "mysql_binary.h"
+#include "mysql_binlog_partial.h"
 #include "mysql_binlog_typed.h"
 #include "wc_report.h"
 
