@@ -99,6 +99,8 @@ SELECT pg_catalog.count(*) AS events FROM los, wc.mysql_binlog_events_lo(lo) e
 WHERE name OPERATOR(pg_catalog.=) 'full'::text;
 SELECT pg_catalog.count(*) AS changes FROM los, wc.mysql_binlog_rows_lo(lo) e
 WHERE name OPERATOR(pg_catalog.=) 'full'::text;
+SELECT pg_catalog.count(*) AS columns FROM los, wc.mysql_binlog_tables_lo(lo) t
+WHERE name OPERATOR(pg_catalog.=) 'full'::text;
 SELECT pg_catalog.count(*) AS ints FROM los,
 	wc.mysql_binlog_rows_lo(lo, 'wcb'::text, 'ints'::text, CAST(NULL AS :"s".ld_ints)) e
 WHERE name OPERATOR(pg_catalog.=) 'full'::text;
