@@ -252,7 +252,7 @@ done < <(psql -X -At -c "SELECT name, what, bad, total FROM binlog_check ORDER B
 apply_parts=
 [[ " $servers " == *" mariadb "* ]] && apply_parts="random-mariadb"
 [[ " $servers " == *" mysql "* ]] && apply_parts="$apply_parts random-mysql"
-[[ " $servers " == *" mariadb "* ]] && apply_parts="$apply_parts live crash"
+[[ " $servers " == *" mariadb "* ]] && apply_parts="$apply_parts live crash names failover"
 apply_parts=${WC_APPLY_PARTS-$apply_parts}
 if [ -n "$apply_parts" ]; then
 	echo "   the decoding checks took $(($(date +%s) - start)) s"
