@@ -23,8 +23,9 @@
 # Every server it starts it stops, also on failure.
 # Then the replication suite, apply-suite.sh (mysql_binlog_apply against
 # random workloads of MariaDB and MySQL, a live mirror applied every
-# second, a crash of PostgreSQL during an apply), whose checks the count
-# includes.
+# second, a crash of PostgreSQL during an apply, MariaDB's names and DDL
+# behind comments, a failover to a promoted replica), whose checks the
+# count includes.
 # Ends with "mysql-binlog: N passed, N failed".
 #
 # Some configurations also run workload-huge.sql: rows over 16 MB
