@@ -202,24 +202,16 @@ wc_binlog_pg_type(const wc_binlog_column *c, bool has_charsets, char *out)
 }
 
 bool
-wc_binlog_enum_value(const wc_binlog_column *c, uint32_t k, const uint8_t **s, size_t *n)
+wc_binlog_enum_next(const wc_binlog_column *c, size_t *pos, const uint8_t **s, size_t *n)
 {
-	size_t		pos = 0;
 	uint64_t	l = 0;
 
-	if (c->values == NULL || k >= c->nvalues)
+	if (c->values == NULL ||
+		wc_bl_packed(c->values, c->values_len, pos, 0, &l, NULL) != WC_OK ||
+		l > c->values_len - *pos)
 		return false;
-	for (uint32_t i = 0;; i++)
-	{
-		if (wc_bl_packed(c->values, c->values_len, &pos, 0, &l, NULL) != WC_OK ||
-			l > c->values_len - pos)
-			return false;
-		if (i == k)
-		{
-			*s = c->values + pos;
-			*n = (size_t) l;
-			return true;
-		}
-		pos += (size_t) l;
-	}
+	*s = c->values + *pos;
+	*n = (size_t) l;
+	*pos += (size_t) l;
+	return true;
 }

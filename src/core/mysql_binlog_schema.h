@@ -40,9 +40,11 @@ size_t		wc_binlog_mysql_type(const wc_binlog_column *c, char *out);
  */
 size_t		wc_binlog_pg_type(const wc_binlog_column *c, bool has_charsets, char *out);
 
-/* The k-th (0-based) name of an ENUM or SET column's list: *s, *n.  False
- * when the list has no k-th name (or is malformed). */
-bool		wc_binlog_enum_value(const wc_binlog_column *c, uint32_t k, const uint8_t **s,
-								 size_t *n);
+/* The next name of an ENUM or SET column's list, from *pos (0 for the
+ * first; moved past it): *s, *n.  False when the list has no more bytes
+ * for a name (or none at all).  Each name takes a byte or more, so a list
+ * of values_len bytes has at most values_len names. */
+bool		wc_binlog_enum_next(const wc_binlog_column *c, size_t *pos, const uint8_t **s,
+								size_t *n);
 
 #endif							/* WC_MYSQL_BINLOG_SCHEMA_H */

@@ -19,6 +19,7 @@
 
 #include "mysql_binlog.h"
 #include "mysql_binlog_int.h"
+#include "mysql_binlog_schema.h"
 #include "mysql_binlog_value.h"
 
 /* ---- output ---- */
@@ -696,23 +697,12 @@ static bool
 wc_enum_name(const wc_binlog_column *c, uint64_t k, const uint8_t **s, size_t *n)
 {
 	size_t		pos = 0;
-	uint64_t	l = 0;
 
 	/* values points after the count */
 	for (uint64_t i = 0; i <= k; i++)
-	{
-		if (wc_bl_packed(c->values, c->values_len, &pos, 0, &l, NULL) != WC_OK ||
-			l > c->values_len - pos)
+		if (!wc_binlog_enum_next(c, &pos, s, n))
 			return false;
-		if (i == k)
-		{
-			*s = c->values + pos;
-			*n = (size_t) l;
-			return true;
-		}
-		pos += l;
-	}
-	return false;
+	return true;
 }
 
 static wc_charset

@@ -162,18 +162,18 @@ binlog_maps_init(binlog_maps *m, MemoryContext cxt)
 						  HASH_ELEM | HASH_BLOBS | HASH_CONTEXT);
 }
 
-/* text from UTF-8 bytes (a name from the log) in the database encoding. */
-static Datum
-binlog_utf8_text(const uint8 *p, size_t n)
+Datum
+binlog_utf8_text(const uint8 *p, size_t n, const char *what)
 {
 	char	   *s;
 
 	if (pg_encoding_verifymbstr(PG_UTF8, (const char *) p, (int) n) != (int) n)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid MySQL binlog: schema or table name is not UTF-8")));
+				 errmsg("invalid MySQL binlog: %s is not UTF-8", what)));
 	s = pg_any_to_server((const char *) p, (int) n, PG_UTF8);
-	return PointerGetDatum(cstring_to_text(s));
+	/* unconverted, it is p itself, with no NUL after it */
+	return PointerGetDatum(s == (const char *) p ? cstring_to_text_with_len(s, (int) n) : cstring_to_text(s));
 }
 
 void
@@ -213,8 +213,8 @@ binlog_maps_add(binlog_maps *m, const wc_binlog_state *st, const wc_binlog_event
 	e->valid = false;
 	if (wc_binlog_table_map_decode(st, &copy, &e->t, &err) != WC_OK)
 		wc_report(&err, psprintf("MySQL binlog event %lld (TABLE_MAP_EVENT)", (long long) ev->index));
-	e->schema = binlog_utf8_text(e->t.schema, e->t.schema_len);
-	e->name = binlog_utf8_text(e->t.name, e->t.name_len);
+	e->schema = binlog_utf8_text(e->t.schema, e->t.schema_len, "schema or table name");
+	e->name = binlog_utf8_text(e->t.name, e->t.name_len, "schema or table name");
 	e->qualified = psprintf("%s.%s", TextDatumGetCString(e->schema),
 							TextDatumGetCString(e->name));
 	e->valid = true;

@@ -67,6 +67,10 @@ typedef struct binlog_walk_ops
  * row events in a memory context reset after each. */
 extern void binlog_walk(binlog_src *src, const binlog_walk_ops *ops, void *arg);
 
+/* text of the UTF-8 bytes p[0 .. n) (a name from the log) in the database
+ * encoding; what names it in the error (22P03) when it is not UTF-8. */
+extern Datum binlog_utf8_text(const uint8 *p, size_t n, const char *what);
+
 /* The table maps seen so far, by table id. */
 typedef struct binlog_maps
 {

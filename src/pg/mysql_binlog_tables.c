@@ -13,7 +13,6 @@
 #include "catalog/pg_type.h"
 #include "common/hashfn.h"
 #include "funcapi.h"
-#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
@@ -44,21 +43,20 @@ typedef struct tables_ctx
 	MemoryContext row;			/* reset after each TABLE_MAP */
 } tables_ctx;
 
-/* text of the UTF-8 bytes p[0 .. n), what (a column name, an ENUM value)
- * of column col of the TABLE_MAP at event ev. */
-static Datum
-tables_text(const uint8 *p, size_t n, const char *what, uint32 col, const wc_binlog_event *ev)
+/* Which column of which TABLE_MAP an error is about (error context). */
+typedef struct tables_where
 {
-	char	   *s;
+	uint32		col;
+	uint64		offset;
+} tables_where;
 
-	if (pg_encoding_verifymbstr(PG_UTF8, (const char *) p, (int) n) != (int) n)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-				 errmsg("invalid MySQL binlog: %s of column %u of the TABLE_MAP_EVENT at byte offset %llu is not UTF-8",
-						what, col + 1, (unsigned long long) ev->offset)));
-	s = pg_any_to_server((const char *) p, (int) n, PG_UTF8);
-	/* unconverted, it is p itself, which has no NUL after it */
-	return PointerGetDatum(s == (const char *) p ? cstring_to_text_with_len(s, (int) n) : cstring_to_text(s));
+static void
+tables_context(void *arg)
+{
+	const tables_where *w = (const tables_where *) arg;
+
+	errcontext("column %u of the TABLE_MAP_EVENT at byte offset %llu", w->col + 1,
+			   (unsigned long long) w->offset);
 }
 
 /* Is this TABLE_MAP's shape new?  (Remembered when it is.) */
@@ -89,26 +87,36 @@ tables_new_shape(tables_ctx *c, const wc_binlog_state *st, const wc_binlog_event
 	return true;
 }
 
-/* The names of an ENUM or SET column (NULL for another). */
+/* The names of an ENUM or SET column (NULL for another): as many as the
+ * map says, each a byte or more of its list (checked before the array is
+ * allocated). */
 static Datum
-tables_enum_values(const wc_binlog_column *col, uint32 i, const wc_binlog_event *ev, bool *isnull)
+tables_enum_values(const wc_binlog_column *col, bool *isnull)
 {
 	Datum	   *d;
 	const uint8 *s;
-	size_t		n;
+	size_t		n,
+				pos = 0;
 
 	*isnull = col->values == NULL;
 	if (*isnull)
 		return (Datum) 0;
+	if (col->nvalues > col->values_len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+				 errmsg("invalid MySQL binlog: %u ENUM or SET value names in %zu bytes",
+						col->nvalues, col->values_len)));
 	d = palloc(sizeof(Datum) * Max(col->nvalues, 1));
 	for (uint32 k = 0; k < col->nvalues; k++)
 	{
-		if (!wc_binlog_enum_value(col, k, &s, &n))
+		if ((k & 4095) == 0)
+			CHECK_FOR_INTERRUPTS();
+		if (!wc_binlog_enum_next(col, &pos, &s, &n))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-					 errmsg("invalid MySQL binlog: the value names of column %u of the TABLE_MAP_EVENT at byte offset %llu end early",
-							i + 1, (unsigned long long) ev->offset)));
-		d[k] = tables_text(s, n, "a value name", i, ev);
+					 errmsg("invalid MySQL binlog: the ENUM or SET value names end after %u of %u", k,
+							col->nvalues)));
+		d[k] = binlog_utf8_text(s, n, "an ENUM or SET value name");
 	}
 	return PointerGetDatum(construct_array(d, (int) col->nvalues, TEXTOID, -1, false, TYPALIGN_INT));
 }
@@ -125,6 +133,8 @@ tables_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev
 				name;
 	const char *qualified;
 	MemoryContext old;
+	tables_where where;
+	ErrorContextCallback cb;
 
 	binlog_maps_add(&c->maps, st, ev);
 	if (!tables_new_shape(c, st, ev))
@@ -133,6 +143,11 @@ tables_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev
 		wc_report(&err, "MySQL binlog TABLE_MAP_EVENT");
 	t = binlog_maps_find(&c->maps, ev, id, &schema, &name, &qualified);
 	old = MemoryContextSwitchTo(c->row);
+	where.offset = ev->offset;
+	cb.callback = tables_context;
+	cb.arg = &where;
+	cb.previous = error_context_stack;
+	error_context_stack = &cb;
 	for (uint32 i = 0; i < t->ncols; i++)
 	{
 		const wc_binlog_column *col = &t->cols[i];
@@ -141,12 +156,13 @@ tables_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev
 		char		buf[WC_BINLOG_TYPE_NAME_MAX];
 
 		CHECK_FOR_INTERRUPTS();
+		where.col = i;
 		v[0] = Int64GetDatum(ev->index);
 		v[1] = schema;
 		v[2] = name;
 		v[3] = Int32GetDatum((int32) i + 1);
 		nulls[4] = col->name == NULL;
-		v[4] = nulls[4] ? (Datum) 0 : tables_text(col->name, col->name_len, "the name", i, ev);
+		v[4] = nulls[4] ? (Datum) 0 : binlog_utf8_text(col->name, col->name_len, "a column name");
 		wc_binlog_mysql_type(col, buf);
 		v[5] = CStringGetTextDatum(buf);
 		wc_binlog_pg_type(col, t->has_charsets, buf);
@@ -155,9 +171,10 @@ tables_table_map(void *arg, const wc_binlog_state *st, const wc_binlog_event *ev
 		v[8] = BoolGetDatum(col->primary_key);
 		nulls[9] = col->charset == 0;
 		v[9] = Int32GetDatum((int32) col->charset);
-		v[10] = tables_enum_values(col, i, ev, &nulls[10]);
+		v[10] = tables_enum_values(col, &nulls[10]);
 		tuplestore_putvalues(c->rsinfo->setResult, c->rsinfo->setDesc, v, nulls);
 	}
+	error_context_stack = cb.previous;
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(c->row);
 }

@@ -182,13 +182,13 @@ walk(const uint8_t *f, size_t n)
 				const wc_binlog_column *c = &maps[k].cols[i];
 				char		name[WC_BINLOG_TYPE_NAME_MAX];
 				const uint8_t *v;
-				size_t		vn;
+				size_t		vn,
+							vpos = 0;
 
 				REQUIRE(wc_binlog_mysql_type(c, name) < sizeof(name) && name[0] != '\0');
 				REQUIRE(wc_binlog_pg_type(c, maps[k].has_charsets, name) < sizeof(name) && name[0] != '\0');
-				for (uint32_t e = 0; e < c->nvalues && e < 64; e++)
-					if (wc_binlog_enum_value(c, e, &v, &vn))
-						REQUIRE(v >= bodies[k] && v + vn <= bodies[k] + ev.body_len);
+				for (uint32_t e = 0; e < c->nvalues && wc_binlog_enum_next(c, &vpos, &v, &vn); e++)
+					REQUIRE(v >= bodies[k] && v + vn <= bodies[k] + ev.body_len && vpos <= c->values_len);
 			}
 		}
 		else if (wc_binlog_is_rows_event(ev.h.type, &change, &compressed) && !compressed)

@@ -117,11 +117,14 @@ class Binlog:
         self.size += size
         return self
 
-    def table_map(self, types, meta, nullable, table_id=0x7f, db=b'test', table=b't'):
+    def table_map(self, types, meta, nullable, table_id=0x7f, db=b'test', table=b't', names=None):
+        """A TABLE_MAP; names: the optional metadata's COLUMN_NAME field."""
         body = table_id.to_bytes(6, 'little') + le16(1)
         body += bytes([len(db)]) + db + b'\x00' + bytes([len(table)]) + table + b'\x00'
         body += lenenc(len(types)) + bytes(types) + lenenc_str(meta)
         body += bytes([(1 if nullable else 0) * ((1 << min(len(types), 8)) - 1)]) * ((len(types) + 7) // 8)
+        if names is not None:
+            body += b'\x04' + lenenc_str(b''.join(lenenc_str(n) for n in names))
         return self.event(19, body)
 
     def write_rows(self, ncols, rows, etype=30, table_id=0x7f):
@@ -370,6 +373,11 @@ def cases(root):
                        table=b't%062d' % k)
     add('binlog_tables: 200 shapes of 1,000 columns, 64-byte names', 'mysql_binlog_tables', wide.b,
         srf.format('mysql_binlog_tables(b)'))
+    add('binlog_tables: a column name that is not UTF-8', 'mysql_binlog_tables',
+        Binlog(my80).table_map([1, 1], b'', True, names=[b'ok', b'\xff\xfe']).b,
+        srf.format('mysql_binlog_tables(b)'), ('22P03',))
+    add('binlog apply plan: a GTID inside the transaction of another', 'mysql_binlog_apply_plan',
+        Binlog(maria).gtid(1).gtid(2).xid(1).b, srf.format('mysql_binlog_apply_plan(b)'), ('22P03',))
     same = Binlog(my80)
     for _ in range(20000):
         same.table_map([1] * 50, b'', True)

@@ -134,4 +134,27 @@ lag=$(psqlq -At -c "SELECT string_agg(line, '; ' ORDER BY g) FROM (
 			extract(epoch FROM (s.seen AT TIME ZONE 'UTC') - t.t) AS l
 		FROM tick_seen s JOIN r.tick t USING (id)) x GROUP BY g) y")
 echo "   lag from MariaDB's commit to the rows committed in PostgreSQL: $lag"
+
+# The follower's refusals and limits, on the mirror's files: a second
+# source from the first file with max_files => 1 applies that file only;
+# a next file whose name leaves the directory (the progress row's, or a
+# ROTATE's) is 22023 and moves nothing; a source with no progress needs
+# first_file (22023).
+psqlq -c "DROP SCHEMA IF EXISTS r_one CASCADE" -c "CREATE SCHEMA r_one" \
+	-c "CREATE TABLE r_one.a (LIKE r.a INCLUDING ALL)" -c "CREATE TABLE r_one.b (LIKE r.b INCLUDING ALL)" \
+	-c "CREATE TABLE r_one.tick (LIKE r.tick INCLUDING ALL)" -c "CREATE TABLE r_one.big (LIKE r.big INCLUDING ALL)" >/dev/null
+out=$(psqlq -At -c "DELETE FROM mysql_binlog_apply_progress WHERE source = 'live-one'" \
+	-c "CALL mysql_binlog_follow('$mir', 'live-one', 'r_one', '$first', max_files => 1)" \
+	-c "SELECT file_name FROM mysql_binlog_apply_progress WHERE source = 'live-one'" 2>&1)
+[ "$out" = "$first" ]
+check $? "max_files => 1: one file applied ($out)"
+out=$(psqlq -At -c "UPDATE mysql_binlog_apply_progress SET next_file = '../$first' WHERE source = 'live-one'" \
+	-c "CALL mysql_binlog_follow('$mir', 'live-one', 'r_one')" 2>&1)
+[[ "$out" == *'MySQL binlog file name "../'*'" of source live-one is not a file of directory'* ]] &&
+	[ "$(psqlq -At -c "SELECT file_name FROM mysql_binlog_apply_progress WHERE source = 'live-one'")" = "$first" ]
+check $? "a next file outside the directory is refused, nothing moved: $(grep -m1 ERROR <<<"$out")"
+out=$(psqlq -At -c "CALL mysql_binlog_follow('$mir', 'live-none', 'r')" 2>&1)
+[[ "$out" == *"source live-none has applied no file: give first_file"* ]]
+check $? "a new source without first_file is refused: $(grep -m1 ERROR <<<"$out")"
+psqlq -c "DELETE FROM mysql_binlog_apply_progress WHERE source = 'live-one'" -c "DROP SCHEMA r_one CASCADE" >/dev/null
 finish

@@ -145,22 +145,25 @@ test_enum_values(void)
 	static const uint8_t v[] = {1, 'a', 0, 3, 'x', ' ', 'y'};
 	wc_binlog_column c = col(WC_BINLOG_T_STRING, false);
 	const uint8_t *s;
-	size_t		n;
+	size_t		n,
+				pos = 0;
 
 	c.real_type = WC_BINLOG_T_ENUM;
 	c.values = v;
 	c.values_len = sizeof(v);
 	c.nvalues = 3;
-	CHECK(wc_binlog_enum_value(&c, 0, &s, &n) && n == 1 && s[0] == 'a', "first name");
-	CHECK(wc_binlog_enum_value(&c, 1, &s, &n) && n == 0, "an empty name");
-	CHECK(wc_binlog_enum_value(&c, 2, &s, &n) && n == 3 && memcmp(s, "x y", 3) == 0, "third name");
-	CHECK(!wc_binlog_enum_value(&c, 3, &s, &n), "no fourth name");
-	c.nvalues = 4;
-	CHECK(!wc_binlog_enum_value(&c, 3, &s, &n), "a list that ends early");
+	CHECK(wc_binlog_enum_next(&c, &pos, &s, &n) && n == 1 && s[0] == 'a' && pos == 2, "first name");
+	CHECK(wc_binlog_enum_next(&c, &pos, &s, &n) && n == 0 && pos == 3, "an empty name");
+	CHECK(wc_binlog_enum_next(&c, &pos, &s, &n) && n == 3 && memcmp(s, "x y", 3) == 0 && pos == 7,
+		  "third name");
+	CHECK(!wc_binlog_enum_next(&c, &pos, &s, &n), "no fourth name");
+	/* a name past the list's end */
+	pos = 3;
 	c.values_len = 5;
-	CHECK(!wc_binlog_enum_value(&c, 2, &s, &n), "a name past the list's end");
+	CHECK(!wc_binlog_enum_next(&c, &pos, &s, &n), "a name past the list's end");
+	pos = 0;
 	c.values = NULL;
-	CHECK(!wc_binlog_enum_value(&c, 0, &s, &n), "no list");
+	CHECK(!wc_binlog_enum_next(&c, &pos, &s, &n), "no list");
 }
 
 int
